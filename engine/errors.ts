@@ -1,0 +1,21 @@
+/** Engine errors carry the stable codes of interface.md §7 so hosts can map them to HTTP statuses. */
+export type EngineErrorCode = "unknown_lang" | "unknown_format" | "bad_request" | "render_failed";
+
+export class EngineError extends Error {
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "EngineError";
+  }
+}
+
+/** A problem in one function of the source: the other functions still render. */
+export interface FunctionError {
+  /** Function name, or "" when the error is outside any function. */
+  name: string;
+  message: string;
+  line?: number;
+  col?: number;
+}

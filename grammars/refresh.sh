@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Re-fetches the WASM grammars from the npm registry (the grammar packages ship a prebuilt .wasm;
+# nothing is compiled here). Pinned versions: bump them here, run, and commit the new .wasm files.
+set -euo pipefail
+cd "$(dirname "$0")"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+fetch() { # package version file-in-package
+  (cd "$tmp" && npm pack --silent "$1@$2" >/dev/null)
+  tar -xzf "$tmp/$(echo "$1" | sed 's/^@//; s/\//-/')-$2.tgz" -C "$tmp" "package/$3"
+  cp "$tmp/package/$3" "./$(basename "$3")"
+  rm -rf "$tmp/package"
+  echo "$1@$2 → grammars/$(basename "$3")"
+}
+fetch tree-sitter-python 0.25.0 tree-sitter-python.wasm
