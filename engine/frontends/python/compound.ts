@@ -1,0 +1,145 @@
+/**
+ * Compound Python statements other than loops: if/elif/else, try/except/else/finally, with,
+ * match/case, assert.
+ */
+import type { Node as TsNode } from "web-tree-sitter";
+import type { Block, Node, SwitchCase } from "../../tree/schema.ts";
+import { nodeLoc } from "../tree-sitter.ts";
+import { blockStatements, type BlockBuilder } from "./blocks.ts";
+import { at, emptyBlock, type BuildContext } from "./context.ts";
+import { exprText } from "./expressions/text.ts";
+
+/** if / elif / else → `if`, each elif an `if` alone in the previous else. */
+export function ifStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node {
+  const clauses = stmt.namedChildren.filter(
+    (c): c is TsNode => !!c && (c.type === "elif_clause" || c.type === "else_clause"),
+  );
+  const condOf = (n: TsNode): string => {
+    const c = n.childForFieldName("condition");
+    return c ? exprText(c, ctx) : "";
+  };
+  // Build top-down so depth grows along the elif chain.
+  const root = at(ctx, stmt, {
+    kind: "if",
+    cond: condOf(stmt),
+    then: build(blockStatements(stmt.childForFieldName("consequence")), ctx, depth + 1),
+  }) as Extract<Node, { kind: "if" }>;
+  let current = root;
+  let level = depth;
+  for (const clause of clauses) {
+    if (clause.type === "else_clause") {
+      current.else = build(blockStatements(clause.childForFieldName("body")), ctx, level + 1);
+      break;
+    }
+    level++;
+    const next = at(ctx, clause, {
+      kind: "if",
+      cond: condOf(clause),
+      then: build(blockStatements(clause.childForFieldName("consequence")), ctx, level + 1),
+    }) as Extract<Node, { kind: "if" }>;
+    current.else = { stmts: [next] };
+    current = next;
+  }
+  return root;
+}
+
+/** Exception types of a handler: `ValueError`, `ValueError, TypeError`, or "" for a bare except. */
+function exceptionTypes(clause: TsNode, ctx: BuildContext): string {
+  let value = clause.namedChildren.find((c) => c && c.type !== "block" && c.type !== "comment");
+  if (!value) return "";
+  if (value.type === "as_pattern") value = value.namedChildren.find((c) => c && c.type !== "comment") ?? value;
+  if (value.type === "parenthesized_expression") {
+    value = value.namedChildren.find((c) => c && c.type !== "comment") ?? value;
+  }
+  if (value.type === "tuple" || value.type === "expression_list") {
+    return value.namedChildren
+      .filter((c): c is TsNode => !!c && c.type !== "comment")
+      .map((c) => exprText(c, ctx))
+      .join(", ");
+  }
+  return exprText(value, ctx);
+}
+
+/** try → body, then an `if` chain over the handlers (else = try's else), then the finally body. */
+export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node[] {
+  const parts = stmt.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment");
+  const body = parts.find((c) => c.type === "block");
+  const handlers = parts.filter((c) => c.type === "except_clause" || c.type === "except_group_clause");
+  const elseClause = parts.find((c) => c.type === "else_clause");
+  const finallyClause = parts.find((c) => c.type === "finally_clause");
+  const out: Node[] = [...build(blockStatements(body), ctx, depth).stmts];
+  if (handlers.length > 0) {
+    const word = ctx.texts.exceptionWord;
+    let root: Node | undefined;
+    let current: Extract<Node, { kind: "if" }> | undefined;
+    let level = depth;
+    for (const handler of handlers) {
+      const types = exceptionTypes(handler, ctx);
+      const node = at(ctx, handler, {
+        kind: "if",
+        cond: types ? `${word} ${types}` : word,
+        then: build(blockStatements(handler.namedChildren.find((c) => c?.type === "block")), ctx, level + 1),
+      }) as Extract<Node, { kind: "if" }>;
+      if (current) current.else = { stmts: [node] };
+      else root = node;
+      current = node;
+      level++;
+    }
+    current!.else = elseClause ? build(blockStatements(elseClause.childForFieldName("body")), ctx, level) : emptyBlock();
+    out.push(root!);
+  } else if (elseClause) {
+    out.push(...build(blockStatements(elseClause.childForFieldName("body")), ctx, depth).stmts);
+  }
+  if (finallyClause) {
+    const block = finallyClause.namedChildren.find((c) => c?.type === "block");
+    out.push(...build(blockStatements(block), ctx, depth).stmts);
+  }
+  return out;
+}
+
+/** `with a as b, c as d:` → process `with a as b, c as d`, then the body statements. */
+export function withStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node[] {
+  const clause = stmt.namedChildren.find((c) => c?.type === "with_clause");
+  const items = (clause?.namedChildren ?? [])
+    .filter((c): c is TsNode => !!c && c.type === "with_item")
+    .map((c) => exprText(c, ctx));
+  const header = at(ctx, stmt, { kind: "process", text: `with ${items.join(", ")}` });
+  return [header, ...build(blockStatements(stmt.childForFieldName("body")), ctx, depth).stmts];
+}
+
+/** match → switch; `case _:` (no guard) → default. */
+export function matchStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node {
+  const subjects = stmt.childrenForFieldName("subject").filter((c): c is TsNode => !!c);
+  const cond = subjects.map((s) => exprText(s, ctx)).join(", ");
+  const node = at(ctx, stmt, { kind: "switch", cond, cases: [] as SwitchCase[] }) as Extract<Node, { kind: "switch" }>;
+  const body = stmt.childForFieldName("body");
+  const clauses = blockStatements(body).filter((c) => c.type === "case_clause");
+  for (const clause of clauses) {
+    const patterns = clause.namedChildren.filter((c): c is TsNode => !!c && c.type === "case_pattern");
+    const guard = clause.namedChildren.find((c) => c?.type === "if_clause");
+    const consequence = build(blockStatements(clause.childForFieldName("consequence")), ctx, depth + 1);
+    const label = patterns.map((p) => exprText(p, ctx)).join(", ");
+    if (label === "_" && !guard) {
+      node.default = consequence;
+      continue;
+    }
+    const guardText = guard ? ` ${exprText(guard, ctx)}` : "";
+    node.cases.push({ label: label + guardText, body: consequence, loc: nodeLoc(clause) });
+  }
+  return node;
+}
+
+/** `assert c, msg` → if c then nothing else `raise AssertionError(msg)`. */
+export function assertStatement(stmt: TsNode, ctx: BuildContext): Node {
+  const [cond, msg] = stmt.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment");
+  const node = at(ctx, stmt, { kind: "if", cond: cond ? exprText(cond, ctx) : "", then: emptyBlock() }) as Extract<
+    Node,
+    { kind: "if" }
+  >;
+  const raise = at(ctx, stmt, {
+    kind: "terminal",
+    text: msg ? `raise AssertionError(${exprText(msg, ctx)})` : "raise AssertionError",
+  });
+  node.else = { stmts: [raise] } satisfies Block;
+  return node;
+}

@@ -1,0 +1,136 @@
+/**
+ * The Python front-end: source → chart tree (one chart per function, `main` for module code).
+ * Never throws for bad source: syntax errors and over-limit charts become FunctionErrors and the
+ * other functions still come out.
+ */
+import type { Node as TsNode } from "web-tree-sitter";
+import type { FunctionError } from "../../errors.ts";
+import type { ChartFunction, ChartTree } from "../../tree/schema.ts";
+import { firstSyntaxError, getParser, nodeLoc } from "../tree-sitter.ts";
+import type { Frontend } from "../types.ts";
+import { ChartLimitError, type BuildContext } from "./context.ts";
+import { collectScope, type ModuleScope } from "./scope.ts";
+import { buildBlock } from "./walk.ts";
+
+const DEFINITIONS = new Set(["function_definition", "class_definition"]);
+
+/** BOM dropped, CRLF / lone CR turned into LF (lines and columns stay the same). */
+export function cleanSource(code: string): string {
+  return code.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+
+/** Name a module-level ERROR node after the function it broke (`def name …`), else "main". */
+function errorOwner(node: TsNode): string {
+  const text = node.text.trimStart();
+  const match = /^(?:async\s+)?def\s+([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*)/u.exec(text);
+  return match?.[1] ?? "main";
+}
+
+function chart(
+  name: string,
+  stmts: TsNode[],
+  ctx: BuildContext,
+  loc: { line: number; col: number } | undefined,
+  main: boolean,
+): ChartFunction {
+  const block = buildBlock(stmts, ctx, 1);
+  const fn: ChartFunction = main ? { name, main: true, block } : { name, block };
+  if (loc) fn.loc = loc;
+  return fn;
+}
+
+function contextFor(source: string, options: Parameters<Frontend>[1], scope: ModuleScope, isMain: boolean): BuildContext {
+  return {
+    source,
+    locale: options.locale,
+    stripTypes: options.stripTypes,
+    options,
+    texts: options.texts,
+    isMain,
+    functions: scope.functions,
+    methods: scope.methods,
+    nodes: 0,
+  };
+}
+
+export const parsePython: Frontend = async (code, options, assets) => {
+  const source = cleanSource(code);
+  const tree: ChartTree = [];
+  const errors: FunctionError[] = [];
+  if (source.trim() === "") return { tree, errors };
+
+  const parser = await getParser(assets, "tree-sitter-python.wasm");
+  parser.reset();
+  let parsed: ReturnType<typeof parser.parse>;
+  try {
+    parsed = parser.parse(source);
+  } catch (error) {
+    parser.reset();
+    const message = `could not parse the source: ${error instanceof Error ? error.message : String(error)}`;
+    return { tree, errors: [{ name: "main", message }] };
+  }
+  if (!parsed) return { tree, errors: [{ name: "main", message: "could not parse the source" }] };
+  try {
+    const root = parsed.rootNode;
+    const scope = collectScope(root);
+    const errored = new Set<string>();
+
+    // Module level: everything outside function bodies. One error per broken top-level region,
+    // named after the function it broke (`def name …` swallowed by an ERROR node) or "main".
+    let mainBroken = false;
+    if (root.hasError) {
+      for (const child of root.children) {
+        if (!child || child.type === "function_definition" || !child.hasError) continue;
+        const problem = firstSyntaxError(child, (n) => n.type === "function_definition");
+        if (!problem) continue;
+        const name = errorOwner(problem.node);
+        if (name === "main") mainBroken = true;
+        if (errored.has(name)) continue;
+        errored.add(name);
+        errors.push({ name, message: problem.message, line: problem.line, col: problem.col });
+      }
+    }
+
+    if (!mainBroken) {
+      const stmts = root.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment");
+      const built = build("main", stmts, contextFor(source, options, scope, true), undefined, true, errors);
+      if (built && built.block.stmts.length > 0) tree.push(built);
+    }
+
+    for (const def of scope.defs) {
+      const problem = firstSyntaxError(def.node, (n) => DEFINITIONS.has(n.type));
+      if (problem) {
+        errors.push({ name: def.name, message: problem.message, line: problem.line, col: problem.col });
+        continue;
+      }
+      const body = def.node.childForFieldName("body");
+      const stmts = body ? body.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment") : [];
+      const built = build(def.name, stmts, contextFor(source, options, scope, false), nodeLoc(def.node), false, errors);
+      if (built) tree.push(built);
+    }
+    return { tree, errors };
+  } finally {
+    parsed.delete();
+  }
+};
+
+function build(
+  name: string,
+  stmts: TsNode[],
+  ctx: BuildContext,
+  loc: { line: number; col: number } | undefined,
+  main: boolean,
+  errors: FunctionError[],
+): ChartFunction | null {
+  try {
+    return chart(name, stmts, ctx, loc, main);
+  } catch (error) {
+    // Limits, and as a last resort anything unexpected (never fail the whole source for one chart).
+    const message =
+      error instanceof ChartLimitError
+        ? error.message
+        : `could not build the chart: ${error instanceof Error ? error.message : String(error)}`;
+    errors.push({ name, message, ...(loc ?? {}) });
+    return null;
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Simple Python statements → symbols: assignments (process / input io / call), print (output io),
+ * calls (call or process), exit()/sys.exit()/quit() (terminal), return, raise, del.
+ */
+import type { Node as TsNode } from "web-tree-sitter";
+import type { Node } from "../../tree/schema.ts";
+import { at, endText, type BuildContext } from "./context.ts";
+import { exprText } from "./expressions/text.ts";
+
+const EXIT_CALLS = new Set(["exit", "quit", "sys.exit", "os._exit"]);
+
+/** The callee name of a call node: `f` or `a.b.c`. */
+function calleeName(call: TsNode): string | undefined {
+  const fn = call.childForFieldName("function");
+  if (!fn) return undefined;
+  if (fn.type === "identifier" || fn.type === "attribute") return fn.text.replace(/\s+/g, "");
+  return undefined;
+}
+
+/** Strip `await` and parentheses around an expression. */
+function unwrap(node: TsNode): TsNode {
+  let n = node;
+  for (let i = 0; i < 100; i++) {
+    if (n.type === "await" || n.type === "parenthesized_expression") {
+      const inner = n.namedChildren.find((c) => c && c.type !== "comment");
+      if (!inner) break;
+      n = inner;
+    } else break;
+  }
+  return n;
+}
+
+/** Is `call` a call of a function or method defined in the source? */
+export function isUserCall(call: TsNode, ctx: BuildContext): boolean {
+  const fn = call.childForFieldName("function");
+  if (!fn) return false;
+  if (fn.type === "identifier") return ctx.functions.has(fn.text);
+  if (fn.type === "attribute") {
+    const attr = fn.childForFieldName("attribute");
+    return !!attr && ctx.methods.has(attr.text);
+  }
+  return false;
+}
+
+/** Does the expression contain a call of the builtin `input`? (iterative search) */
+function containsInput(root: TsNode): boolean {
+  const stack: TsNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === "call") {
+      const fn = node.childForFieldName("function");
+      if (fn?.type === "identifier" && fn.text === "input") return true;
+    }
+    if (node.type === "string" || node.type === "lambda") continue;
+    for (const child of node.namedChildren) if (child) stack.push(child);
+  }
+  return false;
+}
+
+/** Targets of a (possibly chained) assignment, innermost value last. */
+function assignmentParts(node: TsNode): { targets: TsNode[]; value: TsNode | null } {
+  const targets: TsNode[] = [];
+  let current: TsNode | null = node;
+  for (let i = 0; i < 1000 && current; i++) {
+    const left = current.childForFieldName("left");
+    if (left) targets.push(left);
+    const right: TsNode | null = current.childForFieldName("right");
+    if (right?.type === "assignment") {
+      current = right;
+      continue;
+    }
+    return { targets, value: right };
+  }
+  return { targets, value: null };
+}
+
+function callNode(stmt: TsNode, text: string, ctx: BuildContext): Node {
+  return at(ctx, stmt, { kind: ctx.options.callAsProcess ? "process" : "call", text });
+}
+
+/** Node for a call used as a statement (`f(x)`, `print(…)`, `input()`, `exit()`). */
+function callStatement(stmt: TsNode, call: TsNode, ctx: BuildContext): Node {
+  const name = calleeName(call);
+  const t = ctx.texts;
+  if (name === "print") {
+    const args = call.childForFieldName("arguments");
+    const parts = (args?.namedChildren ?? [])
+      .filter((a): a is TsNode => !!a && a.type !== "keyword_argument" && a.type !== "comment")
+      .map((a) => exprText(a, ctx));
+    return at(ctx, stmt, { kind: "io", text: parts.length ? `${t.outWord} ${parts.join(", ")}` : t.outWord });
+  }
+  if (name === "input") return at(ctx, stmt, { kind: "io", text: t.inWord });
+  // exit() ends the program, so it is the End terminator even inside a function.
+  if (name && EXIT_CALLS.has(name)) return at(ctx, stmt, { kind: "terminal", text: t.endText });
+  const text = exprText(stmt, ctx);
+  if (isUserCall(call, ctx)) return callNode(stmt, text, ctx);
+  return at(ctx, stmt, { kind: "process", text });
+}
+
+/** An expression statement → at most one node (docstrings and other bare strings → none). */
+export function expressionStatement(stmt: TsNode, ctx: BuildContext): Node | null {
+  const named = stmt.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment");
+  if (named.length !== 1) return at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) });
+  const expr = named[0]!;
+  switch (expr.type) {
+    case "string":
+    case "concatenated_string":
+      return null;
+    case "assignment":
+      return assignment(stmt, expr, ctx);
+    case "augmented_assignment": {
+      const right = expr.childForFieldName("right");
+      const left = expr.childForFieldName("left");
+      if (right && left && containsInput(right)) {
+        return at(ctx, stmt, { kind: "io", text: `${ctx.texts.inWord} ${exprText(left, ctx)}` });
+      }
+      return at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) });
+    }
+    default: {
+      const inner = unwrap(expr);
+      if (inner.type === "call") return callStatement(stmt, inner, ctx);
+      return at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) });
+    }
+  }
+}
+
+function assignment(stmt: TsNode, expr: TsNode, ctx: BuildContext): Node | null {
+  const { targets, value } = assignmentParts(expr);
+  if (!value) {
+    // Bare annotation `x: int`: nothing to draw once types are stripped.
+    if (ctx.stripTypes) return null;
+    return at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) });
+  }
+  if (containsInput(value)) {
+    const names = targets.map((target) => exprText(target, ctx)).join(", ");
+    return at(ctx, stmt, { kind: "io", text: `${ctx.texts.inWord} ${names}` });
+  }
+  const text = exprText(stmt, ctx);
+  const inner = unwrap(value);
+  if (inner.type === "call" && isUserCall(inner, ctx)) return callNode(stmt, text, ctx);
+  return at(ctx, stmt, { kind: "process", text });
+}
+
+/** `return` → terminal (or output + terminal with returnAsIO). */
+export function returnStatement(stmt: TsNode, ctx: BuildContext): Node[] {
+  const value = stmt.namedChildren.find((c) => c && c.type !== "comment");
+  const t = ctx.texts;
+  if (!value) return [at(ctx, stmt, { kind: "terminal", text: endText(ctx) })];
+  const text = exprText(value, ctx);
+  if (ctx.options.returnAsIO) {
+    return [
+      at(ctx, stmt, { kind: "io", text: `${t.outWord} ${text}` }),
+      at(ctx, stmt, { kind: "terminal", text: endText(ctx) }),
+    ];
+  }
+  return [at(ctx, stmt, { kind: "terminal", text: `${t.returnWord} ${text}` })];
+}
+
+/** `raise X(…)` → terminal with the source text; bare `raise` → terminal `raise`. */
+export function raiseStatement(stmt: TsNode, ctx: BuildContext): Node {
+  return at(ctx, stmt, { kind: "terminal", text: exprText(stmt, ctx) });
+}

@@ -1,0 +1,16 @@
+/** The contract every language front-end fulfils: source code in, chart tree + per-function errors out. */
+import type { AssetLoader } from "../assets.ts";
+import type { FunctionError } from "../errors.ts";
+import type { ResolvedOptions } from "../options.ts";
+import type { ChartTree } from "../tree/schema.ts";
+
+export interface FrontendResult {
+  tree: ChartTree;
+  errors: FunctionError[];
+}
+
+/**
+ * A front-end never throws for bad source: syntax errors and over-limit charts come back as
+ * `errors` (one per affected function) while the other functions still appear in `tree`.
+ */
+export type Frontend = (code: string, options: ResolvedOptions, assets: AssetLoader) => Promise<FrontendResult>;

@@ -1,0 +1,350 @@
+/**
+ * Decisions with branches: if / if-else / elif chains (C2–C4) and multi-way switch/match (D5).
+ *
+ * if with two non-empty branches — layout A (D2): exits from the left and right vertices, each
+ * branch in its own column, `yes` on the left by default. The left branch's line comes back to the
+ * spine first and continues down; the right one joins it a lane pitch lower from the right, with an
+ * arrowhead (L2), so two lines never meet head-on (L5).
+ *
+ * if with one empty branch — the empty branch runs straight down from the bottom vertex; the other
+ * is a column beside it and joins the spine below (a T-junction).
+ *
+ * A branch whose jumps head to the right (break, return to the one End) goes on the right side and
+ * one heading left (continue) on the left, next to the lane they go to; a branch that is nothing but
+ * such a jump leaves its vertex straight towards the lane.
+ */
+import type { Node } from "../tree/schema.ts";
+import type { Box } from "../geometry/types.ts";
+import { COLUMN_GAP, GAP, LABEL_OFFSET, LANE_PITCH, STUB } from "../geometry/style.ts";
+import { drawBlockAt, type DrawCtx, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
+import { lineTo, type OpenEdge } from "./canvas.ts";
+import { headings, jumpSide, routeFor, type Scope } from "./scope.ts";
+import { labelSize, sizeShape, type SizedText } from "./size.ts";
+import { planJump } from "./jumps.ts";
+import { down } from "./simple.ts";
+
+/** Gap between a branch label and its line (labels never touch lines, D4). */
+const LABEL_GAP = 0.8;
+
+type IfNode = Extract<Node, { kind: "if" }>;
+type SwitchNode = Extract<Node, { kind: "switch" }>;
+
+interface Branch {
+  plan: SeqPlan;
+  label: string;
+}
+
+export interface IfPlan extends PlanBase {
+  type: "if";
+  diamond: SizedText;
+  source?: number;
+  layout:
+    | { kind: "columns"; left: Branch; right: Branch; xLeft: number; xRight: number }
+    /** One branch in a side column (offset `x`, sign gives the side); the other straight down. */
+    | { kind: "side"; side: Branch; spine: Branch; x: number }
+    /** One branch is a lone jump leaving its vertex sideways; the other straight down. */
+    | { kind: "jump"; jump: Branch; spine: Branch; toRight: boolean };
+}
+
+function flagsFor(scope: Scope, side: "left" | "right"): Scope {
+  return side === "left"
+    ? { ...scope, blockedRight: true, returnBlocked: true }
+    : { ...scope, blockedLeft: true };
+}
+
+function isLoneJump(plan: SeqPlan): boolean {
+  return plan.items.length === 1 && plan.items[0]!.type === "jump" && plan.items[0]!.route === "lane" && plan.items[0]!.before === null;
+}
+
+export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
+  const diamond = sizeShape("decision", node.cond);
+  const { yes, no } = ctx.options.texts;
+  const thenBlock = node.then;
+  const elseBlock = node.else ?? { stmts: [] };
+  const thenEmpty = thenBlock.stmts.length === 0;
+  const elseEmpty = elseBlock.stmts.length === 0;
+  const w = diamond.w;
+  const base = { type: "if" as const, diamond, falls: true, left: 0, right: 0, height: 0 };
+  const plan: IfPlan = { ...base, layout: null as unknown as IfPlan["layout"] };
+  if (node.loc) plan.source = node.loc.line;
+
+  if (!thenEmpty && !elseEmpty) {
+    const thenHeads = headings(thenBlock, scope);
+    const elseHeads = headings(elseBlock, scope);
+    const swap = (thenHeads.right && !elseHeads.right) || (elseHeads.left && !thenHeads.left);
+    const [leftBlock, leftLabel, rightBlock, rightLabel] = swap
+      ? [elseBlock, no, thenBlock, yes]
+      : [thenBlock, yes, elseBlock, no];
+    const left: Branch = { plan: planBlock(leftBlock, flagsFor(scope, "left"), ctx), label: leftLabel };
+    const right: Branch = { plan: planBlock(rightBlock, flagsFor(scope, "right"), ctx), label: rightLabel };
+    const xLeft = -Math.max(left.plan.right + COLUMN_GAP / 2, w / 2 + 2 * LABEL_OFFSET + labelSize(leftLabel).w);
+    const xRight = Math.max(right.plan.left + COLUMN_GAP / 2, w / 2 + 2 * LABEL_OFFSET + labelSize(rightLabel).w);
+    const colTop = diamond.h + STUB;
+    const bottom = colTop + Math.max(left.plan.height, right.plan.height);
+    const joins = (left.plan.falls ? 1 : 0) + (right.plan.falls ? 1 : 0);
+    plan.layout = { kind: "columns", left, right, xLeft, xRight };
+    plan.left = Math.max(w / 2, -xLeft + left.plan.left);
+    plan.right = Math.max(w / 2, xRight + right.plan.right);
+    plan.height = joins === 0 ? bottom : bottom + STUB + (joins === 2 ? LANE_PITCH : 0);
+    plan.falls = joins > 0;
+    return plan;
+  }
+
+  // One branch (or none) has statements: it goes beside the spine, the empty one straight down.
+  const sideIsThen = !thenEmpty || elseEmpty;
+  const sideBlock = sideIsThen ? thenBlock : elseBlock;
+  const sideLabel = sideIsThen ? yes : no;
+  const spineLabel = sideIsThen ? no : yes;
+  const heads = headings(sideBlock, scope);
+  const toRight = heads.right && !heads.left;
+  const spine: Branch = { plan: planBlock({ stmts: [] }, scope, ctx), label: spineLabel };
+  const lone = sideBlock.stmts.length === 1 ? sideBlock.stmts[0]! : null;
+  if (lone && (lone.kind === "break" || lone.kind === "continue") && routeFor(lone.kind, scope) === "lane") {
+    const jumpToRight = jumpSide(lone.kind, scope) === "right";
+    const jumpPlan = planJump(lone.kind, scope, null);
+    const jump: Branch = { plan: { type: "seq", items: [jumpPlan], left: 0, right: 0, height: 0, falls: false }, label: sideLabel };
+    plan.layout = { kind: "jump", jump, spine, toRight: jumpToRight };
+    const labelReach = w / 2 + 2 * LABEL_OFFSET + labelSize(sideLabel).w;
+    plan.left = jumpToRight ? w / 2 : labelReach;
+    plan.right = Math.max(jumpToRight ? labelReach : w / 2, LABEL_OFFSET + labelSize(spineLabel).w);
+    plan.height = diamond.h;
+    return plan;
+  }
+  const sidePlan = planBlock(sideBlock, flagsFor(scope, toRight ? "right" : "left"), ctx);
+  const side: Branch = { plan: sidePlan, label: sideLabel };
+  const spineLabelRight = LABEL_OFFSET + labelSize(spineLabel).w;
+  const offset = Math.max(
+    sidePlan[toRight ? "left" : "right"] + COLUMN_GAP / 2,
+    w / 2 + 2 * LABEL_OFFSET + labelSize(sideLabel).w,
+    toRight ? spineLabelRight + COLUMN_GAP / 2 + sidePlan.left : 0,
+  );
+  const x = toRight ? offset : -offset;
+  const colTop = diamond.h + STUB;
+  plan.layout = { kind: "side", side, spine, x };
+  plan.left = Math.max(w / 2, toRight ? 0 : offset + sidePlan.left);
+  plan.right = Math.max(w / 2, spineLabelRight, toRight ? offset + sidePlan.right : 0);
+  plan.height = colTop + sidePlan.height + (sidePlan.falls ? STUB : 0);
+  return plan;
+}
+
+/** Label box of a sideways exit: above the line, next to the vertex (D4). */
+function sideLabelBox(text: string, vertexX: number, y: number, toRight: boolean): Box {
+  const size = labelSize(text);
+  const x = toRight ? vertexX + LABEL_OFFSET : vertexX - LABEL_OFFSET - size.w;
+  return { x, y: y - LABEL_GAP - size.h, w: size.w, h: size.h };
+}
+
+/** Label box of a downward exit: right of the line, just below where it starts (D4). */
+function downLabelBox(text: string, x: number, y: number): Box {
+  const size = labelSize(text);
+  return { x: x + LABEL_OFFSET, y: y + LABEL_GAP, w: size.w, h: size.h };
+}
+
+function labelled(edge: OpenEdge, label: string, box: Box): OpenEdge {
+  edge.label = label;
+  edge.labelBox = box;
+  return edge;
+}
+
+export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const { canvas } = ctx;
+  const d = canvas.addShape("decision", plan.diamond, cx, y, plan.source);
+  lineTo(incoming, cx, y);
+  canvas.close(incoming, d.id, false);
+  const w = plan.diamond.w;
+  const midY = y + plan.diamond.h / 2;
+  const bottomY = y + plan.diamond.h;
+  const colTop = bottomY + STUB;
+  const layout = plan.layout;
+
+  if (layout.kind === "columns") {
+    const leftEdge = labelled(
+      canvas.open(d.id, { x: cx - w / 2, y: midY }, "left"),
+      layout.left.label,
+      sideLabelBox(layout.left.label, cx - w / 2, midY, false),
+    );
+    const rightEdge = labelled(
+      canvas.open(d.id, { x: cx + w / 2, y: midY }, "right"),
+      layout.right.label,
+      sideLabelBox(layout.right.label, cx + w / 2, midY, true),
+    );
+    const xl = cx + layout.xLeft;
+    const xr = cx + layout.xRight;
+    lineTo(lineTo(leftEdge, xl, midY), xl, colTop);
+    lineTo(lineTo(rightEdge, xr, midY), xr, colTop);
+    const outL = drawBlockAt(layout.left.plan, xl, colTop, leftEdge, ctx);
+    const outR = drawBlockAt(layout.right.plan, xr, colTop, rightEdge, ctx);
+    const joinY = colTop + Math.max(layout.left.plan.height, layout.right.plan.height) + STUB;
+    if (outL) {
+      lineTo(down(outL, joinY), cx, joinY);
+      if (outR) {
+        const lowJoin = joinY + LANE_PITCH;
+        down(outL, lowJoin);
+        lineTo(down(outR, lowJoin), cx, lowJoin);
+        canvas.close(outR, null, true);
+      }
+      return outL;
+    }
+    if (outR) {
+      lineTo(down(outR, joinY), cx, joinY);
+      canvas.close(outR, null, true);
+      return canvas.open(null, { x: cx, y: joinY });
+    }
+    return null;
+  }
+
+  const spineEdge = labelled(
+    canvas.open(d.id, { x: cx, y: bottomY }),
+    layout.spine.label,
+    downLabelBox(layout.spine.label, cx, bottomY),
+  );
+
+  if (layout.kind === "jump") {
+    const vx = layout.toRight ? cx + w / 2 : cx - w / 2;
+    const jumpEdge = labelled(
+      canvas.open(d.id, { x: vx, y: midY }, layout.toRight ? "right" : "left"),
+      layout.jump.label,
+      sideLabelBox(layout.jump.label, vx, midY, layout.toRight),
+    );
+    const jumpPlan = layout.jump.plan.items[0];
+    if (jumpPlan?.type !== "jump") throw new Error("jump layout without a jump");
+    jumpPlan.target.pendingLanes.push(jumpEdge);
+    return spineEdge;
+  }
+
+  const toRight = layout.x > 0;
+  const vx = toRight ? cx + w / 2 : cx - w / 2;
+  const sx = cx + layout.x;
+  const sideEdge = labelled(
+    canvas.open(d.id, { x: vx, y: midY }, toRight ? "right" : "left"),
+    layout.side.label,
+    sideLabelBox(layout.side.label, vx, midY, toRight),
+  );
+  lineTo(lineTo(sideEdge, sx, midY), sx, colTop);
+  const out = drawBlockAt(layout.side.plan, sx, colTop, sideEdge, ctx);
+  const bottom = y + plan.height;
+  if (out) {
+    lineTo(down(out, bottom), cx, bottom);
+    down(spineEdge, bottom);
+    canvas.close(out, null, toRight);
+  } else {
+    down(spineEdge, bottom);
+  }
+  return spineEdge;
+}
+
+// ---------------------------------------------------------------------------------------------
+// switch / match (D5): the selector in the diamond, a stub down from the bottom vertex to a bus,
+// one column per case left → right (the first right under the diamond), the default column last
+// (always drawn, so every value has its exit), each value written right of its column's line.
+// Columns rejoin on a collector line below; a fall-through runs from the end of a case up a lane
+// between the columns into the next case's entry line.
+
+export interface SwitchPlan extends PlanBase {
+  type: "switch";
+  diamond: SizedText;
+  source?: number;
+  columns: { plan: SeqPlan; label: string; x: number; fallthrough: boolean }[];
+}
+
+export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): SwitchPlan {
+  const diamond = sizeShape("decision", node.cond);
+  const raw = [
+    ...node.cases.map((c) => ({ block: c.body, label: c.label, fallthrough: c.fallthrough === true })),
+    { block: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise, fallthrough: false },
+  ];
+  const n = raw.length;
+  const columns: SwitchPlan["columns"] = [];
+  let x = 0;
+  raw.forEach((col, k) => {
+    const colScope: Scope = { ...scope, blockedLeft: scope.blockedLeft || k > 0, blockedRight: scope.blockedRight || k < n - 1, returnBlocked: scope.returnBlocked || k < n - 1 };
+    const plan = planBlock(col.block, colScope, ctx);
+    if (k > 0) {
+      const prev = columns[k - 1]!;
+      x += Math.max(prev.plan.right, LABEL_OFFSET + labelSize(prev.label).w) + COLUMN_GAP + plan.left;
+    }
+    columns.push({ plan, label: col.label, x, fallthrough: col.fallthrough && k < n - 1 && plan.falls });
+  });
+  const busY = diamond.h + STUB;
+  const colTop = busY + GAP;
+  const tallest = Math.max(...columns.map((c) => c.plan.height));
+  const anyFallthrough = columns.some((c) => c.fallthrough);
+  const joining = columns.filter((c) => c.plan.falls && !c.fallthrough);
+  const last = columns[n - 1]!;
+  const plan: SwitchPlan = {
+    type: "switch",
+    diamond,
+    columns,
+    left: Math.max(diamond.w / 2, columns[0]!.plan.left),
+    right: Math.max(diamond.w / 2, last.x + Math.max(last.plan.right, LABEL_OFFSET + labelSize(last.label).w)),
+    height: colTop + tallest + (joining.length > 0 ? STUB + (anyFallthrough ? LANE_PITCH : 0) : 0),
+    falls: joining.length > 0,
+  };
+  if (node.loc) plan.source = node.loc.line;
+  return plan;
+}
+
+export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const { canvas } = ctx;
+  const d = canvas.addShape("decision", plan.diamond, cx, y, plan.source);
+  lineTo(incoming, cx, y);
+  canvas.close(incoming, d.id, false);
+  const busY = y + plan.diamond.h + STUB;
+  const colTop = busY + GAP;
+  const entryJoinY = busY + GAP / 2; // where a fall-through enters the next case's line
+
+  const outs: (OpenEdge | null)[] = [];
+  const entries: OpenEdge[] = [];
+  plan.columns.forEach((col, k) => {
+    const x = cx + col.x;
+    const edge =
+      k === 0
+        ? canvas.open(d.id, { x: cx, y: y + plan.diamond.h })
+        : lineTo(canvas.open(null, { x: cx + plan.columns[k - 1]!.x, y: busY }, "right"), x, busY);
+    labelled(edge, col.label, downLabelBox(col.label, x, busY));
+    down(edge, colTop);
+    entries.push(edge);
+  });
+  plan.columns.forEach((col, k) => {
+    outs.push(drawBlockAt(col.plan, cx + col.x, colTop, entries[k]!, ctx));
+  });
+
+  const tallest = Math.max(...plan.columns.map((c) => c.plan.height));
+  const bottom = colTop + tallest;
+  // Fall-throughs: down from the end of the case, right to the lane between the columns, up, and
+  // into the next case's entry line from the left.
+  plan.columns.forEach((col, k) => {
+    const out = outs[k];
+    if (!col.fallthrough || !out) return;
+    const next = plan.columns[k + 1]!;
+    const laneX = cx + next.x - next.plan.left - COLUMN_GAP / 2;
+    const start = out.points[out.points.length - 1]!;
+    down(out, start.y + STUB);
+    lineTo(out, laneX, start.y + STUB);
+    lineTo(out, laneX, entryJoinY);
+    lineTo(out, cx + next.x, entryJoinY);
+    canvas.close(out, null, true);
+    outs[k] = null;
+  });
+
+  const anyFallthrough = plan.columns.some((c) => c.fallthrough);
+  const collectY = bottom + STUB + (anyFallthrough ? LANE_PITCH : 0);
+  const joining = plan.columns.map((c, k) => ({ k, out: outs[k] ?? null })).filter((j) => j.out !== null);
+  if (joining.length === 0) return null;
+  const main = joining[0]!.k === 0 ? joining[0]!.out! : null;
+  const rest = joining.filter((j) => j.k !== 0);
+  if (main) down(main, collectY);
+  // The rightmost joining column carries the collector line to the spine; the others drop onto it.
+  rest.forEach((j, i) => {
+    const out = j.out!;
+    down(out, collectY);
+    if (i === rest.length - 1) {
+      lineTo(out, cx, collectY);
+      canvas.close(out, null, true);
+    } else {
+      canvas.close(out, null, false);
+    }
+  });
+  return main ?? canvas.open(null, { x: cx, y: collectY });
+}
+

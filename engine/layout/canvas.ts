@@ -1,0 +1,111 @@
+/**
+ * The drawing surface of one chart while it is being laid out: shapes and edges in absolute chart
+ * coordinates (mm, y down), deterministic ids, connector letters, and the "open edge" — a line that
+ * has left its source and is still looking for its target.
+ */
+import type { Box, Edge, Point, Shape, ShapeKind } from "../geometry/types.ts";
+import { FONT_FAMILY, FONT_SIZE } from "../geometry/style.ts";
+import type { SizedText } from "./size.ts";
+
+/** Direction a line travels at its current end point. */
+export type Heading = "down" | "left" | "right";
+
+/** A line that has left its source (a shape or a junction) and is still being drawn. */
+export interface OpenEdge {
+  from: string | null;
+  points: Point[];
+  heading: Heading;
+  label?: string;
+  labelBox?: Box;
+}
+
+export class Canvas {
+  readonly shapes: Shape[] = [];
+  readonly edges: Edge[] = [];
+  private shapeCount = 0;
+  private edgeCount = 0;
+  private letterCount = 0;
+
+  constructor(
+    private readonly prefix: string,
+    private readonly letters: readonly string[],
+  ) {}
+
+  addShape(kind: ShapeKind, sized: SizedText, cx: number, top: number, source?: number): Shape {
+    const x = cx - sized.w / 2;
+    const shape: Shape = {
+      id: `${this.prefix}s${++this.shapeCount}`,
+      kind,
+      x,
+      y: top,
+      w: sized.w,
+      h: sized.h,
+      text: sized.lines,
+      textBox: { x: x + sized.textBox.x, y: top + sized.textBox.y, w: sized.textBox.w, h: sized.textBox.h },
+      font: { family: FONT_FAMILY, size: FONT_SIZE },
+    };
+    if (source !== undefined) shape.source = source;
+    this.shapes.push(shape);
+    return shape;
+  }
+
+  /** Next connector designation in order of appearance (P2). */
+  nextLetter(): string {
+    const n = this.letterCount++;
+    const base = this.letters[n % this.letters.length]!;
+    const round = Math.floor(n / this.letters.length);
+    return round === 0 ? base : `${base}${round}`;
+  }
+
+  /** Starts a line at a point of a shape (or of another line when `from` is null). */
+  open(from: string | null, start: Point, heading: Heading = "down"): OpenEdge {
+    return { from, points: [start], heading };
+  }
+
+  /** Ends an open line at its target shape (or on another line when `to` is null). */
+  close(edge: OpenEdge, to: string | null, arrow: boolean): Edge {
+    const done: Edge = {
+      id: `${this.prefix}e${++this.edgeCount}`,
+      from: edge.from,
+      to,
+      points: simplify(edge.points),
+      arrow,
+    };
+    if (edge.label !== undefined && edge.labelBox) {
+      done.label = edge.label;
+      done.labelBox = edge.labelBox;
+    }
+    this.edges.push(done);
+    return done;
+  }
+}
+
+/** Appends a point, keeping the polyline orthogonal by construction (callers pass aligned points). */
+export function lineTo(edge: OpenEdge, x: number, y: number): OpenEdge {
+  const last = edge.points[edge.points.length - 1]!;
+  if (last.x === x && last.y === y) return edge;
+  edge.points.push({ x, y });
+  edge.heading = x > last.x ? "right" : x < last.x ? "left" : "down";
+  return edge;
+}
+
+export function endOf(edge: OpenEdge): Point {
+  return edge.points[edge.points.length - 1]!;
+}
+
+/** Drops repeated points and merges collinear runs so every segment is a real turn. */
+function simplify(points: Point[]): Point[] {
+  const out: Point[] = [];
+  for (const p of points) {
+    const last = out[out.length - 1];
+    if (last && last.x === p.x && last.y === p.y) continue;
+    if (out.length >= 2) {
+      const a = out[out.length - 2]!;
+      const b = out[out.length - 1]!;
+      const collinear = (a.x === b.x && b.x === p.x) || (a.y === b.y && b.y === p.y);
+      if (collinear) out.pop();
+    }
+    out.push({ x: p.x, y: p.y });
+  }
+  return out;
+}

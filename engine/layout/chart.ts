@@ -1,0 +1,166 @@
+/**
+ * One function → one chart: Start, the body, the End(s) (S1, C12), and — when `split` asks for it
+ * and the chart is taller than the usable A4 height (P7) — parts cut on the top-level spine between
+ * two constructs (P6), joined by connector pairs (P1, P4). Each part is drawn in its own frame and
+ * placed later; the only line crossing a cut is the spine itself, because returns to the one End
+ * use connector pairs in split charts.
+ */
+import type { ChartFunction } from "../tree/schema.ts";
+import type { Edge, Shape } from "../geometry/types.ts";
+import type { ResolvedOptions } from "../options.ts";
+import { CONNECTOR_DIAMETER, GAP, LANE_CLEARANCE, PAGE_PART_HEIGHT, STUB } from "../geometry/style.ts";
+import { Canvas, lineTo, type OpenEdge } from "./canvas.ts";
+import { drawPlan, planBlock, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
+import { sizeShape, type SizedText } from "./size.ts";
+import { drawInnerConnector, INNER_CONNECTOR_BLOCK, INNER_CONNECTOR_RIGHT, routeLane } from "./jumps.ts";
+import { down } from "./simple.ts";
+
+/** A drawn part in its own frame (spine at x = 0, top at y = 0). */
+export interface DrawnPart {
+  shapes: Shape[];
+  edges: Edge[];
+}
+
+interface ChartPlan {
+  start: SizedText;
+  end: SizedText;
+  body: SeqPlan;
+  returns: JumpTarget | null;
+  /** End terminator needed: something reaches the end of the body or returns to the one End. */
+  hasEnd: boolean;
+  /** Height of what follows the body: return joins, gap, End. */
+  tailHeight: number;
+}
+
+const CONNECTOR_LETTERS = {
+  uk: ["А", "Б", "В", "Г", "Д", "Е", "Ж", "И", "К", "Л", "М", "Н", "П", "Р", "С", "Т", "У", "Ф", "Х", "Ц", "Ш", "Щ", "Ю", "Я"],
+  en: ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K", "L", "M", "N", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"],
+} as const;
+
+function terminatorTexts(fn: ChartFunction, options: ResolvedOptions): { start: string; end: string } {
+  const t = options.texts;
+  const sub = options.mainOnlyTerminators && fn.main !== true;
+  return sub ? { start: t.entryText, end: t.exitText } : { start: t.startText, end: t.endText };
+}
+
+function planChart(fn: ChartFunction, options: ResolvedOptions, forceReturnConnectors: boolean): ChartPlan {
+  const texts = terminatorTexts(fn, options);
+  const returns = options.singleEnd ? newTarget() : null;
+  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0 };
+  const scope: Scope = {
+    loop: null, returns, forceReturnConnectors, blockedLeft: false, blockedRight: false, returnBlocked: false,
+  };
+  const body = planBlock(fn.block, scope, ctx);
+  const returnCount = returns ? returns.laneCount + returns.connectorCount : 0;
+  const hasEnd = body.falls || returnCount > 0;
+  const end = sizeShape("terminator", texts.end);
+  let tailHeight = 0;
+  if (hasEnd) {
+    if (returns && returns.connectorCount > 0) tailHeight += INNER_CONNECTOR_BLOCK;
+    if (returns && returns.laneCount > 0) tailHeight += STUB;
+    tailHeight += GAP + end.h;
+  }
+  return { start: sizeShape("terminator", texts.start), end, body, returns, hasEnd, tailHeight };
+}
+
+/** Groups the top-level constructs into parts that fit the usable page height (greedy, in order). */
+function cutParts(plan: ChartPlan): Plan[][] {
+  const items = plan.body.items;
+  const parts: Plan[][] = [];
+  let current: Plan[] = [];
+  let height = plan.start.h;
+  const inner = CONNECTOR_DIAMETER; // a continuation part starts with its inner connector
+  const outer = GAP + CONNECTOR_DIAMETER; // …and every part but the last ends with an outer one
+  items.forEach((item, i) => {
+    const isLast = i === items.length - 1;
+    const closing = isLast ? plan.tailHeight : outer;
+    if (current.length > 0 && height + GAP + item.height + closing > PAGE_PART_HEIGHT) {
+      parts.push(current);
+      current = [];
+      height = inner;
+    }
+    current.push(item);
+    height += GAP + item.height;
+  });
+  parts.push(current);
+  return parts;
+}
+
+export function layoutFunction(fn: ChartFunction, options: ResolvedOptions, split: boolean, prefix: string): DrawnPart[] {
+  let plan = planChart(fn, options, false);
+  const total = plan.start.h + GAP + plan.body.height + plan.tailHeight;
+  const splitting = split && total > PAGE_PART_HEIGHT && plan.body.items.length > 1;
+  if (splitting && plan.returns && plan.returns.laneCount > 0) plan = planChart(fn, options, true);
+  const groups = splitting ? cutParts(plan) : [plan.body.items];
+
+  const canvas = new Canvas(prefix, CONNECTOR_LETTERS[options.locale]);
+  const ctx: DrawCtx = { canvas, options };
+  const drawn: DrawnPart[] = [];
+  let shapeMark = 0;
+  let edgeMark = 0;
+  let carry: string | null = null; // letter of the connector pair across the last cut
+
+  groups.forEach((items, k) => {
+    let y: number;
+    let edge: OpenEdge | null;
+    if (k === 0) {
+      const start = canvas.addShape("terminator", plan.start, 0, 0);
+      y = plan.start.h + GAP;
+      edge = canvas.open(start.id, { x: 0, y: plan.start.h });
+    } else {
+      const circle = canvas.addShape("connector", sizeShape("connector", carry!), 0, 0);
+      y = CONNECTOR_DIAMETER + GAP;
+      edge = canvas.open(circle.id, { x: 0, y: CONNECTOR_DIAMETER });
+    }
+    for (const item of items) {
+      if (!edge) break;
+      edge = drawPlan(item, 0, y, edge, ctx);
+      y += item.height + GAP;
+    }
+    y -= GAP;
+    const isLast = k === groups.length - 1;
+    if (!isLast && edge) {
+      carry = canvas.nextLetter();
+      const circle = canvas.addShape("connector", sizeShape("connector", carry), 0, y + GAP);
+      lineTo(edge, 0, y + GAP);
+      canvas.close(edge, circle.id, false);
+    } else if (isLast) {
+      drawTail(plan, edge, y, ctx);
+    }
+    drawn.push({ shapes: canvas.shapes.slice(shapeMark), edges: canvas.edges.slice(edgeMark) });
+    shapeMark = canvas.shapes.length;
+    edgeMark = canvas.edges.length;
+  });
+  return drawn;
+}
+
+/** Returns to the one End (connector pair and/or lane), then the End terminator. */
+function drawTail(plan: ChartPlan, main: OpenEdge | null, bodyBottom: number, ctx: DrawCtx): void {
+  if (!plan.hasEnd) return;
+  const { canvas } = ctx;
+  let y = bodyBottom;
+  let edge = main;
+  const returns = plan.returns;
+  if (returns && returns.connectorCount > 0) {
+    edge = drawInnerConnector(returns, 0, y, edge, canvas);
+    y += INNER_CONNECTOR_BLOCK;
+  }
+  if (returns && returns.laneCount > 0) {
+    const laneX =
+      Math.max(plan.body.right, plan.start.w / 2, plan.end.w / 2, returns.connectorCount > 0 ? INNER_CONNECTOR_RIGHT : 0) +
+      LANE_CLEARANCE;
+    const joinY = y + STUB;
+    if (edge) down(edge, joinY);
+    routeLane(returns, laneX, canvas, (first) => {
+      lineTo(down(first, joinY), 0, joinY);
+      canvas.close(first, null, true);
+    });
+    edge ??= canvas.open(null, { x: 0, y: joinY });
+    y = joinY;
+  }
+  if (!edge) return;
+  const end = canvas.addShape("terminator", plan.end, 0, y + GAP);
+  lineTo(edge, 0, y + GAP);
+  canvas.close(edge, end.id, false);
+}

@@ -1,0 +1,121 @@
+/**
+ * Layout entry point: chart tree → Geometry. Each function is laid out as its own chart (chart.ts);
+ * here the charts are placed on one canvas — parts of a chart side by side, the caption centred
+ * under them (F1, F2), the charts one under another.
+ */
+import type { ChartTree } from "../tree/schema.ts";
+import type { Box, Caption, ChartGeometry, Edge, Geometry, Part, Shape } from "../geometry/types.ts";
+import type { ResolvedOptions } from "../options.ts";
+import {
+  CANVAS_MARGIN, CAPTION_FONT_SIZE, CAPTION_GAP, CHART_GAP, FONT_FAMILY, FONT_SIZE, PAGE_PART_WIDTH,
+  PART_GAP, STROKE,
+} from "../geometry/style.ts";
+import { lineHeightMm } from "../text/measure.ts";
+import { widestLineMm, wrapText } from "../text/wrap.ts";
+import { layoutFunction, type DrawnPart } from "./chart.ts";
+
+export function captionText(name: string, main: boolean, figure: number, options: ResolvedOptions): string {
+  const t = options.texts;
+  const title = main ? t.mainTitle : t.functionTitle.replace("{name}", name);
+  return t.capFormat.replace("{word}", t.capWord).replace("{num}", String(figure)).replace("{text}", title);
+}
+
+function bounds(part: DrawnPart): Box {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const add = (x: number, y: number, w = 0, h = 0): void => {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x + w);
+    maxY = Math.max(maxY, y + h);
+  };
+  for (const s of part.shapes) add(s.x, s.y, s.w, s.h);
+  for (const e of part.edges) {
+    for (const p of e.points) add(p.x, p.y);
+    if (e.labelBox) add(e.labelBox.x, e.labelBox.y, e.labelBox.w, e.labelBox.h);
+  }
+  return { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
+}
+
+function moveShape(s: Shape, dx: number, dy: number): Shape {
+  return { ...s, x: s.x + dx, y: s.y + dy, textBox: { ...s.textBox, x: s.textBox.x + dx, y: s.textBox.y + dy } };
+}
+
+function moveEdge(e: Edge, dx: number, dy: number): Edge {
+  const moved: Edge = { ...e, points: e.points.map((p) => ({ x: p.x + dx, y: p.y + dy })) };
+  if (e.labelBox) moved.labelBox = { ...e.labelBox, x: e.labelBox.x + dx, y: e.labelBox.y + dy };
+  return moved;
+}
+
+export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: boolean): Geometry {
+  const captionPitch = lineHeightMm(CAPTION_FONT_SIZE);
+  const laidOut = tree.map((fn, i) => {
+    const parts = layoutFunction(fn, options, split, `c${i + 1}`).map((p) => ({ drawn: p, box: bounds(p) }));
+    const partsWidth = parts.reduce((sum, p) => sum + p.box.w, 0) + PART_GAP * (parts.length - 1);
+    const partsHeight = Math.max(...parts.map((p) => p.box.h));
+    const figure = options.figStart + i;
+    const text = captionText(fn.name, fn.main === true, figure, options);
+    const lines = wrapText(text, Math.max(partsWidth, PAGE_PART_WIDTH), CAPTION_FONT_SIZE);
+    const captionWidth = widestLineMm(lines, CAPTION_FONT_SIZE);
+    const width = Math.max(partsWidth, captionWidth);
+    const height = partsHeight + CAPTION_GAP + lines.length * captionPitch;
+    return { fn, parts, partsWidth, partsHeight, figure, text, lines, captionWidth, width, height };
+  });
+
+  const canvasInner = Math.max(0, ...laidOut.map((c) => c.width));
+  let top = CANVAS_MARGIN;
+  const charts: ChartGeometry[] = laidOut.map((c) => {
+    const centre = CANVAS_MARGIN + canvasInner / 2;
+    let x = centre - c.partsWidth / 2;
+    const parts: Part[] = c.parts.map((p, index) => {
+      const dx = x - p.box.x;
+      const dy = top - p.box.y;
+      const part: Part = {
+        index,
+        x,
+        y: top,
+        width: p.box.w,
+        height: p.box.h,
+        shapes: p.drawn.shapes.map((s) => moveShape(s, dx, dy)),
+        edges: p.drawn.edges.map((e) => moveEdge(e, dx, dy)),
+      };
+      x += p.box.w + PART_GAP;
+      return part;
+    });
+    const caption: Caption = {
+      text: c.text,
+      lines: c.lines,
+      box: {
+        x: centre - c.captionWidth / 2,
+        y: top + c.partsHeight + CAPTION_GAP,
+        w: c.captionWidth,
+        h: c.lines.length * captionPitch,
+      },
+      font: { family: FONT_FAMILY, size: CAPTION_FONT_SIZE },
+    };
+    const chart: ChartGeometry = {
+      name: c.fn.name,
+      main: c.fn.main === true,
+      figure: c.figure,
+      caption,
+      x: centre - c.width / 2,
+      y: top,
+      width: c.width,
+      height: c.height,
+      parts,
+    };
+    top += c.height + CHART_GAP;
+    return chart;
+  });
+  const height = laidOut.length === 0 ? 2 * CANVAS_MARGIN : top - CHART_GAP + CANVAS_MARGIN;
+  return {
+    unit: "mm",
+    width: canvasInner + 2 * CANVAS_MARGIN,
+    height,
+    stroke: STROKE,
+    font: { family: FONT_FAMILY, size: FONT_SIZE },
+    charts,
+  };
+}

@@ -1,0 +1,360 @@
+/**
+ * Loops (drawing-rules C5–C9):
+ *  - while: pre-condition diamond; body down from the bottom vertex (`yes`); the back line runs
+ *    down, left to a lane outside the body, up, and into a junction above the diamond with an
+ *    arrowhead; the exit (`no`) leaves the right vertex, runs down a right lane and back to the spine.
+ *  - for (counting / foreach): the preparation hexagon; the back line enters its left vertex, the
+ *    exit leaves its right vertex; no yes/no labels.
+ *  - dowhile: body first, then the diamond; the repeat line leaves the left vertex and goes up into
+ *    a junction above the body; the exit continues down from the bottom vertex.
+ *  - infloop: the loop-limit pair (S7, C9) around the body; no back line is drawn; breaks leave it.
+ * break lines run to a lane right of the body and join the exit; continue lines join the back lane
+ * (while/for). Jumps that cannot reach their lane without crossing end in connector pairs whose
+ * inner connector stands beside the spine where control really goes.
+ */
+import type { Node } from "../tree/schema.ts";
+import {
+  CONNECTOR_DIAMETER, GAP, LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, STUB,
+} from "../geometry/style.ts";
+import type { Box } from "../geometry/types.ts";
+import { drawBlockAt, planBlock, type DrawCtx, type PlanBase, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
+import { newLoop, type LoopKind, type LoopTarget, type Scope } from "./scope.ts";
+import { labelSize, sizeShape, type SizedText } from "./size.ts";
+import { drawInnerConnector, INNER_CONNECTOR_BLOCK, INNER_CONNECTOR_RIGHT, routeLane } from "./jumps.ts";
+import { formatForSpec } from "./for-text.ts";
+import { down } from "./simple.ts";
+
+const R = CONNECTOR_DIAMETER / 2;
+const LABEL_GAP = 0.8;
+
+type LoopNode = Extract<Node, { kind: LoopKind }>;
+
+/** Vertical positions and lane offsets of a loop, relative to its top and spine. */
+interface LoopGeometry {
+  headTop: number;
+  bodyTop: number;
+  tailTop: number; // loop_end (infloop)
+  backY: number; // horizontal run of the back line below the body
+  exitY: number; // where the exit (or the lane-break line) comes back to the spine
+  elseTop: number;
+  innerContinueY: number; // top of the continue inner connector block
+  innerBreakY: number; // top of the break inner connector block
+  xBack: number;
+  xBreak: number;
+  xExit: number;
+}
+
+export interface LoopPlan extends PlanBase {
+  type: "loop";
+  kind: LoopKind;
+  head: SizedText;
+  tail: SizedText | null;
+  body: SeqPlan;
+  elseBody: SeqPlan | null;
+  loop: LoopTarget;
+  /** Whether the body can reach the loop's re-test (false: the body always leaves the loop). */
+  loops: boolean;
+  labels: { body: string; exit: string };
+  geo: LoopGeometry;
+  source?: number;
+}
+
+export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
+  const hasElse = (node.kind === "while" || node.kind === "for") && node.else !== undefined;
+  const loop = newLoop(node.kind, hasElse);
+  const bodyScope: Scope = {
+    ...scope,
+    loop,
+    blockedLeft: false,
+    blockedRight: false,
+    returnBlocked: true,
+  };
+  const body = planBlock(node.body, bodyScope, ctx);
+  const elseBody = hasElse && "else" in node && node.else ? planBlock(node.else, scope, ctx) : null;
+  const { texts } = ctx.options;
+  const head =
+    node.kind === "for"
+      ? sizeShape("hexagon", formatForSpec(node.cond, ctx.options.forFormat, texts))
+      : node.kind === "infloop"
+        ? sizeShape("loop_begin", `${texts.loopWord} ${++ctx.loopCount}`)
+        : sizeShape("decision", node.cond);
+  const until = node.kind === "dowhile" && node.until === true;
+  const labels = node.kind === "dowhile"
+    ? { body: until ? texts.no : texts.yes, exit: until ? texts.yes : texts.no } // body = repeat branch
+    : { body: texts.yes, exit: texts.no };
+
+  const cc = loop.continues.connectorCount > 0;
+  const cl = loop.continues.laneCount > 0;
+  const bl = loop.breaks.laneCount > 0;
+  const bc = loop.breaks.connectorCount > 0;
+  const w = head.w;
+  const h = head.h;
+  const geo: LoopGeometry = {
+    headTop: 0, bodyTop: 0, tailTop: 0, backY: 0, exitY: 0, elseTop: 0,
+    innerContinueY: 0, innerBreakY: 0, xBack: 0, xBreak: 0, xExit: 0,
+  };
+  let height: number;
+  let left = Math.max(w / 2, body.left);
+  let right = Math.max(w / 2, body.right);
+  let loops = true;
+  let falls = true;
+
+  if (node.kind === "while" || node.kind === "for") {
+    const isWhile = node.kind === "while";
+    // A blocked `continue` of a while comes in from an inner connector above the junction; of a
+    // for, from one left of the back lane at the hexagon's mid-height.
+    geo.headTop = cc ? (isWhile ? CONNECTOR_DIAMETER + STUB + LANE_PITCH + STUB : Math.max(0, STUB + CONNECTOR_DIAMETER - h / 2)) : isWhile ? STUB : 0;
+    geo.bodyTop = geo.headTop + h + GAP;
+    const bodyBottom = geo.bodyTop + body.height;
+    const hasBack = body.falls || cl;
+    loops = hasBack || cc;
+    geo.backY = bodyBottom + STUB;
+    geo.exitY = hasBack ? geo.backY + LANE_PITCH : bodyBottom + STUB;
+    geo.xBack = -(Math.max(body.left, w / 2) + LANE_CLEARANCE);
+    geo.xBreak = Math.max(body.right, w / 2) + LANE_CLEARANCE;
+    const labelRoom = isWhile ? 2 * LABEL_OFFSET + labelSize(labels.exit).w : 0;
+    geo.xExit = Math.max(w / 2 + labelRoom, body.right) + LANE_CLEARANCE + (bl ? LANE_PITCH : 0);
+    if (bl) geo.xExit = Math.max(geo.xExit, geo.xBreak + LANE_PITCH);
+    geo.elseTop = geo.exitY + GAP;
+    const afterElse = elseBody ? geo.elseTop + elseBody.height : geo.exitY;
+    geo.innerBreakY = afterElse;
+    height = bc ? afterElse + INNER_CONNECTOR_BLOCK : afterElse;
+    falls = elseBody ? elseBody.falls || bc : true;
+    if (hasBack) left = Math.max(left, -geo.xBack);
+    if (cc) left = Math.max(left, isWhile ? LANE_CLEARANCE + CONNECTOR_DIAMETER : -geo.xBack + LANE_CLEARANCE + CONNECTOR_DIAMETER);
+    right = Math.max(right, geo.xExit, bc ? INNER_CONNECTOR_RIGHT : 0);
+    if (elseBody) {
+      left = Math.max(left, elseBody.left);
+      right = Math.max(right, elseBody.right);
+    }
+  } else if (node.kind === "dowhile") {
+    loops = body.falls || cc;
+    geo.bodyTop = STUB;
+    const bodyBottom = geo.bodyTop + body.height;
+    geo.innerContinueY = bodyBottom;
+    geo.headTop = (cc ? bodyBottom + INNER_CONNECTOR_BLOCK : bodyBottom) + GAP;
+    const headBottom = geo.headTop + h;
+    geo.xBack = -(Math.max(body.left, w / 2 + 2 * LABEL_OFFSET + labelSize(labels.body).w) + LANE_CLEARANCE);
+    geo.xBreak = Math.max(body.right, w / 2, cc ? INNER_CONNECTOR_RIGHT : 0) + LANE_CLEARANCE;
+    const last = loops ? headBottom : bodyBottom;
+    geo.exitY = loops ? headBottom + GAP : bodyBottom + STUB;
+    geo.innerBreakY = bl ? geo.exitY : loops ? headBottom + STUB : bodyBottom;
+    height = bc ? geo.innerBreakY + INNER_CONNECTOR_BLOCK : bl ? geo.exitY : last;
+    falls = loops || bl || bc;
+    if (loops) left = Math.max(left, -geo.xBack);
+    right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? INNER_CONNECTOR_RIGHT : 0, LABEL_OFFSET + labelSize(labels.exit).w);
+  } else {
+    // infloop: loop_begin, body, loop_end; only breaks leave it.
+    loops = body.falls || cc;
+    geo.headTop = 0;
+    geo.bodyTop = h + GAP;
+    const bodyBottom = geo.bodyTop + body.height;
+    geo.innerContinueY = bodyBottom;
+    geo.tailTop = (cc ? bodyBottom + INNER_CONNECTOR_BLOCK : bodyBottom) + GAP;
+    const last = loops ? geo.tailTop + h : bodyBottom;
+    geo.exitY = last + STUB;
+    geo.xBreak = Math.max(body.right, w / 2, cc ? INNER_CONNECTOR_RIGHT : 0) + LANE_CLEARANCE;
+    geo.innerBreakY = bl ? geo.exitY : last;
+    height = bc ? geo.innerBreakY + INNER_CONNECTOR_BLOCK : bl ? geo.exitY : last;
+    falls = bl || bc;
+    right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? INNER_CONNECTOR_RIGHT : 0);
+  }
+
+  const plan: LoopPlan = {
+    type: "loop", kind: node.kind, head, tail: node.kind === "infloop" ? head : null, body, elseBody,
+    loop, loops, labels, geo, left, right, height, falls,
+  };
+  if (node.loc) plan.source = node.loc.line;
+  return plan;
+}
+
+function labelBox(text: string, x: number, y: number, placement: "above-right" | "above-left" | "below-right"): Box {
+  const size = labelSize(text);
+  if (placement === "below-right") return { x: x + LABEL_OFFSET, y: y + LABEL_GAP, w: size.w, h: size.h };
+  const lx = placement === "above-right" ? x + LABEL_OFFSET : x - LABEL_OFFSET - size.w;
+  return { x: lx, y: y - LABEL_GAP - size.h, w: size.w, h: size.h };
+}
+
+function withLabel(edge: OpenEdge, text: string, box: Box): OpenEdge {
+  edge.label = text;
+  edge.labelBox = box;
+  return edge;
+}
+
+export function drawLoop(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  switch (plan.kind) {
+    case "while":
+    case "for":
+      return drawPreTest(plan, cx, y, incoming, ctx);
+    case "dowhile":
+      return drawPostTest(plan, cx, y, incoming, ctx);
+    case "infloop":
+      return drawInfinite(plan, cx, y, incoming, ctx);
+  }
+}
+
+/** Lines of lane breaks: to the break lane, down it to `joinY`, then (optionally) left to the spine. */
+function routeBreaks(plan: LoopPlan, cx: number, joinY: number, toSpine: boolean, ctx: DrawCtx): boolean {
+  const { canvas } = ctx;
+  return routeLane(plan.loop.breaks, cx + plan.geo.xBreak, canvas, (first) => {
+    down(first, joinY);
+    if (toSpine) {
+      lineTo(first, cx, joinY);
+      canvas.close(first, null, true);
+    } else {
+      canvas.close(first, null, false);
+    }
+  });
+}
+
+function drawPreTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const { canvas } = ctx;
+  const { geo, head } = plan;
+  const isWhile = plan.kind === "while";
+  const headTop = y + geo.headTop;
+  const midY = headTop + head.h / 2;
+  const headBottom = headTop + head.h;
+  const joinY = headTop - STUB; // while: the junction where the back line comes in
+  const shape = canvas.addShape(isWhile ? "decision" : "hexagon", head, cx, headTop, plan.source);
+  lineTo(incoming, cx, headTop);
+  canvas.close(incoming, shape.id, false);
+
+  const bodyEdge = canvas.open(shape.id, { x: cx, y: headBottom });
+  if (isWhile) withLabel(bodyEdge, plan.labels.body, labelBox(plan.labels.body, cx, headBottom, "below-right"));
+  const out = drawBlockAt(plan.body, cx, y + geo.bodyTop, bodyEdge, ctx);
+
+  // Back line: the lowest source (the body's end, else the lowest continue) draws the lane up to
+  // the re-test point; the other continues end on the lane.
+  const xBack = cx + geo.xBack;
+  const finishBack = (edge: OpenEdge): void => {
+    if (isWhile) {
+      lineTo(lineTo(edge, xBack, joinY), cx, joinY);
+      canvas.close(edge, null, true);
+    } else {
+      lineTo(lineTo(edge, xBack, midY), cx - head.w / 2, midY);
+      canvas.close(edge, shape.id, true);
+    }
+  };
+  const continues = plan.loop.continues;
+  if (out) {
+    const backY = y + geo.backY;
+    lineTo(down(out, backY), xBack, backY);
+    finishBack(out);
+    for (const edge of continues.pendingLanes) {
+      lineTo(edge, xBack, endOf(edge).y);
+      canvas.close(edge, null, true);
+    }
+    continues.pendingLanes = [];
+  } else {
+    const pending = continues.pendingLanes.sort((a, b) => endOf(b).y - endOf(a).y);
+    pending.forEach((edge, i) => {
+      lineTo(edge, xBack, endOf(edge).y);
+      if (i === 0) finishBack(edge);
+      else canvas.close(edge, null, true);
+    });
+    continues.pendingLanes = [];
+  }
+  if (continues.connectorCount > 0) {
+    const letter = continues.letter ?? canvas.nextLetter();
+    const connector = sizeShape("connector", letter);
+    if (isWhile) {
+      // Above the junction, left of the incoming line; joins it from the left.
+      const circleX = cx - LANE_CLEARANCE - R;
+      const circle = canvas.addShape("connector", connector, circleX, y);
+      const lineY = y + CONNECTOR_DIAMETER + STUB;
+      const edge = canvas.open(circle.id, { x: circleX, y: y + CONNECTOR_DIAMETER });
+      lineTo(lineTo(edge, circleX, lineY), cx, lineY);
+      canvas.close(edge, null, false);
+    } else {
+      // Left of the back lane; comes down to the hexagon's mid-height and joins the back line.
+      const circleX = xBack - LANE_CLEARANCE - R;
+      const circleTop = midY - STUB - CONNECTOR_DIAMETER;
+      const circle = canvas.addShape("connector", connector, circleX, circleTop);
+      const edge = canvas.open(circle.id, { x: circleX, y: circleTop + CONNECTOR_DIAMETER });
+      down(edge, midY);
+      const hasBackLane = out !== null || continues.laneCount > 0;
+      if (hasBackLane) {
+        lineTo(edge, xBack, midY);
+        canvas.close(edge, null, false);
+      } else {
+        lineTo(edge, cx - head.w / 2, midY);
+        canvas.close(edge, shape.id, true);
+      }
+    }
+  }
+
+  // Exit: from the right vertex, down the right lane, back to the spine.
+  const exitY = y + geo.exitY;
+  const exit = canvas.open(shape.id, { x: cx + head.w / 2, y: midY }, "right");
+  if (isWhile) withLabel(exit, plan.labels.exit, labelBox(plan.labels.exit, cx + head.w / 2, midY, "above-right"));
+  lineTo(lineTo(lineTo(exit, cx + geo.xExit, midY), cx + geo.xExit, exitY), cx, exitY);
+  routeBreaks(plan, cx, exitY, false, ctx);
+  canvas.close(exit, null, true);
+  let after: OpenEdge | null = canvas.open(null, { x: cx, y: exitY });
+  if (plan.elseBody) after = drawBlockAt(plan.elseBody, cx, y + geo.elseTop, after, ctx);
+  if (plan.loop.breaks.connectorCount > 0) {
+    after = drawInnerConnector(plan.loop.breaks, cx, y + geo.innerBreakY, after, canvas);
+  }
+  return after;
+}
+
+function drawPostTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const { canvas } = ctx;
+  const { geo, head } = plan;
+  // The incoming line runs through the junction at `y` where the repeat line comes back.
+  let out = drawBlockAt(plan.body, cx, y + geo.bodyTop, incoming, ctx);
+  const continues = plan.loop.continues;
+  if (continues.connectorCount > 0) out = drawInnerConnector(continues, cx, y + geo.innerContinueY, out, canvas);
+  let after: OpenEdge | null = null;
+  if (plan.loops && out) {
+    const headTop = y + geo.headTop;
+    const midY = headTop + head.h / 2;
+    const headBottom = headTop + head.h;
+    const d = canvas.addShape("decision", head, cx, headTop, plan.source);
+    lineTo(out, cx, headTop);
+    canvas.close(out, d.id, false);
+    const repeat = withLabel(
+      canvas.open(d.id, { x: cx - head.w / 2, y: midY }, "left"),
+      plan.labels.body,
+      labelBox(plan.labels.body, cx - head.w / 2, midY, "above-left"),
+    );
+    const xBack = cx + geo.xBack;
+    lineTo(lineTo(lineTo(repeat, xBack, midY), xBack, y), cx, y);
+    canvas.close(repeat, null, true);
+    after = withLabel(canvas.open(d.id, { x: cx, y: headBottom }), plan.labels.exit, labelBox(plan.labels.exit, cx, headBottom, "below-right"));
+  }
+  const exitY = y + geo.exitY;
+  if (plan.loop.breaks.laneCount > 0) {
+    if (after) down(after, exitY);
+    routeBreaks(plan, cx, exitY, true, ctx);
+    after ??= canvas.open(null, { x: cx, y: exitY });
+  }
+  if (plan.loop.breaks.connectorCount > 0) {
+    after = drawInnerConnector(plan.loop.breaks, cx, y + geo.innerBreakY, after, canvas);
+  }
+  return after;
+}
+
+function drawInfinite(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const { canvas } = ctx;
+  const { geo, head } = plan;
+  const begin = canvas.addShape("loop_begin", head, cx, y, plan.source);
+  lineTo(incoming, cx, y);
+  canvas.close(incoming, begin.id, false);
+  let out = drawBlockAt(plan.body, cx, y + geo.bodyTop, canvas.open(begin.id, { x: cx, y: y + head.h }), ctx);
+  const continues = plan.loop.continues;
+  if (continues.connectorCount > 0) out = drawInnerConnector(continues, cx, y + geo.innerContinueY, out, canvas);
+  if (plan.loops && out) {
+    const end = canvas.addShape("loop_end", plan.tail!, cx, y + geo.tailTop, plan.source);
+    lineTo(out, cx, y + geo.tailTop);
+    canvas.close(out, end.id, false);
+  }
+  let after: OpenEdge | null = null;
+  const exitY = y + geo.exitY;
+  if (routeBreaks(plan, cx, exitY, true, ctx)) after = canvas.open(null, { x: cx, y: exitY });
+  if (plan.loop.breaks.connectorCount > 0) {
+    after = drawInnerConnector(plan.loop.breaks, cx, y + geo.innerBreakY, after, canvas);
+  }
+  return after;
+}

@@ -1,0 +1,145 @@
+/**
+ * Layout runs in two passes over the chart tree:
+ *  1. plan (bottom-up sizes, top-down jump scopes): every node becomes a Plan that knows its
+ *     extent around its spine — `left`/`right` of the spine, `height` from its top — and whether
+ *     control falls out of its bottom;
+ *  2. draw (top-down): each plan is drawn at an absolute spine x and top y, continuing the line that
+ *     comes into it and handing back the line that leaves its bottom (null when nothing falls out).
+ * Both passes touch every node once, so layout is linear in the size of the chart.
+ *
+ * This module holds the plan types and the dispatch; each construct lives in its own module.
+ */
+import type { Block, Node } from "../tree/schema.ts";
+import type { ResolvedOptions } from "../options.ts";
+import type { Canvas, OpenEdge } from "./canvas.ts";
+import type { SizedText } from "./size.ts";
+import type { JumpTarget, Route, Scope } from "./scope.ts";
+import { drawSimple, planSimple } from "./simple.ts";
+import { drawIf, drawSwitch, planIf, planSwitch, type IfPlan, type SwitchPlan } from "./branches.ts";
+import { drawLoop, planLoop, type LoopPlan } from "./loops.ts";
+import { drawJump, planJump } from "./jumps.ts";
+import { GAP } from "../geometry/style.ts";
+
+export interface Extent {
+  left: number;
+  right: number;
+  height: number;
+}
+
+export interface PlanBase extends Extent {
+  /** Control can leave through the bottom of the plan. */
+  falls: boolean;
+}
+
+/** A symbol on the spine (process, io, call, terminator, label connector). */
+export interface ShapePlan extends PlanBase {
+  type: "shape";
+  kind: "process" | "io" | "call" | "terminator" | "connector";
+  sized: SizedText;
+  source?: number;
+}
+
+/** break / continue / return-to-the-one-End, possibly preceded by a process with the return text. */
+export interface JumpPlan extends PlanBase {
+  type: "jump";
+  route: Route;
+  target: JumpTarget;
+  before: ShapePlan | null;
+  connector: SizedText | null;
+}
+
+export interface SeqPlan extends PlanBase {
+  type: "seq";
+  items: Plan[];
+}
+
+export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | LoopPlan;
+
+export interface PlanCtx {
+  options: ResolvedOptions;
+  /** End text of the chart being planned (Кінець, or Вихід for subprograms with mainOnlyTerminators). */
+  endText: string;
+  loopCount: number;
+}
+
+export interface DrawCtx {
+  canvas: Canvas;
+  options: ResolvedOptions;
+}
+
+export function planBlock(block: Block, scope: Scope, ctx: PlanCtx): SeqPlan {
+  const items: Plan[] = [];
+  let left = 0;
+  let right = 0;
+  let height = 0;
+  let falls = true;
+  for (const node of block.stmts) {
+    const plan = planNode(node, scope, ctx);
+    if (!plan) continue;
+    if (items.length > 0) height += GAP;
+    items.push(plan);
+    left = Math.max(left, plan.left);
+    right = Math.max(right, plan.right);
+    height += plan.height;
+    // Statements after a return/break are dead code: nothing reaches them, so they are not drawn.
+    if (!plan.falls) {
+      falls = false;
+      break;
+    }
+  }
+  return { type: "seq", items, left, right, height, falls };
+}
+
+function planNode(node: Node, scope: Scope, ctx: PlanCtx): Plan | null {
+  switch (node.kind) {
+    case "if":
+      return planIf(node, scope, ctx);
+    case "switch":
+      return planSwitch(node, scope, ctx);
+    case "for":
+    case "while":
+    case "dowhile":
+    case "infloop":
+      return planLoop(node, scope, ctx);
+    case "break":
+    case "continue":
+      return planJump(node.kind, scope, null);
+    case "terminal":
+      if (scope.returns) {
+        const before = node.text.trim() === ctx.endText ? null : planSimple({ kind: "process", text: node.text, loc: node.loc });
+        return planJump("return", scope, before);
+      }
+      return planSimple(node);
+    default:
+      return planSimple(node);
+  }
+}
+
+export function drawPlan(plan: Plan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  switch (plan.type) {
+    case "shape":
+      return drawSimple(plan, cx, y, incoming, ctx);
+    case "jump":
+      return drawJump(plan, cx, y, incoming, ctx);
+    case "seq":
+      return drawBlockAt(plan, cx, y, incoming, ctx);
+    case "if":
+      return drawIf(plan, cx, y, incoming, ctx);
+    case "switch":
+      return drawSwitch(plan, cx, y, incoming, ctx);
+    case "loop":
+      return drawLoop(plan, cx, y, incoming, ctx);
+  }
+}
+
+export function drawBlockAt(plan: SeqPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  let edge: OpenEdge | null = incoming;
+  let top = y;
+  for (const item of plan.items) {
+    if (!edge) break;
+    edge = drawPlan(item, cx, top, edge, ctx);
+    top += item.height + GAP;
+  }
+  return edge;
+}
+

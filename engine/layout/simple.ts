@@ -1,0 +1,30 @@
+/** Symbols that sit on the spine with one line in and at most one line out (S1–S4, S8; C1). */
+import type { Node } from "../tree/schema.ts";
+import type { DrawCtx, ShapePlan } from "./plan.ts";
+import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
+import { sizeShape } from "./size.ts";
+
+type SimpleNode = Extract<Node, { kind: "process" | "io" | "call" | "terminal" | "connector" }>;
+
+export function planSimple(node: SimpleNode): ShapePlan {
+  const kind = node.kind === "terminal" ? "terminator" : node.kind;
+  const sized = sizeShape(kind, node.text);
+  // A terminal ends the chart here; a connector with `jump` is a goto: flow continues at its pair.
+  const falls = node.kind !== "terminal" && !(node.kind === "connector" && node.jump === true);
+  const plan: ShapePlan = { type: "shape", kind, sized, left: sized.w / 2, right: sized.w / 2, height: sized.h, falls };
+  if (node.loc) plan.source = node.loc.line;
+  return plan;
+}
+
+export function drawSimple(plan: ShapePlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const shape = ctx.canvas.addShape(plan.kind, plan.sized, cx, y, plan.source);
+  lineTo(incoming, cx, y);
+  ctx.canvas.close(incoming, shape.id, false);
+  if (!plan.falls) return null;
+  return ctx.canvas.open(shape.id, { x: cx, y: y + plan.sized.h });
+}
+
+/** Continues `edge` straight down to `y` on its current x (a no-op when it is already there). */
+export function down(edge: OpenEdge, y: number): OpenEdge {
+  return lineTo(edge, endOf(edge).x, y);
+}

@@ -1,0 +1,128 @@
+/**
+ * Sizing of symbols around their text (drawing-rules G2, T4, T5): every symbol starts at b × a (or its
+ * own proportion), text is wrapped to the symbol's text area with the real font metrics, and a
+ * symbol whose text does not fit is widened to 2a, then in 5 mm steps up to half a page; only then
+ * does it grow taller (in 5 mm steps). Text is never truncated and never leaves its area.
+ */
+import type { Box, ShapeKind } from "../geometry/types.ts";
+import {
+  A, B, B_WIDE, CALL_INSET, CONNECTOR_DIAMETER, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER,
+  MAX_SHAPE_WIDTH, TERMINATOR_HEIGHT, TEXT_PADDING, WIDEN_STEP,
+} from "../geometry/style.ts";
+import { lineHeightMm, textWidthMm } from "../text/measure.ts";
+import { widestLineMm, wrapText } from "../text/wrap.ts";
+
+export interface SizedText {
+  w: number;
+  h: number;
+  lines: string[];
+  /** Text area relative to the symbol's top-left corner. */
+  textBox: Box;
+}
+
+const PITCH = lineHeightMm(FONT_SIZE);
+
+/** Widths tried in order: b, 2a, then 5 mm steps up to half a page. */
+const WIDTHS: readonly number[] = (() => {
+  const list = [B, B_WIDE];
+  for (let w = B_WIDE + WIDEN_STEP; w <= MAX_SHAPE_WIDTH; w += WIDEN_STEP) list.push(w);
+  return list;
+})();
+
+/** The text area (T4) of a symbol of kind `kind` and size w × h, relative to its corner. */
+export function textArea(kind: ShapeKind, w: number, h: number): Box {
+  const p = TEXT_PADDING;
+  switch (kind) {
+    case "process":
+    case "comment":
+      return { x: p, y: p, w: w - 2 * p, h: h - 2 * p };
+    case "call":
+      return { x: CALL_INSET + p, y: p, w: w - 2 * (CALL_INSET + p), h: h - 2 * p };
+    case "io":
+      return { x: IO_SKEW + p, y: p, w: w - 2 * (IO_SKEW + p), h: h - 2 * p };
+    case "decision":
+      return { x: w / 4, y: h / 4, w: w / 2, h: h / 2 };
+    case "hexagon":
+      return { x: HEXAGON_TIP + p, y: p, w: w - 2 * (HEXAGON_TIP + p), h: h - 2 * p };
+    case "loop_begin":
+    case "loop_end":
+      return { x: LOOP_CHAMFER, y: p, w: w - 2 * LOOP_CHAMFER, h: h - 2 * p };
+    case "terminator":
+      return { x: h / 2, y: p / 2, w: w - h, h: h - p };
+    case "connector": {
+      const side = w / Math.SQRT2;
+      return { x: (w - side) / 2, y: (h - side) / 2, w: side, h: side };
+    }
+  }
+}
+
+function baseHeight(kind: ShapeKind): number {
+  return kind === "terminator" ? TERMINATOR_HEIGHT : kind === "connector" ? CONNECTOR_DIAMETER : A;
+}
+
+function attempt(kind: ShapeKind, text: string, w: number, h: number): SizedText | null {
+  const area = textArea(kind, w, h);
+  const lines = wrapText(text, area.w, FONT_SIZE);
+  if (widestLineMm(lines, FONT_SIZE) > area.w || lines.length * PITCH > area.h) return null;
+  return { w, h, lines, textBox: area };
+}
+
+/** Sizes a symbol for its text. Connectors are circles of fixed size that grow as a whole. */
+export function sizeShape(kind: ShapeKind, text: string): SizedText {
+  const h0 = baseHeight(kind);
+  if (kind === "connector") {
+    for (let d = h0; ; d += WIDEN_STEP) {
+      const fit = attempt(kind, text, d, d);
+      if (fit) return fit;
+    }
+  }
+  // A decision's text area is only half its width and height: a condition reads better on one line
+  // of a wider diamond than broken into two.
+  if (kind === "decision") {
+    for (const w of WIDTHS) {
+      const fit = attempt(kind, text, w, h0);
+      if (fit && fit.lines.length === 1) return fit;
+    }
+  }
+  for (const w of WIDTHS) {
+    const fit = attempt(kind, text, w, h0);
+    if (fit) return fit;
+  }
+  // Last resort (T5): the widest symbol, made taller. An atom wider than even that (a very long
+  // literal) is cut by characters so it still stays inside. Terminators grow wider with their
+  // height so their straight part keeps the same text width.
+  const extra = kind === "terminator" ? 1 : 0;
+  const area0 = textArea(kind, MAX_SHAPE_WIDTH + extra * h0, h0);
+  const lines = hardBreak(wrapText(text, area0.w, FONT_SIZE), area0.w);
+  for (let h = h0 + WIDEN_STEP; ; h += WIDEN_STEP) {
+    const w = MAX_SHAPE_WIDTH + extra * h;
+    const area = textArea(kind, w, h);
+    if (lines.length * PITCH <= area.h) return { w, h, lines, textBox: area };
+  }
+}
+
+/** Splits lines wider than `maxW` between code points (only used when nothing else fits). */
+function hardBreak(lines: string[], maxW: number): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    if (textWidthMm(line, FONT_SIZE) <= maxW) {
+      out.push(line);
+      continue;
+    }
+    let current = "";
+    for (const ch of line) {
+      if (current && textWidthMm(current + ch, FONT_SIZE) > maxW) {
+        out.push(current);
+        current = "";
+      }
+      current += ch;
+    }
+    if (current) out.push(current);
+  }
+  return out;
+}
+
+/** Width and height of a one-line branch label. */
+export function labelSize(text: string): { w: number; h: number } {
+  return { w: widestLineMm([text], FONT_SIZE), h: PITCH };
+}

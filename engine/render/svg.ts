@@ -1,0 +1,180 @@
+/**
+ * SVG renderer: Geometry → a standalone SVG 1.1 document in millimetres.
+ * Black on white, one stroke width, filled arrowheads as polygons (no markers, for resvg/Chromium/Word
+ * parity). Shape outlines and text placement come from engine/geometry/outline.ts.
+ * Output is deterministic: numbers rounded to 0.01 mm, fixed element and attribute order.
+ */
+import type { Box, ChartGeometry, Edge, FontSpec, Geometry, Part, Point, Shape } from "../geometry/types.ts";
+import { FONT_FALLBACK, PT } from "../geometry/style.ts";
+import {
+  arrowhead,
+  outline,
+  placeText,
+  round2,
+  shapeTextAlign,
+  strokedPoints,
+  type Outline,
+  type TextAlign,
+} from "../geometry/outline.ts";
+
+/** A number rounded to 0.01 without trailing zeros or "-0". */
+export function num(n: number): string {
+  return String(round2(n));
+}
+
+/**
+ * Removes characters that XML 1.0 does not allow (C0 controls except tab/LF/CR, lone surrogates,
+ * U+FFFE, U+FFFF). Valid surrogate pairs (emoji, rare CJK) pass unchanged.
+ */
+export function stripInvalidXml(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    const ok =
+      c === 0x9 ||
+      c === 0xa ||
+      c === 0xd ||
+      (c >= 0x20 && c <= 0xd7ff) ||
+      (c >= 0xe000 && c <= 0xfffd) ||
+      (c >= 0x10000 && c <= 0x10ffff);
+    if (ok) out += ch;
+  }
+  return out;
+}
+
+/** Escapes text for element content and attribute values (all five XML specials). */
+export function escapeXml(s: string): string {
+  return stripInvalidXml(s).replace(/[&<>"']/g, (c) => ESC[c]!);
+}
+
+const ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+/** A CSS font-family entry: bare when it is a plain identifier, single-quoted otherwise. */
+function cssFamily(name: string): string {
+  if (/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) return name;
+  return `'${name.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+}
+
+/** `Tinos, 'Times New Roman', serif`, escaped for a double-quoted attribute (single quotes kept as is). */
+function familyAttr(family: string): string {
+  const value = `${cssFamily(family)}, ${FONT_FALLBACK}`;
+  return stripInvalidXml(value).replace(/[&<>"]/g, (c) => ESC[c]!);
+}
+
+const pts = (points: readonly Point[]): string => points.map((q) => `${num(q.x)},${num(q.y)}`).join(" ");
+
+function outlineElement(o: Outline): string {
+  switch (o.kind) {
+    case "rect":
+      return `<rect x="${num(o.x)}" y="${num(o.y)}" width="${num(o.w)}" height="${num(o.h)}"/>`;
+    case "stadium":
+      return `<rect x="${num(o.x)}" y="${num(o.y)}" width="${num(o.w)}" height="${num(o.h)}" rx="${num(o.r)}" ry="${num(o.r)}"/>`;
+    case "circle":
+      return `<circle cx="${num(o.cx)}" cy="${num(o.cy)}" r="${num(o.r)}"/>`;
+    case "polygon":
+      return `<polygon points="${pts(o.points)}"/>`;
+    case "open":
+      return `<polyline points="${pts(o.points)}" fill="none"/>`;
+  }
+}
+
+interface Ctx {
+  /** Root font family; a text element repeats font-family only when its own differs. */
+  family: string;
+}
+
+function textElement(ctx: Ctx, box: Box, lines: readonly string[], font: FontSpec, align: TextAlign, attrs = ""): string {
+  const placed = placeText(box, lines, font.size, align);
+  if (placed.length === 0) return "";
+  const anchor = align === "center" ? "middle" : "start";
+  const fam = font.family !== ctx.family ? ` font-family="${familyAttr(font.family)}"` : "";
+  const spans = placed
+    .map((l) => `<tspan x="${num(l.x)}" y="${num(l.y)}">${escapeXml(l.text)}</tspan>`)
+    .join("");
+  return `<text${attrs}${fam} font-size="${num(font.size * PT)}" text-anchor="${anchor}" xml:space="preserve">${spans}</text>`;
+}
+
+function shapeElement(ctx: Ctx, s: Shape): string {
+  const o = outline(s);
+  const parts = [outlineElement(o.outline)];
+  for (const l of o.lines) {
+    parts.push(`<line x1="${num(l.a.x)}" y1="${num(l.a.y)}" x2="${num(l.b.x)}" y2="${num(l.b.y)}"/>`);
+  }
+  const text = textElement(ctx, s.textBox, s.text, s.font, shapeTextAlign(s.kind), ` fill="#000" stroke="none"`);
+  if (text) parts.push(text);
+  const src = s.source !== undefined ? ` data-source="${num(s.source)}"` : "";
+  return `<g data-id="${escapeXml(s.id)}" data-kind="${s.kind}"${src}>${parts.join("")}</g>`;
+}
+
+function edgeElements(e: Edge): { line: string; arrow: string } {
+  const line =
+    e.points.length >= 2
+      ? `<polyline data-id="${escapeXml(e.id)}" points="${pts(strokedPoints(e.points, e.arrow))}"/>`
+      : "";
+  const head = e.arrow ? arrowhead(e.points) : null;
+  const arrow = head ? `<polygon data-id="${escapeXml(e.id)}" points="${pts(head)}"/>` : "";
+  return { line, arrow };
+}
+
+function partElement(ctx: Ctx, g: Geometry, chartId: string, part: Part): string {
+  const out: string[] = [];
+  out.push(`<g id="${chartId}-part-${num(part.index)}">`);
+  out.push(
+    `<g class="shapes" fill="#fff" stroke="#000" stroke-width="${num(g.stroke)}" stroke-linejoin="miter" stroke-linecap="butt">`,
+  );
+  for (const s of part.shapes) out.push(shapeElement(ctx, s));
+  out.push(`</g>`);
+  const lines: string[] = [];
+  const arrows: string[] = [];
+  for (const e of part.edges) {
+    const { line, arrow } = edgeElements(e);
+    if (line) lines.push(line);
+    if (arrow) arrows.push(arrow);
+  }
+  out.push(
+    `<g class="edges" fill="none" stroke="#000" stroke-width="${num(g.stroke)}" stroke-linejoin="miter" stroke-linecap="square">`,
+    ...lines,
+    `</g>`,
+  );
+  out.push(`<g class="arrows" fill="#000" stroke="none">`, ...arrows, `</g>`);
+  const labels: string[] = [];
+  for (const e of part.edges) {
+    if (e.label === undefined || e.label === "" || !e.labelBox) continue;
+    labels.push(textElement(ctx, e.labelBox, [e.label], g.font, "start", ` data-id="${escapeXml(e.id)}"`));
+  }
+  out.push(`<g class="labels" fill="#000" stroke="none">`, ...labels, `</g>`);
+  out.push(`</g>`);
+  return out.join("\n");
+}
+
+function chartElement(ctx: Ctx, g: Geometry, chart: ChartGeometry, i: number): string {
+  const id = `chart-${i + 1}`;
+  const out: string[] = [];
+  out.push(
+    `<g id="${id}" data-name="${escapeXml(chart.name)}" data-figure="${num(chart.figure)}" data-main="${chart.main}">`,
+  );
+  for (const part of chart.parts) out.push(partElement(ctx, g, id, part));
+  const c = chart.caption;
+  out.push(`<g class="caption" fill="#000" stroke="none">`);
+  const cap = textElement(ctx, c.box, c.lines, c.font, "center");
+  if (cap) out.push(cap);
+  out.push(`</g>`);
+  out.push(`</g>`);
+  return out.join("\n");
+}
+
+/** Renders the geometry as a standalone SVG 1.1 document (UTF-8, width/height and viewBox in mm). */
+export function renderSvg(g: Geometry): string {
+  const ctx: Ctx = { family: g.font.family };
+  const w = num(g.width);
+  const h = num(g.height);
+  const out: string[] = [];
+  out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${w}mm" height="${h}mm" viewBox="0 0 ${w} ${h}" font-family="${familyAttr(g.font.family)}" font-size="${num(g.font.size * PT)}">`,
+  );
+  out.push(`<rect x="0" y="0" width="${w}" height="${h}" fill="#fff" stroke="none"/>`);
+  g.charts.forEach((chart, i) => out.push(chartElement(ctx, g, chart, i)));
+  out.push(`</svg>`);
+  return out.join("\n") + "\n";
+}

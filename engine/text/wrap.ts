@@ -1,0 +1,232 @@
+/**
+ * Line wrapping for symbol texts (drawing-rules.md T5).
+ *
+ *  - "\n" (also "\r\n", "\r", U+2028/2029) is a forced line break; an empty line appears only where
+ *    the text has an explicit empty line ("a\n\nb"); empty lines at the start or end are dropped.
+ *  - Otherwise lines break at spaces (the space disappears at the break), after a comma or
+ *    semicolon written without a space ("f(a,b)" → "f(a," / "b)", but not inside "1,5"), and before a
+ *    binary operator written without spaces ("x+y" → "x" / "+y"; not "1e-5", "i++", "a->b").
+ *  - A standalone binary operator or logical word (+ − = := < ≤ … and/or/not/і/або/та/чи/не) sticks
+ *    to the word after it, so spaced expressions break before the operator, never after it
+ *    ("a + b" → "a" / "+ b"). A standalone dash (— –) sticks to the word before it. Such a sticky
+ *    space still breaks when the words it joins would not fit on one line together.
+ *  - Identifiers, numbers and string literals are never split. A quoted run — "…", '…' (an apostrophe
+ *    inside a word such as «м'ясо» is not a quote), «…», “…”, „…“ — is one atom even with spaces
+ *    inside; its inner spaces are kept verbatim.
+ *  - Whitespace runs outside literals collapse to one space.
+ *  - Greedy filling. An atom wider than the limit goes on a line of its own, unbroken: the caller
+ *    sees the overflow with widestLineMm and widens the shape (T5 remedies).
+ *
+ * Widths are additive integer font units (measure.ts), so each produced line satisfies
+ * textWidthMm(line) ≤ maxWidthMm exactly whenever it holds more than one atom.
+ */
+import { textUnits, textWidthMm, unitsToMm } from "./measure.ts";
+
+const SPACE_UNITS = textUnits(" ");
+
+/** Collapsible whitespace (not NBSP U+00A0, U+2007, U+202F: those are part of a word). */
+function isSpace(c: number): boolean {
+  return (
+    c === 0x20 || c === 0x09 || c === 0x0b || c === 0x0c || c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a && c !== 0x2007) || c === 0x205f || c === 0x3000
+  );
+}
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const isWordChar = (ch: string | undefined) => ch !== undefined && WORD_CHAR.test(ch);
+const isDigit = (ch: string | undefined) => ch !== undefined && ch >= "0" && ch <= "9";
+
+const OP_CHARS = new Set([..."+-−*/%=<>!:&|^≤≥≠×÷≈≡"]);
+/** Operator runs that are binary when written between two operands. */
+const BINARY_OPS = new Set([
+  "+", "-", "−", "*", "/", "//", "%", "**", "^", "&", "|", "&&", "||",
+  "=", "==", "===", "!=", "!==", "<>", "<", ">", "<=", ">=", ":=",
+  "+=", "-=", "−=", "*=", "/=", "//=", "%=", "**=", "&=", "|=", "^=",
+  "≤", "≥", "≠", "×", "÷", "≈", "≡",
+]);
+/** Standalone words that stick to the next word (binary/unary operators, logical words). */
+const GLUE_NEXT_WORDS = new Set([
+  ...BINARY_OPS, "!", "and", "or", "not", "xor", "mod", "div", "in",
+  "і", "й", "або", "та", "чи", "не", "и", "или", "AND", "OR", "NOT",
+]);
+const GLUE_PREV_WORDS = new Set(["—", "–"]);
+
+const OPERAND_END = /[\p{L}\p{N}_)\]}"'»”’]/u;
+const OPERAND_START = /[\p{L}\p{N}_([{"'«“„.]/u;
+const STRING_PREFIX = /^(?:[rbuf]|rb|br|fr|rf)$/i;
+
+/** Index of the character closing the quoted run that opens at `i`, or −1 (then it is no quote). */
+function quoteEnd(p: string, i: number): number {
+  const q = p[i]!;
+  if (q === '"' || q === "'") {
+    if (q === "'" && isWordChar(p[i - 1])) {
+      // An apostrophe inside a word (м'ясо, don't) — unless the word is a string prefix (f'…', r'…').
+      let s = i;
+      while (s > 0 && isWordChar(p[s - 1])) s--;
+      if (!STRING_PREFIX.test(p.slice(s, i))) return -1;
+    }
+    for (let j = i + 1; j < p.length; j++) {
+      const c = p[j];
+      if (c === "\\") j++;
+      else if (c === q) return j;
+    }
+    return -1;
+  }
+  const close = q === "«" ? "»" : q === "“" ? "”" : q === "„" ? "“”" : "";
+  if (close === "") return -1;
+  for (let j = i + 1; j < p.length; j++) if (close.includes(p[j]!)) return j;
+  return -1;
+}
+
+/** `+`/`-` at `i` right after the `e` of a number's exponent (1e-5, 2.5E+3)? */
+function isExponentSign(p: string, i: number): boolean {
+  const prev = p[i - 1];
+  if (prev !== "e" && prev !== "E") return false;
+  let s = i - 1;
+  while (s > 0 && (isWordChar(p[s - 1]) || p[s - 1] === ".")) s--;
+  return isDigit(p[s]) || (p[s] === "." && isDigit(p[s + 1]));
+}
+
+/** Splits a paragraph into words (separated by whitespace); each word into unbreakable fragments. */
+function lexWords(p: string): string[][] {
+  const words: string[][] = [];
+  let frags: string[] = [];
+  let frag = "";
+  const endFrag = () => {
+    if (frag !== "") frags.push(frag);
+    frag = "";
+  };
+  const endWord = () => {
+    endFrag();
+    if (frags.length > 0) words.push(frags);
+    frags = [];
+  };
+  const n = p.length;
+  let i = 0;
+  while (i < n) {
+    const c = p[i]!;
+    if (isSpace(c.charCodeAt(0))) {
+      endWord();
+      i++;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === "«" || c === "“" || c === "„") {
+      const j = quoteEnd(p, i);
+      if (j > i) {
+        frag += p.slice(i, j + 1);
+        i = j + 1;
+        continue;
+      }
+    }
+    if (c === "," || c === ";") {
+      frag += c;
+      const next = p[i + 1];
+      if (next !== undefined && !isSpace(next.charCodeAt(0)) && !(isDigit(p[i - 1]) && isDigit(next))) {
+        endFrag();
+      }
+      i++;
+      continue;
+    }
+    if (OP_CHARS.has(c)) {
+      let j = i + 1;
+      while (j < n && OP_CHARS.has(p[j]!)) j++;
+      const run = p.slice(i, j);
+      const prev = frag === "" ? undefined : p[i - 1];
+      const next = p[j];
+      if (
+        prev !== undefined && OPERAND_END.test(prev) && next !== undefined && OPERAND_START.test(next) &&
+        BINARY_OPS.has(run) && !isExponentSign(p, i)
+      ) {
+        endFrag();
+      }
+      frag += run;
+      i = j;
+      continue;
+    }
+    frag += c;
+    i++;
+  }
+  endWord();
+  return words;
+}
+
+interface Piece { text: string; units: number; spaceBefore: boolean; sticky: boolean }
+
+function wrapParagraph(p: string, maxWidthMm: number, sizePt: number, out: string[]): void {
+  const words = lexWords(p);
+  // Atoms between which a break is allowed; `sticky` marks a space that should not break.
+  const atoms: Piece[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const frags = words[k]!;
+    const sticky =
+      k > 0 &&
+      ((words[k - 1]!.length === 1 && GLUE_NEXT_WORDS.has(words[k - 1]![0]!)) ||
+        (frags.length === 1 && GLUE_PREV_WORDS.has(frags[0]!)));
+    for (let m = 0; m < frags.length; m++) {
+      const text = frags[m]!;
+      atoms.push({ text, units: textUnits(text), spaceBefore: m === 0 && k > 0, sticky: m === 0 && sticky });
+    }
+  }
+  if (atoms.length === 0) {
+    out.push("");
+    return;
+  }
+  // Merge each run of sticky-joined atoms into one piece — unless the run alone is wider than the
+  // limit: then its sticky spaces become ordinary break opportunities.
+  const pieces: Piece[] = [];
+  for (let k = 0; k < atoms.length; ) {
+    let end = k + 1;
+    let units = atoms[k]!.units;
+    while (end < atoms.length && atoms[end]!.sticky) {
+      units += SPACE_UNITS + atoms[end]!.units;
+      end++;
+    }
+    if (end - k > 1 && unitsToMm(units, sizePt) <= maxWidthMm) {
+      let text = atoms[k]!.text;
+      for (let m = k + 1; m < end; m++) text += " " + atoms[m]!.text;
+      pieces.push({ text, units, spaceBefore: atoms[k]!.spaceBefore, sticky: false });
+    } else {
+      for (let m = k; m < end; m++) pieces.push(atoms[m]!);
+    }
+    k = end;
+  }
+  let line = pieces[0]!.text;
+  let units = pieces[0]!.units;
+  for (let k = 1; k < pieces.length; k++) {
+    const piece = pieces[k]!;
+    const joined = units + (piece.spaceBefore ? SPACE_UNITS : 0) + piece.units;
+    if (unitsToMm(joined, sizePt) <= maxWidthMm) {
+      line += piece.spaceBefore ? " " + piece.text : piece.text;
+      units = joined;
+    } else {
+      out.push(line);
+      line = piece.text;
+      units = piece.units;
+    }
+  }
+  out.push(line);
+}
+
+/**
+ * Wraps `text` into lines no wider than `maxWidthMm` at `sizePt` (T5). Returns [] for an empty or
+ * whitespace-only text. Deterministic, pure.
+ */
+export function wrapText(text: string, maxWidthMm: number, sizePt: number): string[] {
+  const lines: string[] = [];
+  for (const p of text.split(/\r\n|[\n\r\u2028\u2029]/)) wrapParagraph(p, maxWidthMm, sizePt, lines);
+  let start = 0;
+  let end = lines.length;
+  while (start < end && lines[start] === "") start++;
+  while (end > start && lines[end - 1] === "") end--;
+  return start === 0 && end === lines.length ? lines : lines.slice(start, end);
+}
+
+/** Width in mm of the widest of `lines` (0 for none). */
+export function widestLineMm(lines: readonly string[], sizePt: number): number {
+  let widest = 0;
+  for (const line of lines) {
+    const w = textWidthMm(line, sizePt);
+    if (w > widest) widest = w;
+  }
+  return widest;
+}
