@@ -107,7 +107,8 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
     const labelReach = w / 2 + 2 * LABEL_OFFSET + labelSize(sideLabel).w;
     plan.left = jumpToRight ? w / 2 : labelReach;
     plan.right = Math.max(jumpToRight ? labelReach : w / 2, LABEL_OFFSET + labelSize(spineLabel).w);
-    plan.height = diamond.h;
+    // The spine label hangs below the bottom vertex: keep what follows clear of it.
+    plan.height = diamond.h + LABEL_GAP + labelSize(spineLabel).h + LABEL_GAP;
     return plan;
   }
   const sidePlan = planBlock(sideBlock, flagsFor(scope, toRight ? "right" : "left"), ctx);
@@ -209,7 +210,7 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
     const jumpPlan = layout.jump.plan.items[0];
     if (jumpPlan?.type !== "jump") throw new Error("jump layout without a jump");
     jumpPlan.target.pendingLanes.push(jumpEdge);
-    return spineEdge;
+    return down(spineEdge, y + plan.height);
   }
 
   const toRight = layout.x > 0;

@@ -10,7 +10,7 @@ import type { Edge, Shape } from "../geometry/types.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { CONNECTOR_DIAMETER, GAP, LANE_CLEARANCE, PAGE_PART_HEIGHT, STUB } from "../geometry/style.ts";
 import { Canvas, lineTo, type OpenEdge } from "./canvas.ts";
-import { drawPlan, planBlock, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { drawSequence, planBlock, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
 import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { sizeShape, type SizedText } from "./size.ts";
 import { drawInnerConnector, INNER_CONNECTOR_BLOCK, INNER_CONNECTOR_RIGHT, routeLane } from "./jumps.ts";
@@ -75,7 +75,8 @@ function cutParts(plan: ChartPlan): Plan[][] {
   items.forEach((item, i) => {
     const isLast = i === items.length - 1;
     const closing = isLast ? plan.tailHeight : outer;
-    if (current.length > 0 && height + GAP + item.height + closing > PAGE_PART_HEIGHT) {
+    const canCut = current.length > 0 && current[current.length - 1]!.falls; // the spine runs on here
+    if (canCut && height + GAP + item.height + closing > PAGE_PART_HEIGHT) {
       parts.push(current);
       current = [];
       height = inner;
@@ -113,12 +114,8 @@ export function layoutFunction(fn: ChartFunction, options: ResolvedOptions, spli
       y = CONNECTOR_DIAMETER + GAP;
       edge = canvas.open(circle.id, { x: 0, y: CONNECTOR_DIAMETER });
     }
-    for (const item of items) {
-      if (!edge) break;
-      edge = drawPlan(item, 0, y, edge, ctx);
-      y += item.height + GAP;
-    }
-    y -= GAP;
+    edge = drawSequence(items, 0, y, edge, ctx);
+    y += items.reduce((sum, item) => sum + item.height + GAP, 0) - GAP;
     const isLast = k === groups.length - 1;
     if (!isLast && edge) {
       carry = canvas.nextLetter();

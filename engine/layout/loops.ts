@@ -137,7 +137,8 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     const headBottom = geo.headTop + h;
     geo.xBack = -(Math.max(body.left, w / 2 + 2 * LABEL_OFFSET + labelSize(labels.body).w) + LANE_CLEARANCE);
     geo.xBreak = Math.max(body.right, w / 2, cc ? INNER_CONNECTOR_RIGHT : 0) + LANE_CLEARANCE;
-    const last = loops ? headBottom : bodyBottom;
+    // The exit label hangs below the bottom vertex: what follows keeps clear of it.
+    const last = loops ? headBottom + LABEL_GAP + labelSize(labels.exit).h + LABEL_GAP : bodyBottom;
     geo.exitY = loops ? headBottom + GAP : bodyBottom + STUB;
     geo.innerBreakY = bl ? geo.exitY : loops ? headBottom + STUB : bodyBottom;
     height = bc ? geo.innerBreakY + INNER_CONNECTOR_BLOCK : bl ? geo.exitY : last;

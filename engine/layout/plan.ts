@@ -11,10 +11,10 @@
  */
 import type { Block, Node } from "../tree/schema.ts";
 import type { ResolvedOptions } from "../options.ts";
-import type { Canvas, OpenEdge } from "./canvas.ts";
+import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import type { SizedText } from "./size.ts";
 import type { JumpTarget, Route, Scope } from "./scope.ts";
-import { drawSimple, planSimple } from "./simple.ts";
+import { drawLabel, drawSimple, planSimple } from "./simple.ts";
 import { drawIf, drawSwitch, planIf, planSwitch, type IfPlan, type SwitchPlan } from "./branches.ts";
 import { drawLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawJump, planJump } from "./jumps.ts";
@@ -74,6 +74,9 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx): SeqPlan {
   let height = 0;
   let falls = true;
   for (const node of block.stmts) {
+    // Statements after a return/break/goto are dead code: nothing reaches them, so they are not
+    // drawn — up to the next goto label, which its jumps reach again.
+    if (!falls && !isGotoLabel(node)) continue;
     const plan = planNode(node, scope, ctx);
     if (!plan) continue;
     if (items.length > 0) height += GAP;
@@ -81,13 +84,13 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx): SeqPlan {
     left = Math.max(left, plan.left);
     right = Math.max(right, plan.right);
     height += plan.height;
-    // Statements after a return/break are dead code: nothing reaches them, so they are not drawn.
-    if (!plan.falls) {
-      falls = false;
-      break;
-    }
+    falls = plan.falls;
   }
   return { type: "seq", items, left, right, height, falls };
+}
+
+function isGotoLabel(node: Node): boolean {
+  return node.kind === "connector" && node.jump !== true;
 }
 
 function planNode(node: Node, scope: Scope, ctx: PlanCtx): Plan | null {
@@ -133,11 +136,18 @@ export function drawPlan(plan: Plan, cx: number, y: number, incoming: OpenEdge, 
 }
 
 export function drawBlockAt(plan: SeqPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
-  let edge: OpenEdge | null = incoming;
+  return drawSequence(plan.items, cx, y, incoming, ctx);
+}
+
+/** Draws plans one under another, GAP apart, threading the line from each into the next. */
+export function drawSequence(items: readonly Plan[], cx: number, y: number, incoming: OpenEdge | null, ctx: DrawCtx): OpenEdge | null {
+  let edge = incoming;
   let top = y;
-  for (const item of plan.items) {
-    if (!edge) break;
-    edge = drawPlan(item, cx, top, edge, ctx);
+  for (const item of items) {
+    // Only a goto label follows an item nothing falls out of: its jumps are its way in.
+    edge = edge ? drawPlan(item, cx, top, edge, ctx) : drawLabel(item as ShapePlan, cx, top, ctx);
+    // The line leaves every plan at the bottom of its extent (below any label hanging there).
+    if (edge) lineTo(edge, cx, top + item.height);
     top += item.height + GAP;
   }
   return edge;

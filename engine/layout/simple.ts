@@ -24,6 +24,12 @@ export function drawSimple(plan: ShapePlan, cx: number, y: number, incoming: Ope
   return ctx.canvas.open(shape.id, { x: cx, y: y + plan.sized.h });
 }
 
+/** A goto label that nothing flows into from above: an inner connector reached only by its jumps. */
+export function drawLabel(plan: ShapePlan, cx: number, y: number, ctx: DrawCtx): OpenEdge {
+  const shape = ctx.canvas.addShape(plan.kind, plan.sized, cx, y, plan.source);
+  return ctx.canvas.open(shape.id, { x: cx, y: y + plan.sized.h });
+}
+
 /** Continues `edge` straight down to `y` on its current x (a no-op when it is already there). */
 export function down(edge: OpenEdge, y: number): OpenEdge {
   return lineTo(edge, endOf(edge).x, y);

@@ -76,9 +76,9 @@ export function sizeShape(kind: ShapeKind, text: string): SizedText {
       if (fit) return fit;
     }
   }
-  // A decision's text area is only half its width and height: a condition reads better on one line
-  // of a wider diamond than broken into two.
-  if (kind === "decision") {
+  // A decision's text area is only half its width and height, a hexagon's loses its tips: a
+  // condition or loop header reads better on one line of a wider symbol than broken into two.
+  if (kind === "decision" || kind === "hexagon") {
     for (const w of WIDTHS) {
       const fit = attempt(kind, text, w, h0);
       if (fit && fit.lines.length === 1) return fit;

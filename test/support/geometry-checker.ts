@@ -30,7 +30,7 @@ const ORTHO_EPS = 1e-6; // a segment is horizontal/vertical within this
 const TOL = 1e-3; // point equality, point-on-line, touching
 const LABEL_CLEARANCE = 0.2; // lines keep this far from label boxes
 const TEXT_TOL = 0.05;
-const CELL = 16; // grid cell, mm
+const CELL = 32; // grid cell, mm
 const MAX_PER_RULE = 50; // messages per chart and rule before summarising
 
 type Dir = "up" | "down" | "left" | "right";
@@ -114,16 +114,30 @@ function posOnSeg(s: Seg, p: Point): number | null {
   return s.start + Math.abs(p.x - s.x0) + Math.abs(p.y - s.y0);
 }
 
+/**
+ * Uniform grid over one part. Items are registered in every cell their box covers; a pair of items
+ * is visited once, in the first cell (lowest cx, then cy) of the overlap of their cell ranges.
+ * Cell keys stay small integers so the Map hashes fast.
+ */
 class Grid {
   readonly cells = new Map<number, number[]>();
+  private readonly cx0: number[] = [];
+  private readonly cy0: number[] = [];
+  private static readonly OFF = 1024;
   private static key(cx: number, cy: number): number {
-    return (cx + 50000) * 200000 + (cy + 50000);
+    return (cx + Grid.OFF) * 32768 + (cy + Grid.OFF);
   }
+  private static cell(v: number): number {
+    return Math.max(-Grid.OFF, Math.min(32767 - Grid.OFF, Math.floor(v / CELL)));
+  }
+  /** Registers item `id` (ids must be 0, 1, 2 … in order). */
   insert(id: number, x0: number, y0: number, x1: number, y1: number): void {
-    const cx0 = Math.floor(x0 / CELL);
-    const cx1 = Math.floor(x1 / CELL);
-    const cy0 = Math.floor(y0 / CELL);
-    const cy1 = Math.floor(y1 / CELL);
+    const cx0 = Grid.cell(x0);
+    const cx1 = Grid.cell(x1);
+    const cy0 = Grid.cell(y0);
+    const cy1 = Grid.cell(y1);
+    this.cx0[id] = cx0;
+    this.cy0[id] = cy0;
     for (let cx = cx0; cx <= cx1; cx++) {
       for (let cy = cy0; cy <= cy1; cy++) {
         const k = Grid.key(cx, cy);
@@ -133,10 +147,29 @@ class Grid {
       }
     }
   }
+  /** Calls `fn` once for every pair of items whose boxes share a cell. */
+  pairs(fn: (i: number, j: number) => void): void {
+    for (const [k, list] of this.cells) {
+      if (list.length < 2) continue;
+      const cx = Math.floor(k / 32768) - Grid.OFF;
+      const cy = (k % 32768) - Grid.OFF;
+      for (let a = 0; a < list.length; a++) {
+        const i = list[a]!;
+        const ix = this.cx0[i]!;
+        const iy = this.cy0[i]!;
+        for (let b = a + 1; b < list.length; b++) {
+          const j = list[b]!;
+          if (Math.max(ix, this.cx0[j]!) !== cx || Math.max(iy, this.cy0[j]!) !== cy) continue;
+          fn(i, j);
+        }
+      }
+    }
+  }
+  /** Items registered in the cells around point p. */
   at(p: Point): number[] {
     const out = new Set<number>();
-    for (const cx of [Math.floor((p.x - TOL) / CELL), Math.floor((p.x + TOL) / CELL)]) {
-      for (const cy of [Math.floor((p.y - TOL) / CELL), Math.floor((p.y + TOL) / CELL)]) {
+    for (const cx of [Grid.cell(p.x - TOL), Grid.cell(p.x + TOL)]) {
+      for (const cy of [Grid.cell(p.y - TOL), Grid.cell(p.y + TOL)]) {
         for (const id of this.cells.get(Grid.key(cx, cy)) ?? []) out.add(id);
       }
     }
@@ -239,12 +272,11 @@ function checkChart(chart: ChartGeometry): string[] {
       }
       if (d !== null) prev = d;
     }
-    checkArrow(rec, rep);
+    checkArrow(rec, rep, shapeOf);
   }
 
   // ---- per part: spatial rules a, c, d, e, f and junction placement (m) ----
   const junctions: JunctionRec[] = [];
-  const edgeLength: number[] = new Array(edges.length).fill(0);
   let nodeCount = shapes.length;
   let edgeBase = 0;
   for (const part of chart.parts) {
@@ -254,7 +286,6 @@ function checkChart(chart: ChartGeometry): string[] {
     const partShapes = shapes.map((s, i) => [s, i] as const).filter(([s]) => s.part === part.index);
     const res = checkPart(part.index, partShapes, partEdges, edges, shapeOf, rep, nodeCount);
     for (const j of res.junctions) junctions.push(j);
-    for (const [i, len] of res.lengths) edgeLength[i] = len;
     nodeCount += res.junctions.length;
   }
 
@@ -275,6 +306,7 @@ function checkChart(chart: ChartGeometry): string[] {
   }
   const outers = new Map<string, number[]>();
   const inners = new Map<string, number[]>();
+  const inlineLabels = new Set<number>();
   shapes.forEach(({ shape: s, part }, i) => {
     if (s.kind !== "connector") return;
     const label = s.text.join(" ").trim();
@@ -282,6 +314,8 @@ function checkChart(chart: ChartGeometry): string[] {
     const outg = outgoing[i]!;
     if (inc > 0 && outg === 0) push(outers, label, i);
     else if (inc === 0 && outg > 0) push(inners, label, i);
+    // A goto label on the flow line: reached from above and by its jumps, flow goes on below.
+    else if (inc > 0 && outg === 1) push(inners, label, i), inlineLabels.add(i);
     else rep.add("j", part, `connector ${s.id} "${label}" has ${inc} incoming and ${outg} outgoing lines (must be outer or inner)`);
   });
   for (const [label, list] of outers) {
@@ -292,7 +326,11 @@ function checkChart(chart: ChartGeometry): string[] {
     if (list.length > 1) {
       rep.add("j", null, `label "${label}" has ${list.length} inner connectors: ${list.map((i) => shapes[i]!.shape.id).join(", ")}`);
     }
-    if (!outers.has(label)) for (const i of list) rep.add("j", shapes[i]!.part, `inner connector ${shapes[i]!.shape.id} "${label}" has no outer connector`);
+    if (!outers.has(label)) {
+      for (const i of list) {
+        if (!inlineLabels.has(i)) rep.add("j", shapes[i]!.part, `inner connector ${shapes[i]!.shape.id} "${label}" has no outer connector`);
+      }
+    }
   }
 
   // ---- rules k, l: reachability over the flow graph ----
@@ -385,16 +423,26 @@ function bfs(starts: number[], adj: number[][], n: number): Uint8Array {
 
 // ------------------------------------------------------------------------------------------------
 
-function checkArrow(rec: EdgeRec, rep: Report): void {
+function leavesDecisionLeftVertex(e: Edge, shapeOf: (id: string | null) => ShapeRec | undefined): boolean {
+  const from = shapeOf(e.from)?.shape;
+  const start = e.points[0];
+  if (!from || from.kind !== "decision" || !start) return false;
+  return Math.abs(start.x - from.x) <= TOL && Math.abs(start.y - (from.y + from.h / 2)) <= TOL;
+}
+
+function checkArrow(rec: EdgeRec, rep: Report, shapeOf: (id: string | null) => ShapeRec | undefined): void {
   const e = rec.edge;
   const dirs: Dir[] = [];
   for (let k = 0; k + 1 < e.points.length; k++) {
     const d = dirOf(e.points[k]!, e.points[k + 1]!);
     if (d !== null) dirs.push(d);
   }
+  // D2 layout A: a branch leaves the left vertex of a decision sideways; that first run is the
+  // accepted exception of L3/L2 (drawing-rules D2), not a reverse flow needing an arrowhead.
+  const fromLeftVertex = leavesDecisionLeftVertex(e, shapeOf);
   let last = -1;
   dirs.forEach((d, k) => {
-    if (d === "up" || d === "left") last = k;
+    if ((d === "up" || d === "left") && !(k === 0 && fromLeftVertex)) last = k;
   });
   if (last < 0) return;
   if (!e.arrow) {
@@ -495,10 +543,9 @@ function checkPart(
   shapeOf: (id: string | null) => ShapeRec | undefined,
   rep: Report,
   firstNode: number,
-): { junctions: JunctionRec[]; lengths: [number, number][] } {
+): { junctions: JunctionRec[] } {
   // Items: shapes, label boxes, segments.
   const segs: Seg[] = [];
-  const lengths: [number, number][] = [];
   for (const ei of partEdges) {
     const rec = edges[ei]!;
     const pts = rec.edge.points;
@@ -511,7 +558,6 @@ function checkPart(
       segs.push({ edge: ei, k, x0: a.x, y0: a.y, x1: b.x, y1: b.y, dir: d, start: acc });
       acc += Math.abs(b.x - a.x) + Math.abs(b.y - a.y);
     }
-    lengths.push([ei, acc]);
     // ports (m, c)
     if (pts.length >= 2) {
       const f = shapeOf(rec.edge.from);
@@ -524,7 +570,6 @@ function checkPart(
   type Item = { t: 0; shape: Shape } | { t: 1; box: Box; edge: number } | { t: 2; seg: number };
   const items: Item[] = [];
   const grid = new Grid();
-  const segGrid = new Grid();
   for (const [rec] of partShapes) {
     const s = rec.shape;
     grid.insert(items.length, s.x - TOL, s.y - TOL, s.x + s.w + TOL, s.y + s.h + TOL);
@@ -545,25 +590,18 @@ function checkPart(
     const y0 = Math.min(s.y0, s.y1) - TOL;
     const y1 = Math.max(s.y0, s.y1) + TOL;
     grid.insert(items.length, x0, y0, x1, y1);
-    segGrid.insert(i, x0, y0, x1, y1);
     items.push({ t: 2, seg: i });
   });
 
-  const N = items.length;
-  const seenPairs = new Set<number>();
-  for (const list of grid.cells.values()) {
-    for (let a = 0; a < list.length; a++) {
-      for (let b = a + 1; b < list.length; b++) {
-        let i = list[a]!;
-        let j = list[b]!;
-        if (i > j) [i, j] = [j, i];
-        const key = i * N + j;
-        if (seenPairs.has(key)) continue;
-        seenPairs.add(key);
-        pair(items[i]!, items[j]!);
-      }
+  grid.pairs((i, j) => pair(items[i]!, items[j]!));
+  const segsAt = (p: Point): number[] => {
+    const out: number[] = [];
+    for (const id of grid.at(p)) {
+      const it = items[id]!;
+      if (it.t === 2) out.push(it.seg);
     }
-  }
+    return out;
+  };
 
   function pair(p: Item, q: Item): void {
     if (p.t > q.t) [p, q] = [q, p];
@@ -605,8 +643,7 @@ function checkPart(
 
   function segSeg(s: Seg, t: Seg): void {
     if (s.edge === t.edge || s.dir === null || t.dir === null) return;
-    const es = edges[s.edge]!.edge.id;
-    const et = edges[t.edge]!.edge.id;
+    const [es, et] = [edges[s.edge]!.edge.id, edges[t.edge]!.edge.id].sort();
     const contact = (p: Point): void => {
       if (isJunctionEnd(s.edge, p) || isJunctionEnd(t.edge, p)) return;
       rep.add("e", partIndex, `edges ${es} and ${et} touch at ${fmtP(p)} without a junction`);
@@ -662,7 +699,7 @@ function checkPart(
         j = { node: firstNode + junctions.length, p, part: partIndex, on: [] };
         byKey.set(key, j);
         junctions.push(j);
-        for (const si of segGrid.at(p)) {
+        for (const si of segsAt(p)) {
           const s = segs[si]!;
           const pos = posOnSeg(s, p);
           if (pos !== null && !j.on.some((o) => o.edge === s.edge && near(o.pos, pos))) j.on.push({ edge: s.edge, pos });
@@ -676,7 +713,7 @@ function checkPart(
   for (const j of junctions) {
     const arms = new Set<Dir>();
     const arrivals = new Set<Dir>();
-    for (const si of segGrid.at(j.p)) {
+    for (const si of segsAt(j.p)) {
       const s = segs[si]!;
       if (s.dir === null || posOnSeg(s, j.p) === null) continue;
       const a = { x: s.x0, y: s.y0 };
@@ -692,7 +729,7 @@ function checkPart(
       rep.add("f", partIndex, `four-way join at ${fmtP(j.p)} (edges ${ids})`);
     }
   }
-  return { junctions, lengths };
+  return { junctions };
 }
 
 function checkDecisions(shapes: ShapeRec[], edges: EdgeRec[], junctions: JunctionRec[], rep: Report): void {
@@ -710,33 +747,33 @@ function checkDecisions(shapes: ShapeRec[], edges: EdgeRec[], junctions: Junctio
 
   for (const { shape: s, part } of shapes) {
     if (s.kind !== "decision") continue;
-    const direct = exitsOf.get(s.id) ?? [];
-    const tree = new Set<number>(direct);
-    const queue = [...direct];
-    const splitsAtEnd = new Set<number>();
-    while (queue.length > 0) {
-      const ei = queue.shift()!;
+    // Follow the exits through pure split points (junctions where only this edge arrives): an edge
+    // that ends where exactly one edge continues is the same branch (the continuation inherits its
+    // label); more departures make each departing edge a branch of its own.
+    const branches: { edge: number; labelled: boolean }[] = [];
+    const visited = new Set<number>();
+    const visit = (ei: number, inherited: boolean): void => {
+      if (visited.has(ei)) return;
+      visited.add(ei);
       const e = edges[ei]!.edge;
+      const labelled = inherited || (!!e.label && !!e.labelBox);
+      let endsAtSplit = false;
       for (const j of onEdge[ei]!) {
         const arr = arrivalsAt(j);
         if (arr.length !== 1 || arr[0] !== ei) continue; // a merge, not a split
         const kids = startsAt(j).filter((k) => k !== ei);
         if (kids.length === 0) continue;
-        if (e.to === null && samePoint(e.points[e.points.length - 1]!, j.p)) splitsAtEnd.add(ei);
-        for (const k of kids) {
-          if (!tree.has(k)) {
-            tree.add(k);
-            queue.push(k);
-          }
-        }
+        const endsHere = e.to === null && samePoint(e.points[e.points.length - 1]!, j.p);
+        if (endsHere) endsAtSplit = true;
+        if (endsHere && kids.length === 1) visit(kids[0]!, labelled);
+        else for (const k of kids) visit(k, false);
       }
-    }
-    const branches = [...tree].filter((ei) => !splitsAtEnd.has(ei));
-    for (const ei of branches) {
+      if (!endsAtSplit) branches.push({ edge: ei, labelled });
+    };
+    for (const ei of exitsOf.get(s.id) ?? []) visit(ei, false);
+    for (const { edge: ei, labelled } of branches) {
       const e = edges[ei]!.edge;
-      if (!e.label || !e.labelBox) {
-        rep.add("h", part, `branch ${e.id} of decision ${s.id} has no ${!e.label ? "label" : "labelBox"}`);
-      }
+      if (!labelled) rep.add("h", part, `branch ${e.id} of decision ${s.id} has no ${!e.label ? "label" : "labelBox"}`);
     }
     if (branches.length < 2) rep.add("h", part, `decision ${s.id} has ${branches.length} branch(es), needs at least 2`);
   }

@@ -41,9 +41,12 @@ function shiftedBound(bound: TsNode, delta: -1 | 1, ctx: BuildContext): string {
     const op = bound.childForFieldName("operator")?.type;
     const right = bound.childForFieldName("right");
     const left = bound.childForFieldName("left");
-    // `e + 1` with delta -1 → `e`; `e - 1` with delta +1 → `e`.
-    if (left && right && intLiteral(right) === 1 && ((op === "+" && delta === -1) || (op === "-" && delta === 1))) {
-      return exprText(left, ctx);
+    // `e ± k` folds the shift into k: `n + 1` → `n`, `n - 1` → `n - 2`, `n + 2` → `n + 1`.
+    const k = right ? intLiteral(right) : undefined;
+    if (left && k !== undefined && (op === "+" || op === "-")) {
+      const offset = (op === "+" ? k : -k) + delta;
+      const base = exprText(left, ctx);
+      return offset === 0 ? base : `${base} ${offset > 0 ? "+" : "-"} ${Math.abs(offset)}`;
     }
   }
   let text = exprText(bound, ctx);

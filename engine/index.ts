@@ -1,0 +1,161 @@
+/**
+ * The engine's one entry point, shaped like interface.md's RenderRequest:
+ * source (or a native chart tree) → front-end → chart tree → layout → geometry → renderer.
+ * Portable: Web-standard APIs only; assets come through the host's AssetLoader.
+ */
+import type { AssetLoader } from "./assets.ts";
+import { EngineError, type FunctionError } from "./errors.ts";
+import type { Frontend } from "./frontends/types.ts";
+import { parsePython } from "./frontends/python/index.ts";
+import type { Geometry } from "./geometry/types.ts";
+import { layoutCharts } from "./layout/index.ts";
+import { OptionsSchema, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
+import { renderJson } from "./render/json.ts";
+import { renderSvg } from "./render/svg.ts";
+import type { ChartTree } from "./tree/schema.ts";
+import { formatNativeTreeErrors, parseNativeTree } from "./tree/validate.ts";
+
+export const LANGS = ["python", "cpp", "c", "java", "csharp", "pascal", "native"] as const;
+export type Lang = (typeof LANGS)[number];
+export const FORMATS = ["docx", "typst", "excalidraw", "svg", "png", "pdf", "json"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** Largest source the engine reads (bytes of UTF-8). Lab programs are a few kilobytes. */
+export const MAX_SOURCE_BYTES = 1024 * 1024;
+
+const FRONTENDS: Partial<Record<Lang, Frontend>> = { python: parsePython };
+const RENDERERS: Partial<Record<Format, { type: string; ext: string; render: (g: Geometry) => string }>> = {
+  svg: { type: "image/svg+xml", ext: "svg", render: renderSvg },
+  json: { type: "application/json", ext: "json", render: renderJson },
+};
+
+/** Formats whose `split` defaults to true (parts on separate pages); the others split only on request. */
+const SPLIT_BY_DEFAULT: ReadonlySet<Format> = new Set(["docx", "pdf", "typst"]);
+
+/** What a caller asks for: interface.md's RenderRequest without the transport-only fields. */
+export interface RenderInput {
+  /** Source text, raw bytes (checked to be UTF-8), or for lang=native the chart tree as JSON. */
+  code: string | Uint8Array;
+  lang: string;
+  format?: string;
+  split?: boolean;
+  fn?: string;
+  options?: unknown;
+}
+
+export interface RenderedFile {
+  name: string;
+  contentType: string;
+  data: string | Uint8Array;
+}
+
+export interface RenderResult {
+  file: RenderedFile;
+  /** Number of charts drawn — what a request is charged. */
+  charts: number;
+  /** Functions that could not be drawn (the others were). */
+  errors: FunctionError[];
+  geometry: Geometry;
+}
+
+/** Which Pro-only features a request uses (`native` for lang=native, then custom option names). */
+export function requestProFeatures(input: { lang: string; options?: unknown }): ("native" | CustomTextOption)[] {
+  const parsed = OptionsSchema.safeParse(input.options ?? {});
+  const features: ("native" | CustomTextOption)[] = input.lang === "native" ? ["native"] : [];
+  return parsed.success ? [...features, ...proFeatures(parsed.data)] : features;
+}
+
+export function parseLang(lang: string): Lang {
+  if ((LANGS as readonly string[]).includes(lang)) return lang as Lang;
+  throw new EngineError("unknown_lang", `unknown language "${lang}"; use one of ${LANGS.join(", ")}`);
+}
+
+export function parseFormat(format: string): Format {
+  if ((FORMATS as readonly string[]).includes(format)) return format as Format;
+  throw new EngineError("unknown_format", `unknown format "${format}"; use one of ${FORMATS.join(", ")}`);
+}
+
+function parseOptions(raw: unknown): Options {
+  const parsed = OptionsSchema.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => `options${i.path.map((p) => `.${String(p)}`).join("")}: ${i.message}`);
+  throw new EngineError("bad_request", `invalid options: ${issues.join("; ")}`);
+}
+
+function decodeSource(code: string | Uint8Array): string {
+  const bytes = typeof code === "string" ? null : code;
+  const size = bytes ? bytes.length : new TextEncoder().encode(code as string).length;
+  if (size > MAX_SOURCE_BYTES) {
+    throw new EngineError("bad_request", `source is ${size} bytes; the limit is ${MAX_SOURCE_BYTES} bytes (1 MiB)`);
+  }
+  let text: string;
+  if (bytes) {
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      throw new EngineError("bad_request", "source is not valid UTF-8 text");
+    }
+  } else {
+    text = code as string;
+  }
+  if (text.includes("\u0000")) throw new EngineError("bad_request", "source contains NUL characters: is it a binary file?");
+  if (text.trim() === "") throw new EngineError("bad_request", "source is empty");
+  return text;
+}
+
+function selectFunction(tree: ChartTree, fn: string | undefined, errors: FunctionError[]): ChartTree {
+  if (fn === undefined) return tree;
+  const found = tree.filter((f) => f.name === fn);
+  if (found.length > 0) return found;
+  const failed = errors.find((e) => e.name === fn);
+  if (failed) throw new EngineError("render_failed", `function ${fn}: ${failed.message}`);
+  const names = tree.map((f) => f.name);
+  throw new EngineError(
+    "render_failed",
+    names.length > 0 ? `no function "${fn}"; the source has: ${names.join(", ")}` : `no function "${fn}": the source has no charts`,
+  );
+}
+
+export async function render(input: RenderInput, assets: AssetLoader): Promise<RenderResult> {
+  const lang = parseLang(input.lang);
+  const format = parseFormat(input.format ?? "svg");
+  const renderer = RENDERERS[format];
+  if (!renderer) throw new EngineError("unknown_format", `format "${format}" is not available yet; available: ${Object.keys(RENDERERS).join(", ")}`);
+  const options = resolveOptions(parseOptions(input.options));
+  const source = decodeSource(input.code);
+
+  let tree: ChartTree;
+  let errors: FunctionError[] = [];
+  if (lang === "native") {
+    const parsed = parseNativeTree(source);
+    if (!parsed.ok) throw new EngineError("bad_request", `invalid chart tree: ${formatNativeTreeErrors(parsed.errors)}`);
+    tree = parsed.tree;
+  } else {
+    const frontend = FRONTENDS[lang];
+    if (!frontend) throw new EngineError("unknown_lang", `language "${lang}" is not available yet; available: ${Object.keys(FRONTENDS).join(", ")}, native`);
+    const result = await frontend(source, options, assets);
+    tree = result.tree;
+    errors = result.errors;
+  }
+  tree = selectFunction(tree, input.fn, errors);
+  if (input.fn !== undefined) errors = [];
+  if (tree.length === 0) {
+    const why = errors.map((e) => (e.name ? `${e.name}: ${e.message}` : e.message)).join("; ");
+    throw new EngineError("render_failed", why ? `nothing could be drawn: ${why}` : "nothing to draw: the source has no statements");
+  }
+
+  const split = input.split ?? SPLIT_BY_DEFAULT.has(format);
+  const geometry = layoutCharts(tree, options, split);
+  const base = input.fn ? input.fn.replace(/[^\p{L}\p{N}_.-]+/gu, "_") : "flowchart";
+  return {
+    file: { name: `${base}.${renderer.ext}`, contentType: renderer.type, data: renderer.render(geometry) },
+    charts: geometry.charts.length,
+    errors,
+    geometry,
+  };
+}
+
+export { EngineError } from "./errors.ts";
+export type { FunctionError } from "./errors.ts";
+export type { Geometry } from "./geometry/types.ts";
+export type { ChartTree } from "./tree/schema.ts";

@@ -1,0 +1,301 @@
+/**
+ * Layout per construct: Python fixtures and native trees → geometry, with structural assertions
+ * (shape kinds, labels, where lines attach, arrows) and the geometry checker on every chart.
+ */
+import { describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { render } from "../engine/index.ts";
+import { bunAssets } from "../engine/hosts/bun.ts";
+import type { ChartGeometry, Edge, Geometry, Shape } from "../engine/geometry/types.ts";
+import type { ChartTree, Node } from "../engine/tree/schema.ts";
+import { PAGE_PART_HEIGHT } from "../engine/geometry/style.ts";
+import { checkGeometry } from "./support/geometry-checker.ts";
+
+async function py(code: string, options: object = {}, extra: { fn?: string; split?: boolean } = {}): Promise<Geometry> {
+  const result = await render({ code, lang: "python", format: "json", options, ...extra }, bunAssets);
+  expect(checkGeometry(result.geometry)).toEqual([]);
+  return result.geometry;
+}
+
+async function native(tree: ChartTree, options: object = {}, split = false): Promise<Geometry> {
+  const result = await render({ code: JSON.stringify(tree), lang: "native", format: "json", options, split }, bunAssets);
+  expect(checkGeometry(result.geometry)).toEqual([]);
+  return result.geometry;
+}
+
+const fn = (stmts: Node[], name = "f", main = true): ChartTree => [{ name, main, block: { stmts } }];
+const shapes = (c: ChartGeometry): Shape[] => c.parts.flatMap((p) => p.shapes);
+const edges = (c: ChartGeometry): Edge[] => c.parts.flatMap((p) => p.edges);
+const kinds = (c: ChartGeometry): string[] => shapes(c).map((s) => s.kind);
+const textOf = (s: Shape): string => s.text.join(" ");
+const byText = (c: ChartGeometry, text: string): Shape => {
+  const found = shapes(c).find((s) => textOf(s) === text);
+  if (!found) throw new Error(`no shape "${text}" in ${shapes(c).map(textOf).join(" | ")}`);
+  return found;
+};
+const exits = (c: ChartGeometry, s: Shape): Edge[] => edges(c).filter((e) => e.from === s.id);
+const chart = (g: Geometry, name?: string): ChartGeometry => (name ? g.charts.find((c) => c.name === name)! : g.charts[0]!);
+
+describe("every Python fixture and example lays out cleanly", () => {
+  const dirs = ["test/fixtures/python", "examples"];
+  for (const dir of dirs) {
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".py") && f !== "syntax_error.py")) {
+      test(`${dir}/${file}`, async () => {
+        const code = await Bun.file(`${dir}/${file}`).text();
+        for (const options of [{}, { singleEnd: true }, { locale: "en", mainOnlyTerminators: true }]) {
+          const g = await py(code, options);
+          expect(g.charts.length).toBeGreaterThan(0);
+        }
+      });
+    }
+  }
+});
+
+describe("sequence and terminators", () => {
+  test("Start, blocks on one spine, End; io and call symbols", async () => {
+    const g = await py("def f(x):\n    return x\n\nn = int(input())\nr = f(n)\nprint(r)\n", {}, { fn: "main" });
+    const c = chart(g);
+    expect(kinds(c)).toEqual(["terminator", "io", "call", "io", "terminator"]);
+    expect(shapes(c).map(textOf)).toEqual(["Початок", "Ввід n", "r := f(n)", "Вивід r", "Кінець"]);
+    const xs = shapes(c).map((s) => s.x + s.w / 2);
+    expect(new Set(xs.map((x) => x.toFixed(6))).size).toBe(1); // one spine
+    for (const e of edges(c)) expect(e.arrow).toBe(false); // all flow down: no arrowheads (L2)
+  });
+
+  test("mainOnlyTerminators gives Entry/Exit to subprograms; locale en", async () => {
+    const g = await py("def f(x):\n    print(x)\n\nf(1)\n", { locale: "en", mainOnlyTerminators: true });
+    expect(shapes(chart(g, "main")).map(textOf)).toEqual(["Start", "f(1)", "End"]);
+    expect(shapes(chart(g, "f")).map(textOf)).toEqual(["Entry", "Output x", "Exit"]);
+  });
+
+  test("captions: word, number from figStart, em dash, no full stop", async () => {
+    const g = await py("def f():\n    pass\n    x = 1\n\nprint(1)\n", { figStart: 3 });
+    expect(g.charts.map((c) => c.caption.text)).toEqual([
+      "Рисунок 3 — Схема алгоритму програми",
+      "Рисунок 4 — Схема алгоритму функції f()",
+    ]);
+    for (const c of g.charts) {
+      const lowest = Math.max(...c.parts.map((p) => p.y + p.height));
+      expect(c.caption.box.y).toBeGreaterThan(lowest);
+    }
+  });
+
+  test("returns: one End per exit by default, one shared End with singleEnd", async () => {
+    const code = "def f(x):\n    if x > 0:\n        return 1\n    return 2\n";
+    const perExit = chart(await py(code));
+    expect(shapes(perExit).filter((s) => s.kind === "terminator").map(textOf)).toEqual(["Початок", "Повернути 1", "Повернути 2"]);
+    const single = chart(await py(code, { singleEnd: true }));
+    const terminators = shapes(single).filter((s) => s.kind === "terminator");
+    expect(terminators.map(textOf)).toEqual(["Початок", "Кінець"]);
+    expect(shapes(single).filter((s) => s.kind === "process").map(textOf).sort()).toEqual(["Повернути 1", "Повернути 2"]);
+  });
+
+  test("returnAsIO draws the value as output before the end", async () => {
+    const c = chart(await py("def f(x):\n    return x * 2\n", { returnAsIO: true }));
+    expect(shapes(c).map((s) => [s.kind, textOf(s)])).toEqual([
+      ["terminator", "Початок"], ["io", "Вивід x * 2"], ["terminator", "Кінець"],
+    ]);
+  });
+});
+
+describe("decisions", () => {
+  test("if/else: two labelled exits from the side vertices, columns rejoin with a T and an arrow", async () => {
+    const c = chart(await py("if a < b:\n    x = 1\nelse:\n    x = 2\nprint(x)\n"));
+    const d = shapes(c).find((s) => s.kind === "decision")!;
+    const out = exits(c, d);
+    expect(out.map((e) => e.label).sort()).toEqual(["Ні", "Так"]);
+    const yes = out.find((e) => e.label === "Так")!;
+    expect(yes.points[0]).toEqual({ x: d.x, y: d.y + d.h / 2 }); // left vertex
+    const no = out.find((e) => e.label === "Ні")!;
+    expect(no.points[0]).toEqual({ x: d.x + d.w, y: d.y + d.h / 2 }); // right vertex
+    // The right column joins from the right with an arrowhead; the left one does not need one.
+    const joins = edges(c).filter((e) => e.to === null);
+    expect(joins.length).toBe(1);
+    expect(joins[0]!.arrow).toBe(true);
+  });
+
+  test("if without else: the empty branch runs down the spine", async () => {
+    const c = chart(await py("if a:\n    x = 1\nprint(x)\n"));
+    const d = shapes(c).find((s) => s.kind === "decision")!;
+    const no = exits(c, d).find((e) => e.label === "Ні")!;
+    expect(no.points[0]).toEqual({ x: d.x + d.w / 2, y: d.y + d.h }); // bottom vertex
+  });
+
+  test("elif chain nests in the else column", async () => {
+    const c = chart(await py("if a:\n    x = 1\nelif b:\n    x = 2\nelse:\n    x = 3\n"));
+    expect(kinds(c).filter((k) => k === "decision").length).toBe(2);
+  });
+
+  test("conditions use the math notation (D6)", async () => {
+    const c = chart(await py("if a <= b and c != d or not e:\n    x = 1\n"));
+    expect(textOf(shapes(c).find((s) => s.kind === "decision")!)).toBe("a ≤ b і c ≠ d або не e");
+  });
+
+  test("match: a bus of columns, one per case, the default last, values on the lines", async () => {
+    const c = chart(await py("match k:\n    case 1:\n        a()\n    case 2:\n        b()\n    case _:\n        z()\n"));
+    const d = shapes(c).find((s) => s.kind === "decision")!;
+    expect(textOf(d)).toBe("k");
+    const labels = edges(c).filter((e) => e.label).map((e) => e.label);
+    expect(labels).toEqual(["1", "2", "інакше"]);
+  });
+
+  test("switch fall-through runs up into the next case with an arrowhead", async () => {
+    const c = chart(await native(fn([{
+      kind: "switch", cond: "k",
+      cases: [
+        { label: "1", body: { stmts: [{ kind: "process", text: "a := 1" }] }, fallthrough: true },
+        { label: "2", body: { stmts: [{ kind: "process", text: "b := 2" }] } },
+      ],
+    }])));
+    const a = byText(c, "a := 1");
+    const through = exits(c, a)[0]!;
+    expect(through.to).toBeNull();
+    expect(through.arrow).toBe(true);
+    expect(through.points.some((p, i) => i > 0 && p.y < through.points[i - 1]!.y)).toBe(true); // runs up
+  });
+});
+
+describe("loops", () => {
+  test("while: back line runs up with an arrowhead, exit leaves the right vertex labelled no", async () => {
+    const c = chart(await py("while i < n:\n    i += 1\nprint(i)\n"));
+    const d = shapes(c).find((s) => s.kind === "decision")!;
+    const body = byText(c, "i := i + 1");
+    const back = exits(c, body)[0]!;
+    expect(back.arrow).toBe(true);
+    expect(back.points.some((p, i) => i > 0 && p.y < back.points[i - 1]!.y)).toBe(true);
+    expect(Math.min(...back.points.map((p) => p.x))).toBeLessThan(d.x); // lane left of everything
+    const no = exits(c, d).find((e) => e.label === "Ні")!;
+    expect(no.points[0]).toEqual({ x: d.x + d.w, y: d.y + d.h / 2 });
+    expect(exits(c, d).find((e) => e.label === "Так")!.points[0]).toEqual({ x: d.x + d.w / 2, y: d.y + d.h });
+  });
+
+  test("counting for: hexagon with the comma form; back line enters the left vertex", async () => {
+    const c = chart(await py("for i in range(1, n + 1):\n    s += i\n"));
+    const hex = shapes(c).find((s) => s.kind === "hexagon")!;
+    expect(textOf(hex)).toBe("i := 1, n");
+    const back = edges(c).find((e) => e.to === hex.id && e.arrow)!;
+    expect(back.points[back.points.length - 1]).toEqual({ x: hex.x, y: hex.y + hex.h / 2 });
+    expect(exits(c, hex).every((e) => e.label === undefined)).toBe(true); // no yes/no on hexagons
+  });
+
+  test("forFormat range and verbose", async () => {
+    const code = "for i in range(0, 10, 2):\n    print(i)\n";
+    expect(textOf(shapes(chart(await py(code, { forFormat: "range" }))).find((s) => s.kind === "hexagon")!)).toBe("i := 0 … 9, 2");
+    expect(textOf(shapes(chart(await py(code, { forFormat: "verbose" }))).find((s) => s.kind === "hexagon")!)).toBe("i від 0 до 9 крок 2");
+  });
+
+  test("foreach: hexagon with ∈", async () => {
+    const c = chart(await py("for x in items:\n    print(x)\n"));
+    expect(textOf(shapes(c).find((s) => s.kind === "hexagon")!)).toBe("x ∈ items");
+  });
+
+  test("post-condition idiom: repeat line from the left vertex, until labels (repeat on no)", async () => {
+    const c = chart(await py("while True:\n    n -= 1\n    if n <= 0:\n        break\n"));
+    const d = shapes(c).find((s) => s.kind === "decision")!;
+    expect(textOf(d)).toBe("n ≤ 0");
+    const repeat = exits(c, d).find((e) => e.points[0]!.x === d.x)!;
+    expect(repeat.label).toBe("Ні");
+    expect(repeat.arrow).toBe(true);
+    expect(exits(c, d).find((e) => e.points[0]!.y === d.y + d.h)!.label).toBe("Так");
+  });
+
+  test("infinite loop: loop-limit pair with the same name, break leaves it", async () => {
+    const c = chart(await py("while True:\n    x = input()\n    if x == 'q':\n        break\n    print(x)\nprint('bye')\n"));
+    const begin = shapes(c).find((s) => s.kind === "loop_begin")!;
+    const end = shapes(c).find((s) => s.kind === "loop_end")!;
+    expect(textOf(begin)).toBe("Цикл 1");
+    expect(textOf(end)).toBe("Цикл 1");
+    expect(exits(c, end)).toEqual([]); // no line drawn out of the loop end: only the break leaves
+  });
+
+  test("break goes to a lane right of the body and joins the exit; continue joins the back lane", async () => {
+    const c = chart(await py("while i < n:\n    i += 1\n    if a[i] == 0:\n        continue\n    if a[i] < 0:\n        break\n    s += a[i]\nprint(s)\n"));
+    const decisions = shapes(c).filter((s) => s.kind === "decision");
+    const [loopD, contD, breakD] = decisions as [Shape, Shape, Shape];
+    const cont = exits(c, contD).find((e) => e.label === "Так")!;
+    expect(cont.points[0]).toEqual({ x: contD.x, y: contD.y + contD.h / 2 }); // left vertex, towards the back lane
+    expect(cont.arrow).toBe(true);
+    const brk = exits(c, breakD).find((e) => e.label === "Так")!;
+    expect(brk.points[0]).toEqual({ x: breakD.x + breakD.w, y: breakD.y + breakD.h / 2 });
+    expect(brk.to).toBeNull();
+    const exit = exits(c, loopD).find((e) => e.label === "Ні")!;
+    const brkEnd = brk.points[brk.points.length - 1]!;
+    expect(brkEnd.y).toBe(exit.points[exit.points.length - 1]!.y); // lands on the exit's return line
+    expect(kinds(c)).not.toContain("connector");
+  });
+
+  test("a branch that breaks goes on the right, next to the break lane", async () => {
+    const c = chart(await py("while c:\n    if a:\n        x = 1\n        break\n    else:\n        y = 2\n        z = 3\nprint(1)\n"));
+    expect(kinds(c)).not.toContain("connector");
+    const x1 = byText(c, "x := 1");
+    expect(x1.x).toBeGreaterThan(byText(c, "y := 2").x);
+  });
+
+  test("a break that would cross the other column uses a connector pair", async () => {
+    const c = chart(await py("while c:\n    if a:\n        x = 1\n        break\n    else:\n        y = 2\n        break\nprint(1)\n"));
+    const connectors = shapes(c).filter((s) => s.kind === "connector");
+    expect(connectors.length).toBe(2);
+    expect(new Set(connectors.map(textOf))).toEqual(new Set(["А"]));
+  });
+
+  test("for … else: the else runs on the normal exit, breaks jump past it", async () => {
+    const c = chart(await py("for x in xs:\n    if x == k:\n        break\nelse:\n    print('none')\nprint('end')\n"));
+    const none = byText(c, "Вивід 'none'");
+    const connectors = shapes(c).filter((s) => s.kind === "connector");
+    expect(connectors.length).toBe(2);
+    const inner = connectors.find((s) => exits(c, s).length === 1)!;
+    expect(inner.y).toBeGreaterThan(none.y + none.h); // rejoins below the else block
+  });
+});
+
+describe("text", () => {
+  test("long text widens the symbol to 2a, then in 5 mm steps, and stays inside its text box", async () => {
+    const c = chart(await py("result_value = first_argument_value + second_argument_value * third_argument_value - fourth\n"));
+    const s = shapes(c).find((x) => x.kind === "process")!;
+    expect(s.w).toBeGreaterThan(30);
+    expect((s.w - 40) % 5).toBeCloseTo(0, 6);
+    expect(s.h).toBe(20);
+  });
+
+  test("a huge unbreakable literal grows the symbol instead of overflowing", async () => {
+    const c = chart(await py(`x = "${"ж".repeat(400)}"\n`));
+    const s = shapes(c).find((x) => x.kind === "process")!;
+    expect(s.h).toBeGreaterThan(20);
+  });
+});
+
+describe("split into parts", () => {
+  const long = Array.from({ length: 40 }, (_, i) => `print(${i})`).join("\n") + "\n";
+
+  test("a tall chart splits into parts that fit the page, joined by connector pairs", async () => {
+    const g = await py(long, {}, { split: true });
+    const c = chart(g);
+    expect(c.parts.length).toBeGreaterThan(1);
+    for (const p of c.parts) expect(p.height).toBeLessThanOrEqual(PAGE_PART_HEIGHT + 1e-6);
+    const letters = shapes(c).filter((s) => s.kind === "connector").map(textOf);
+    expect(letters.length).toBe(2 * (c.parts.length - 1));
+    expect(letters.slice(0, 2)).toEqual(["А", "А"]);
+    // Parts sit side by side on one canvas.
+    for (let i = 1; i < c.parts.length; i++) expect(c.parts[i]!.x).toBeGreaterThan(c.parts[i - 1]!.x + c.parts[i - 1]!.width);
+  });
+
+  test("split false keeps one continuous sheet; the svg default is unsplit", async () => {
+    expect(chart(await py(long)).parts.length).toBe(1);
+    expect(chart(await py(long, {}, { split: false })).parts.length).toBe(1);
+  });
+
+  test("returns to the one End across parts use connector pairs", async () => {
+    const code = "def f(x):\n" + Array.from({ length: 30 }, (_, i) => `    if x == ${i}:\n        return ${i}`).join("\n") + "\n    return -1\n";
+    const g = await py(code, { singleEnd: true }, { split: true });
+    const c = chart(g);
+    expect(c.parts.length).toBeGreaterThan(1);
+    expect(shapes(c).filter((s) => s.kind === "terminator").map(textOf)).toEqual(["Початок", "Кінець"]);
+  });
+});
+
+test("layout is deterministic", async () => {
+  const code = await Bun.file("examples/grade.py").text();
+  const a = await render({ code, lang: "python", format: "svg" }, bunAssets);
+  const b = await render({ code, lang: "python", format: "svg" }, bunAssets);
+  expect(a.file.data).toBe(b.file.data);
+});
