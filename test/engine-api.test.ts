@@ -1,0 +1,184 @@
+/**
+ * The engine entry point (engine/index.ts): request validation, typed errors with the interface's
+ * codes, per-function errors, `fn`, native trees, Pro features, and bad input of every kind — always a
+ * clear error or a correct chart, never a crash or a hang.
+ */
+import { describe, expect, test } from "bun:test";
+import { EngineError, render, requestProFeatures, type RenderInput } from "../engine/index.ts";
+import { bunAssets } from "../engine/hosts/bun.ts";
+import { checkGeometry } from "./support/geometry-checker.ts";
+
+async function fails(input: RenderInput): Promise<EngineError> {
+  try {
+    await render(input, bunAssets);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EngineError);
+    return error as EngineError;
+  }
+  throw new Error("render did not fail");
+}
+
+async function ok(input: RenderInput) {
+  const result = await render(input, bunAssets);
+  expect(checkGeometry(result.geometry)).toEqual([]);
+  return result;
+}
+
+describe("request", () => {
+  test("unknown language and format carry their codes and list the allowed values", async () => {
+    const lang = await fails({ code: "x = 1", lang: "cobol" });
+    expect(lang.code).toBe("unknown_lang");
+    expect(lang.message).toContain("python");
+    const format = await fails({ code: "x = 1", lang: "python", format: "bmp" });
+    expect(format.code).toBe("unknown_format");
+    expect(format.message).toContain("svg");
+  });
+
+  test("invalid options are a bad request naming the field", async () => {
+    const e = await fails({ code: "x = 1", lang: "python", options: { locale: "de" } });
+    expect(e.code).toBe("bad_request");
+    expect(e.message).toContain("options.locale");
+    const extra = await fails({ code: "x = 1", lang: "python", options: { colour: "red" } });
+    expect(extra.code).toBe("bad_request");
+  });
+
+  test("svg by default, json on request; content types and file names", async () => {
+    const svg = await ok({ code: "x = 1", lang: "python" });
+    expect(svg.file.contentType).toBe("image/svg+xml");
+    expect(svg.file.name).toBe("flowchart.svg");
+    expect(String(svg.file.data).startsWith("<?xml")).toBe(true);
+    const json = await ok({ code: "def f():\n    return 1\n", lang: "python", format: "json", fn: "f" });
+    expect(json.file.contentType).toBe("application/json");
+    expect(json.file.name).toBe("f.json");
+    expect(JSON.parse(String(json.file.data)).unit).toBe("mm");
+  });
+
+  test("charts counts what is charged", async () => {
+    const r = await ok({ code: "def a():\n    pass\n    x = 1\n\ndef b():\n    y = 2\n\nprint(1)\n", lang: "python" });
+    expect(r.charts).toBe(3);
+    expect(r.geometry.charts.map((c) => c.name)).toEqual(["main", "a", "b"]);
+  });
+
+  test("Pro features: native and custom texts are reported, free options are not", () => {
+    expect(requestProFeatures({ lang: "python", options: { locale: "en", singleEnd: true } })).toEqual([]);
+    expect(requestProFeatures({ lang: "native", options: { yes: "+", capFormat: "{num}" } })).toEqual(["native", "yes", "capFormat"]);
+  });
+});
+
+describe("fn", () => {
+  const code = "class Shape:\n    def area(self):\n        return 0\n\ndef outer():\n    def inner():\n        return 1\n    return inner()\n\nprint(1)\n";
+
+  test("renders only the named function; Class.method and nested names work", async () => {
+    expect((await ok({ code, lang: "python", fn: "Shape.area" })).geometry.charts.map((c) => c.name)).toEqual(["Shape.area"]);
+    expect((await ok({ code, lang: "python", fn: "outer.inner" })).charts).toBe(1);
+  });
+
+  test("an unknown name lists the names that exist", async () => {
+    const e = await fails({ code, lang: "python", fn: "nope" });
+    expect(e.code).toBe("render_failed");
+    expect(e.message).toContain("main, Shape.area, outer, outer.inner");
+  });
+
+  test("asking for a function with a syntax error gives its line and column", async () => {
+    const e = await fails({ code: "def f(a):\n    if a > :\n        return 1\n", lang: "python", fn: "f" });
+    expect(e.code).toBe("render_failed");
+    expect(e.message).toMatch(/line 2, column \d+/);
+  });
+});
+
+describe("syntax errors", () => {
+  test("the other functions still render and the result says which failed", async () => {
+    const code = await Bun.file("test/fixtures/python/syntax_error.py").text();
+    const r = await ok({ code, lang: "python" });
+    expect(r.geometry.charts.map((c) => c.name)).toEqual(["good1", "good2"]);
+    expect(r.errors.map((e) => e.name)).toEqual(["bad"]);
+    expect(r.errors[0]!.line).toBe(6);
+  });
+
+  test("nothing drawable → render_failed with the reasons", async () => {
+    const e = await fails({ code: "def f(:\n", lang: "python" });
+    expect(e.code).toBe("render_failed");
+    expect(e.message).toContain("line 1");
+  });
+});
+
+describe("native trees", () => {
+  test("a valid tree renders", async () => {
+    const tree = [{ name: "main", main: true, block: { stmts: [{ kind: "while", cond: "i < n", body: { stmts: [{ kind: "process", text: "i := i + 1" }] } }] } }];
+    const r = await ok({ code: JSON.stringify(tree), lang: "native" });
+    expect(r.charts).toBe(1);
+  });
+
+  test("all validation errors come back in one bad_request with their paths", async () => {
+    const tree = [{ name: "f", block: { stmts: [{ kind: "break" }, { kind: "if", then: { stmts: [] } }, { kind: "shape" }] } }];
+    const e = await fails({ code: JSON.stringify(tree), lang: "native" });
+    expect(e.code).toBe("bad_request");
+    expect(e.message).toContain("[0].block.stmts[0]: break outside a loop");
+    expect(e.message).toContain("[0].block.stmts[1]");
+    expect(e.message).toContain("[0].block.stmts[2]");
+  });
+
+  test("malformed JSON", async () => {
+    expect((await fails({ code: "[{", lang: "native" })).code).toBe("bad_request");
+  });
+});
+
+describe("bad input never crashes or hangs", () => {
+  test("empty and blank sources", async () => {
+    expect((await fails({ code: "", lang: "python" })).code).toBe("bad_request");
+    expect((await fails({ code: " \n\t\n", lang: "python" })).code).toBe("bad_request");
+    expect((await fails({ code: "# only a comment\n", lang: "python" })).code).toBe("render_failed");
+  });
+
+  test("binary garbage", async () => {
+    let seed = 7;
+    const bytes = new Uint8Array(4096).map(() => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff);
+    const e = await fails({ code: bytes, lang: "python" });
+    expect(e.code).toBe("bad_request"); // not UTF-8 / NUL bytes
+    const text = new TextDecoder().decode(bytes).replaceAll("\u0000", "");
+    const r = await render({ code: text, lang: "python" }, bunAssets).catch((error: unknown) => error);
+    if (r instanceof EngineError) expect(r.code).toBe("render_failed");
+    else expect(r).toHaveProperty("charts");
+  });
+
+  test("invalid UTF-8 bytes are refused with a clear message", async () => {
+    const e = await fails({ code: new Uint8Array([0x78, 0x20, 0x3d, 0x20, 0xff, 0xfe, 0x31]), lang: "python" });
+    expect(e.code).toBe("bad_request");
+    expect(e.message).toContain("UTF-8");
+  });
+
+  test("a 2 MB source is refused before parsing", async () => {
+    const e = await fails({ code: "x = 1\n".repeat(350_000), lang: "python" });
+    expect(e.code).toBe("bad_request");
+    expect(e.message).toContain("1 MiB");
+  });
+
+  test("500-deep nesting is a clear error", async () => {
+    let code = "";
+    for (let i = 0; i < 500; i++) code += `${" ".repeat(i)}if x${i}:\n`;
+    code += `${" ".repeat(500)}pass\n`;
+    const e = await fails({ code, lang: "python" });
+    expect(e.code).toBe("render_failed");
+    expect(e.message).toContain("100");
+  });
+
+  test("a 10 000-line function is a clear error", async () => {
+    const code = "def big():\n" + "    x = 1\n".repeat(10_000);
+    const e = await fails({ code, lang: "python" });
+    expect(e.code).toBe("render_failed");
+    expect(e.message).toContain("2000");
+  });
+
+  test("CRLF, tabs and Cyrillic identifiers and strings draw correctly", async () => {
+    const code = "def середнє(числа):\r\n\tсума = 0\r\n\tfor ч in числа:\r\n\t\tсума += ч\r\n\tprint(\"Середнє:\", сума / len(числа))\r\n";
+    const r = await ok({ code, lang: "python", format: "json" });
+    const texts = r.geometry.charts[0]!.parts[0]!.shapes.flatMap((s) => s.text).join(" ");
+    expect(texts).toContain("сума := 0");
+    expect(texts).toContain("ч ∈ числа");
+    expect(texts).toContain("\"Середнє:\"");
+  });
+
+  test("emoji and rare Unicode in strings stay inside their symbols", async () => {
+    await ok({ code: "print('Привіт 👋🏽 світ — ∑∫ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 漢字')\n", lang: "python" });
+  });
+});
