@@ -10,7 +10,7 @@ import {
   MAX_SHAPE_WIDTH, TERMINATOR_HEIGHT, TEXT_PADDING, WIDEN_STEP,
 } from "../geometry/style.ts";
 import { lineHeightMm, textWidthMm } from "../text/measure.ts";
-import { widestLineMm, wrapText } from "../text/wrap.ts";
+import { prepareWrap, widestLineMm } from "../text/wrap.ts";
 
 export interface SizedText {
   w: number;
@@ -60,9 +60,11 @@ function baseHeight(kind: ShapeKind): number {
   return kind === "terminator" ? TERMINATOR_HEIGHT : kind === "connector" ? CONNECTOR_DIAMETER : A;
 }
 
-function attempt(kind: ShapeKind, text: string, w: number, h: number): SizedText | null {
+type Wrapper = ReturnType<typeof prepareWrap>;
+
+function attempt(kind: ShapeKind, wrap: Wrapper, w: number, h: number): SizedText | null {
   const area = textArea(kind, w, h);
-  const lines = wrapText(text, area.w, FONT_SIZE);
+  const lines = wrap(area.w, FONT_SIZE);
   if (widestLineMm(lines, FONT_SIZE) > area.w || lines.length * PITCH > area.h) return null;
   return { w, h, lines, textBox: area };
 }
@@ -70,22 +72,23 @@ function attempt(kind: ShapeKind, text: string, w: number, h: number): SizedText
 /** Sizes a symbol for its text. Connectors are circles of fixed size that grow as a whole. */
 export function sizeShape(kind: ShapeKind, text: string): SizedText {
   const h0 = baseHeight(kind);
+  const wrap = prepareWrap(text);
   if (kind === "connector") {
     for (let d = h0; ; d += WIDEN_STEP) {
-      const fit = attempt(kind, text, d, d);
+      const fit = attempt(kind, wrap, d, d);
       if (fit) return fit;
     }
   }
   // A decision's text area is only half its width and height, a hexagon's loses its tips: a
   // condition or loop header reads better on one line of a wider symbol than broken into two.
-  if (kind === "decision" || kind === "hexagon") {
-    for (const w of WIDTHS) {
-      const fit = attempt(kind, text, w, h0);
-      if (fit && fit.lines.length === 1) return fit;
-    }
+  // Other symbols take one line up to 2a before they wrap (a lone `m` over `:= f(n)` reads badly).
+  const oneLineWidths = kind === "decision" || kind === "hexagon" ? WIDTHS : WIDTHS.slice(0, 2);
+  for (const w of oneLineWidths) {
+    const fit = attempt(kind, wrap, w, h0);
+    if (fit && fit.lines.length === 1) return fit;
   }
   for (const w of WIDTHS) {
-    const fit = attempt(kind, text, w, h0);
+    const fit = attempt(kind, wrap, w, h0);
     if (fit) return fit;
   }
   // Last resort (T5): the widest symbol, made taller. An atom wider than even that (a very long
@@ -93,7 +96,7 @@ export function sizeShape(kind: ShapeKind, text: string): SizedText {
   // height so their straight part keeps the same text width.
   const extra = kind === "terminator" ? 1 : 0;
   const area0 = textArea(kind, MAX_SHAPE_WIDTH + extra * h0, h0);
-  const lines = hardBreak(wrapText(text, area0.w, FONT_SIZE), area0.w);
+  const lines = hardBreak(wrap(area0.w, FONT_SIZE), area0.w);
   for (let h = h0 + WIDEN_STEP; ; h += WIDEN_STEP) {
     const w = MAX_SHAPE_WIDTH + extra * h;
     const area = textArea(kind, w, h);
@@ -124,5 +127,5 @@ function hardBreak(lines: string[], maxW: number): string[] {
 
 /** Width and height of a one-line branch label. */
 export function labelSize(text: string): { w: number; h: number } {
-  return { w: widestLineMm([text], FONT_SIZE), h: PITCH };
+  return { w: textWidthMm(text, FONT_SIZE), h: PITCH };
 }

@@ -19,7 +19,17 @@ import {
 
 /** A number rounded to 0.01 without trailing zeros or "-0". */
 export function num(n: number): string {
-  return String(round2(n));
+  // Same value as String(round2(n)), built from integers: number-to-string is the hot spot here.
+  if (!Number.isFinite(n)) throw new RangeError(`non-finite coordinate: ${n}`);
+  let r = Math.round(n * 100);
+  if (r === 0) return "0";
+  const sign = r < 0 ? "-" : "";
+  if (r < 0) r = -r;
+  const whole = Math.floor(r / 100);
+  const cents = r - whole * 100;
+  if (cents === 0) return sign + whole;
+  if (cents % 10 === 0) return `${sign}${whole}.${cents / 10}`;
+  return `${sign}${whole}.${cents < 10 ? "0" : ""}${cents}`;
 }
 
 /**
@@ -44,8 +54,13 @@ export function stripInvalidXml(s: string): string {
 
 /** Escapes text for element content and attribute values (all five XML specials). */
 export function escapeXml(s: string): string {
-  return stripInvalidXml(s).replace(/[&<>"']/g, (c) => ESC[c]!);
+  const clean = NEEDS_STRIP.test(s) ? stripInvalidXml(s) : s;
+  return SPECIALS.test(clean) ? clean.replace(/[&<>"']/g, (c) => ESC[c]!) : clean;
 }
+
+/** Characters that may be illegal in XML (surrogates included: pairs are checked one by one). */
+const NEEDS_STRIP = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+const SPECIALS = /[&<>"']/;
 
 const ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 

@@ -152,7 +152,10 @@ function lexWords(p: string): string[][] {
 
 interface Piece { text: string; units: number; spaceBefore: boolean; sticky: boolean }
 
-function wrapParagraph(p: string, maxWidthMm: number, sizePt: number, out: string[]): void {
+/** A paragraph cut into atoms with their widths: the part of wrapping that does not depend on width. */
+type Paragraph = Piece[];
+
+function lexParagraph(p: string): Paragraph {
   const words = lexWords(p);
   // Atoms between which a break is allowed; `sticky` marks a space that should not break.
   const atoms: Piece[] = [];
@@ -167,6 +170,10 @@ function wrapParagraph(p: string, maxWidthMm: number, sizePt: number, out: strin
       atoms.push({ text, units: textUnits(text), spaceBefore: m === 0 && k > 0, sticky: m === 0 && sticky });
     }
   }
+  return atoms;
+}
+
+function wrapParagraph(atoms: Paragraph, maxWidthMm: number, sizePt: number, out: string[]): void {
   if (atoms.length === 0) {
     out.push("");
     return;
@@ -212,13 +219,24 @@ function wrapParagraph(p: string, maxWidthMm: number, sizePt: number, out: strin
  * whitespace-only text. Deterministic, pure.
  */
 export function wrapText(text: string, maxWidthMm: number, sizePt: number): string[] {
-  const lines: string[] = [];
-  for (const p of text.split(/\r\n|[\n\r\u2028\u2029]/)) wrapParagraph(p, maxWidthMm, sizePt, lines);
-  let start = 0;
-  let end = lines.length;
-  while (start < end && lines[start] === "") start++;
-  while (end > start && lines[end - 1] === "") end--;
-  return start === 0 && end === lines.length ? lines : lines.slice(start, end);
+  return prepareWrap(text)(maxWidthMm, sizePt);
+}
+
+/**
+ * Lexes `text` once and returns a wrapper for any width: sizing a symbol tries several widths, and
+ * the lexing is the expensive part.
+ */
+export function prepareWrap(text: string): (maxWidthMm: number, sizePt: number) => string[] {
+  const paragraphs = text.split(/\r\n|[\n\r\u2028\u2029]/).map(lexParagraph);
+  return (maxWidthMm, sizePt) => {
+    const lines: string[] = [];
+    for (const p of paragraphs) wrapParagraph(p, maxWidthMm, sizePt, lines);
+    let start = 0;
+    let end = lines.length;
+    while (start < end && lines[start] === "") start++;
+    while (end > start && lines[end - 1] === "") end--;
+    return start === 0 && end === lines.length ? lines : lines.slice(start, end);
+  };
 }
 
 /** Width in mm of the widest of `lines` (0 for none). */

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Re-renders every example program next to its source (npm run examples).
+set -euo pipefail
+cd "$(dirname "$0")"
+for src in *.py; do
+  bun ../cli/render.ts "$src" -f svg -o "${src%.py}.svg"
+done
