@@ -14,7 +14,6 @@
  * such a jump leaves its vertex straight towards the lane.
  */
 import type { Node } from "../tree/schema.ts";
-import type { Box } from "../geometry/types.ts";
 import { COLUMN_GAP, GAP, LABEL_OFFSET, LANE_PITCH, STUB } from "../geometry/style.ts";
 import { drawBlockAt, type DrawCtx, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
 import { lineTo, type OpenEdge } from "./canvas.ts";
@@ -22,9 +21,7 @@ import { headings, jumpSide, routeFor, type Scope } from "./scope.ts";
 import { labelSize, sizeShape, type SizedText } from "./size.ts";
 import { planJump } from "./jumps.ts";
 import { down } from "./simple.ts";
-
-/** Gap between a branch label and its line (labels never touch lines, D4). */
-const LABEL_GAP = 0.8;
+import { labelDrop, withLabel } from "./labels.ts";
 
 type IfNode = Extract<Node, { kind: "if" }>;
 type SwitchNode = Extract<Node, { kind: "switch" }>;
@@ -108,7 +105,7 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
     plan.left = jumpToRight ? w / 2 : labelReach;
     plan.right = Math.max(jumpToRight ? labelReach : w / 2, LABEL_OFFSET + labelSize(spineLabel).w);
     // The spine label hangs below the bottom vertex: keep what follows clear of it.
-    plan.height = diamond.h + LABEL_GAP + labelSize(spineLabel).h + LABEL_GAP;
+    plan.height = diamond.h + labelDrop(spineLabel);
     return plan;
   }
   const sidePlan = planBlock(sideBlock, flagsFor(scope, toRight ? "right" : "left"), ctx);
@@ -128,30 +125,9 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
   return plan;
 }
 
-/** Label box of a sideways exit: above the line, next to the vertex (D4). */
-function sideLabelBox(text: string, vertexX: number, y: number, toRight: boolean): Box {
-  const size = labelSize(text);
-  const x = toRight ? vertexX + LABEL_OFFSET : vertexX - LABEL_OFFSET - size.w;
-  return { x, y: y - LABEL_GAP - size.h, w: size.w, h: size.h };
-}
-
-/** Label box of a downward exit: right of the line, just below where it starts (D4). */
-function downLabelBox(text: string, x: number, y: number): Box {
-  const size = labelSize(text);
-  return { x: x + LABEL_OFFSET, y: y + LABEL_GAP, w: size.w, h: size.h };
-}
-
-function labelled(edge: OpenEdge, label: string, box: Box): OpenEdge {
-  edge.label = label;
-  edge.labelBox = box;
-  return edge;
-}
-
 export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
   const { canvas } = ctx;
-  const d = canvas.addShape("decision", plan.diamond, cx, y, plan.source);
-  lineTo(incoming, cx, y);
-  canvas.close(incoming, d.id, false);
+  const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
   const w = plan.diamond.w;
   const midY = y + plan.diamond.h / 2;
   const bottomY = y + plan.diamond.h;
@@ -159,16 +135,8 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
   const layout = plan.layout;
 
   if (layout.kind === "columns") {
-    const leftEdge = labelled(
-      canvas.open(d.id, { x: cx - w / 2, y: midY }, "left"),
-      layout.left.label,
-      sideLabelBox(layout.left.label, cx - w / 2, midY, false),
-    );
-    const rightEdge = labelled(
-      canvas.open(d.id, { x: cx + w / 2, y: midY }, "right"),
-      layout.right.label,
-      sideLabelBox(layout.right.label, cx + w / 2, midY, true),
-    );
+    const leftEdge = withLabel(canvas.open(d.id, { x: cx - w / 2, y: midY }, "left"), layout.left.label, "above-left");
+    const rightEdge = withLabel(canvas.open(d.id, { x: cx + w / 2, y: midY }, "right"), layout.right.label, "above-right");
     const xl = cx + layout.xLeft;
     const xr = cx + layout.xRight;
     lineTo(lineTo(leftEdge, xl, midY), xl, colTop);
@@ -194,19 +162,11 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
     return null;
   }
 
-  const spineEdge = labelled(
-    canvas.open(d.id, { x: cx, y: bottomY }),
-    layout.spine.label,
-    downLabelBox(layout.spine.label, cx, bottomY),
-  );
+  const spineEdge = withLabel(canvas.open(d.id, { x: cx, y: bottomY }), layout.spine.label, "below-right");
 
   if (layout.kind === "jump") {
     const vx = layout.toRight ? cx + w / 2 : cx - w / 2;
-    const jumpEdge = labelled(
-      canvas.open(d.id, { x: vx, y: midY }, layout.toRight ? "right" : "left"),
-      layout.jump.label,
-      sideLabelBox(layout.jump.label, vx, midY, layout.toRight),
-    );
+    const jumpEdge = withLabel(canvas.open(d.id, { x: vx, y: midY }, layout.toRight ? "right" : "left"), layout.jump.label, layout.toRight ? "above-right" : "above-left");
     const jumpPlan = layout.jump.plan.items[0];
     if (jumpPlan?.type !== "jump") throw new Error("jump layout without a jump");
     jumpPlan.target.pendingLanes.push(jumpEdge);
@@ -216,11 +176,7 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
   const toRight = layout.x > 0;
   const vx = toRight ? cx + w / 2 : cx - w / 2;
   const sx = cx + layout.x;
-  const sideEdge = labelled(
-    canvas.open(d.id, { x: vx, y: midY }, toRight ? "right" : "left"),
-    layout.side.label,
-    sideLabelBox(layout.side.label, vx, midY, toRight),
-  );
+  const sideEdge = withLabel(canvas.open(d.id, { x: vx, y: midY }, toRight ? "right" : "left"), layout.side.label, toRight ? "above-right" : "above-left");
   lineTo(lineTo(sideEdge, sx, midY), sx, colTop);
   const out = drawBlockAt(layout.side.plan, sx, colTop, sideEdge, ctx);
   const bottom = y + plan.height;
@@ -287,9 +243,7 @@ export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Switch
 
 export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
   const { canvas } = ctx;
-  const d = canvas.addShape("decision", plan.diamond, cx, y, plan.source);
-  lineTo(incoming, cx, y);
-  canvas.close(incoming, d.id, false);
+  const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
   const busY = y + plan.diamond.h + STUB;
   const colTop = busY + GAP;
   const entryJoinY = busY + GAP / 2; // where a fall-through enters the next case's line
@@ -302,7 +256,7 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
       k === 0
         ? canvas.open(d.id, { x: cx, y: y + plan.diamond.h })
         : lineTo(canvas.open(null, { x: cx + plan.columns[k - 1]!.x, y: busY }, "right"), x, busY);
-    labelled(edge, col.label, downLabelBox(col.label, x, busY));
+    withLabel(edge, col.label, "below-right", { x, y: busY });
     down(edge, colTop);
     entries.push(edge);
   });

@@ -49,6 +49,14 @@ export class Canvas {
     return shape;
   }
 
+  /** Adds a symbol on the spine and ends the incoming line at its top. */
+  enter(kind: ShapeKind, sized: SizedText, cx: number, top: number, incoming: OpenEdge, source?: number): Shape {
+    const shape = this.addShape(kind, sized, cx, top, source);
+    lineTo(incoming, cx, top);
+    this.close(incoming, shape.id, false);
+    return shape;
+  }
+
   /** Next connector designation in order of appearance (P2). */
   nextLetter(): string {
     const n = this.letterCount++;

@@ -119,9 +119,7 @@ export function layoutFunction(fn: ChartFunction, options: ResolvedOptions, spli
     const isLast = k === groups.length - 1;
     if (!isLast && edge) {
       carry = canvas.nextLetter();
-      const circle = canvas.addShape("connector", sizeShape("connector", carry), 0, y + GAP);
-      lineTo(edge, 0, y + GAP);
-      canvas.close(edge, circle.id, false);
+      canvas.enter("connector", sizeShape("connector", carry), 0, y + GAP, edge);
     } else if (isLast) {
       drawTail(plan, edge, y, ctx);
     }
@@ -157,7 +155,5 @@ function drawTail(plan: ChartPlan, main: OpenEdge | null, bodyBottom: number, ct
     y = joinY;
   }
   if (!edge) return;
-  const end = canvas.addShape("terminator", plan.end, 0, y + GAP);
-  lineTo(edge, 0, y + GAP);
-  canvas.close(edge, end.id, false);
+  canvas.enter("terminator", plan.end, 0, y + GAP, edge);
 }

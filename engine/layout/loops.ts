@@ -16,17 +16,16 @@ import type { Node } from "../tree/schema.ts";
 import {
   CONNECTOR_DIAMETER, GAP, LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, STUB,
 } from "../geometry/style.ts";
-import type { Box } from "../geometry/types.ts";
 import { drawBlockAt, planBlock, type DrawCtx, type PlanBase, type PlanCtx, type SeqPlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { newLoop, type LoopKind, type LoopTarget, type Scope } from "./scope.ts";
 import { labelSize, sizeShape, type SizedText } from "./size.ts";
 import { drawInnerConnector, INNER_CONNECTOR_BLOCK, INNER_CONNECTOR_RIGHT, routeLane } from "./jumps.ts";
 import { formatForSpec } from "./for-text.ts";
+import { labelDrop, withLabel } from "./labels.ts";
 import { down } from "./simple.ts";
 
 const R = CONNECTOR_DIAMETER / 2;
-const LABEL_GAP = 0.8;
 
 type LoopNode = Extract<Node, { kind: LoopKind }>;
 
@@ -138,7 +137,7 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     geo.xBack = -(Math.max(body.left, w / 2 + 2 * LABEL_OFFSET + labelSize(labels.body).w) + LANE_CLEARANCE);
     geo.xBreak = Math.max(body.right, w / 2, cc ? INNER_CONNECTOR_RIGHT : 0) + LANE_CLEARANCE;
     // The exit label hangs below the bottom vertex: what follows keeps clear of it.
-    const last = loops ? headBottom + LABEL_GAP + labelSize(labels.exit).h + LABEL_GAP : bodyBottom;
+    const last = loops ? headBottom + labelDrop(labels.exit) : bodyBottom;
     geo.exitY = loops ? headBottom + GAP : bodyBottom + STUB;
     geo.innerBreakY = bl ? geo.exitY : loops ? headBottom + STUB : bodyBottom;
     height = bc ? geo.innerBreakY + INNER_CONNECTOR_BLOCK : bl ? geo.exitY : last;
@@ -168,19 +167,6 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
   };
   if (node.loc) plan.source = node.loc.line;
   return plan;
-}
-
-function labelBox(text: string, x: number, y: number, placement: "above-right" | "above-left" | "below-right"): Box {
-  const size = labelSize(text);
-  if (placement === "below-right") return { x: x + LABEL_OFFSET, y: y + LABEL_GAP, w: size.w, h: size.h };
-  const lx = placement === "above-right" ? x + LABEL_OFFSET : x - LABEL_OFFSET - size.w;
-  return { x: lx, y: y - LABEL_GAP - size.h, w: size.w, h: size.h };
-}
-
-function withLabel(edge: OpenEdge, text: string, box: Box): OpenEdge {
-  edge.label = text;
-  edge.labelBox = box;
-  return edge;
 }
 
 export function drawLoop(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
@@ -217,12 +203,10 @@ function drawPreTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, 
   const midY = headTop + head.h / 2;
   const headBottom = headTop + head.h;
   const joinY = headTop - STUB; // while: the junction where the back line comes in
-  const shape = canvas.addShape(isWhile ? "decision" : "hexagon", head, cx, headTop, plan.source);
-  lineTo(incoming, cx, headTop);
-  canvas.close(incoming, shape.id, false);
+  const shape = canvas.enter(isWhile ? "decision" : "hexagon", head, cx, headTop, incoming, plan.source);
 
   const bodyEdge = canvas.open(shape.id, { x: cx, y: headBottom });
-  if (isWhile) withLabel(bodyEdge, plan.labels.body, labelBox(plan.labels.body, cx, headBottom, "below-right"));
+  if (isWhile) withLabel(bodyEdge, plan.labels.body, "below-right");
   const out = drawBlockAt(plan.body, cx, y + geo.bodyTop, bodyEdge, ctx);
 
   // Back line: the lowest source (the body's end, else the lowest continue) draws the lane up to
@@ -288,7 +272,7 @@ function drawPreTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, 
   // Exit: from the right vertex, down the right lane, back to the spine.
   const exitY = y + geo.exitY;
   const exit = canvas.open(shape.id, { x: cx + head.w / 2, y: midY }, "right");
-  if (isWhile) withLabel(exit, plan.labels.exit, labelBox(plan.labels.exit, cx + head.w / 2, midY, "above-right"));
+  if (isWhile) withLabel(exit, plan.labels.exit, "above-right");
   lineTo(lineTo(lineTo(exit, cx + geo.xExit, midY), cx + geo.xExit, exitY), cx, exitY);
   routeBreaks(plan, cx, exitY, false, ctx);
   canvas.close(exit, null, true);
@@ -312,18 +296,12 @@ function drawPostTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge,
     const headTop = y + geo.headTop;
     const midY = headTop + head.h / 2;
     const headBottom = headTop + head.h;
-    const d = canvas.addShape("decision", head, cx, headTop, plan.source);
-    lineTo(out, cx, headTop);
-    canvas.close(out, d.id, false);
-    const repeat = withLabel(
-      canvas.open(d.id, { x: cx - head.w / 2, y: midY }, "left"),
-      plan.labels.body,
-      labelBox(plan.labels.body, cx - head.w / 2, midY, "above-left"),
-    );
+    const d = canvas.enter("decision", head, cx, headTop, out, plan.source);
+    const repeat = withLabel(canvas.open(d.id, { x: cx - head.w / 2, y: midY }, "left"), plan.labels.body, "above-left");
     const xBack = cx + geo.xBack;
     lineTo(lineTo(lineTo(repeat, xBack, midY), xBack, y), cx, y);
     canvas.close(repeat, null, true);
-    after = withLabel(canvas.open(d.id, { x: cx, y: headBottom }), plan.labels.exit, labelBox(plan.labels.exit, cx, headBottom, "below-right"));
+    after = withLabel(canvas.open(d.id, { x: cx, y: headBottom }), plan.labels.exit, "below-right");
   }
   const exitY = y + geo.exitY;
   if (plan.loop.breaks.laneCount > 0) {
@@ -340,16 +318,12 @@ function drawPostTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge,
 function drawInfinite(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
   const { canvas } = ctx;
   const { geo, head } = plan;
-  const begin = canvas.addShape("loop_begin", head, cx, y, plan.source);
-  lineTo(incoming, cx, y);
-  canvas.close(incoming, begin.id, false);
+  const begin = canvas.enter("loop_begin", head, cx, y, incoming, plan.source);
   let out = drawBlockAt(plan.body, cx, y + geo.bodyTop, canvas.open(begin.id, { x: cx, y: y + head.h }), ctx);
   const continues = plan.loop.continues;
   if (continues.connectorCount > 0) out = drawInnerConnector(continues, cx, y + geo.innerContinueY, out, canvas);
   if (plan.loops && out) {
-    const end = canvas.addShape("loop_end", plan.tail!, cx, y + geo.tailTop, plan.source);
-    lineTo(out, cx, y + geo.tailTop);
-    canvas.close(out, end.id, false);
+    canvas.enter("loop_end", plan.tail!, cx, y + geo.tailTop, out, plan.source);
   }
   let after: OpenEdge | null = null;
   const exitY = y + geo.exitY;

@@ -17,9 +17,7 @@ export function planSimple(node: SimpleNode): ShapePlan {
 }
 
 export function drawSimple(plan: ShapePlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
-  const shape = ctx.canvas.addShape(plan.kind, plan.sized, cx, y, plan.source);
-  lineTo(incoming, cx, y);
-  ctx.canvas.close(incoming, shape.id, false);
+  const shape = ctx.canvas.enter(plan.kind, plan.sized, cx, y, incoming, plan.source);
   if (!plan.falls) return null;
   return ctx.canvas.open(shape.id, { x: cx, y: y + plan.sized.h });
 }
