@@ -4,6 +4,7 @@
  * Typst, Excalidraw) draws from these functions, so all formats agree to the hundredth of a millimetre.
  * Pure functions, millimetres, y pointing down, no I/O.
  */
+import { lineHeightMm } from "../text/measure.ts";
 import type { Box, Point, ShapeKind } from "./types.ts";
 import {
   ARROW_LENGTH,
@@ -272,11 +273,6 @@ export function shapeTextAlign(kind: ShapeKind): TextAlign {
   return kind === "comment" ? "start" : "center";
 }
 
-/** Line pitch in mm for a font size in pt: LINE_SPACING · size · 25.4/72. */
-export function linePitch(sizePt: number): number {
-  return LINE_SPACING * sizePt * PT;
-}
-
 /** Baseline offset below the middle of a line box, as a fraction of the font size (Tinos/Times x-height centring). */
 export const BASELINE_SHIFT = 0.34;
 
@@ -295,7 +291,7 @@ export interface PlacedLine {
  * ("center") or at box.x ("start"). Empty lines keep their band but are omitted from the result.
  */
 export function placeText(box: Box, lines: readonly string[], sizePt: number, align: TextAlign): PlacedLine[] {
-  const pitch = linePitch(sizePt);
+  const pitch = lineHeightMm(sizePt);
   const sizeMm = sizePt * PT;
   const blockTop = box.y + (box.h - lines.length * pitch) / 2;
   const x = align === "center" ? box.x + box.w / 2 : box.x;
