@@ -13,7 +13,6 @@ import {
   COMMENT_TICK,
   HEXAGON_TIP,
   IO_SKEW,
-  LINE_SPACING,
   LOOP_CHAMFER,
   PT,
 } from "./style.ts";

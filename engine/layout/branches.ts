@@ -49,10 +49,6 @@ function flagsFor(scope: Scope, side: "left" | "right"): Scope {
     : { ...scope, blockedLeft: true };
 }
 
-function isLoneJump(plan: SeqPlan): boolean {
-  return plan.items.length === 1 && plan.items[0]!.type === "jump" && plan.items[0]!.route === "lane" && plan.items[0]!.before === null;
-}
-
 export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
   const diamond = sizeShape("decision", node.cond);
   const { yes, no } = ctx.options.texts;
@@ -284,7 +280,7 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
 
   const anyFallthrough = plan.columns.some((c) => c.fallthrough);
   const collectY = bottom + STUB + (anyFallthrough ? LANE_PITCH : 0);
-  const joining = plan.columns.map((c, k) => ({ k, out: outs[k] ?? null })).filter((j) => j.out !== null);
+  const joining = outs.map((out, k) => ({ k, out })).filter((j) => j.out !== null);
   if (joining.length === 0) return null;
   const main = joining[0]!.k === 0 ? joining[0]!.out! : null;
   const rest = joining.filter((j) => j.k !== 0);

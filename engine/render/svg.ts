@@ -10,7 +10,6 @@ import {
   arrowhead,
   outline,
   placeText,
-  round2,
   shapeTextAlign,
   strokedPoints,
   type Outline,
@@ -19,7 +18,7 @@ import {
 
 /** A number rounded to 0.01 without trailing zeros or "-0". */
 export function num(n: number): string {
-  // Same value as String(round2(n)), built from integers: number-to-string is the hot spot here.
+  // Same value as String(round2(n)) of geometry/outline.ts, built from integers: number-to-string is the hot spot here.
   if (!Number.isFinite(n)) throw new RangeError(`non-finite coordinate: ${n}`);
   let r = Math.round(n * 100);
   if (r === 0) return "0";
