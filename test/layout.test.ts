@@ -284,6 +284,23 @@ describe("split into parts", () => {
     expect(chart(await py(long, {}, { split: false })).parts.length).toBe(1);
   });
 
+  test("a program that is one tall infinite loop is cut inside the loop (loop-limit form)", async () => {
+    const body: Node[] = [
+      { kind: "io", text: "Ввід choice" },
+      { kind: "if", cond: "choice = 0", then: { stmts: [{ kind: "break" }] } },
+      ...Array.from({ length: 20 }, (_, i): Node => ({ kind: "process", text: `x := ${i}` })),
+      { kind: "if", cond: "x > 5", then: { stmts: [{ kind: "continue" }] } },
+      { kind: "io", text: "Вивід x" },
+    ];
+    const g = await native(fn([{ kind: "infloop", body: { stmts: body } }, { kind: "io", text: "Вивід 'bye'" }]), {}, true);
+    const c = chart(g);
+    expect(c.parts.length).toBeGreaterThan(1);
+    for (const p of c.parts) expect(p.height).toBeLessThanOrEqual(PAGE_PART_HEIGHT + 1e-6);
+    expect(kinds(c).filter((k) => k === "loop_begin" || k === "loop_end")).toEqual(["loop_begin", "loop_end"]);
+    const unsplit = chart(await native(fn([{ kind: "infloop", body: { stmts: body } }]), {}, false));
+    expect(unsplit.parts.length).toBe(1);
+  });
+
   test("returns to the one End across parts use connector pairs", async () => {
     const code = "def f(x):\n" + Array.from({ length: 30 }, (_, i) => `    if x == ${i}:\n        return ${i}`).join("\n") + "\n    return -1\n";
     const g = await py(code, { singleEnd: true }, { split: true });

@@ -44,14 +44,14 @@ function terminatorTexts(fn: ChartFunction, options: ResolvedOptions): { start: 
   return sub ? { start: t.entryText, end: t.exitText } : { start: t.startText, end: t.endText };
 }
 
-function planChart(fn: ChartFunction, options: ResolvedOptions, forceReturnConnectors: boolean): ChartPlan {
+function planChart(fn: ChartFunction, options: ResolvedOptions, forPages: boolean): ChartPlan {
   const texts = terminatorTexts(fn, options);
   const returns = options.singleEnd ? newTarget() : null;
-  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0 };
+  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages };
   const scope: Scope = {
-    loop: null, returns, forceReturnConnectors, blockedLeft: false, blockedRight: false, returnBlocked: false,
+    loop: null, returns, forceReturnConnectors: forPages, blockedLeft: false, blockedRight: false, returnBlocked: false,
   };
-  const body = planBlock(fn.block, scope, ctx);
+  const body = planBlock(fn.block, scope, ctx, true);
   const returnCount = returns ? returns.laneCount + returns.connectorCount : 0;
   const hasEnd = body.falls || returnCount > 0;
   const end = sizeShape("terminator", texts.end);
@@ -89,10 +89,12 @@ function cutParts(plan: ChartPlan): Plan[][] {
 }
 
 export function layoutFunction(fn: ChartFunction, options: ResolvedOptions, split: boolean, prefix: string): DrawnPart[] {
+  // A chart cut into pages is planned for pages: returns to the one End use connector pairs and
+  // top-level infinite loops are laid out flat, so cuts fall between symbols on the spine only.
   let plan = planChart(fn, options, false);
   const total = plan.start.h + GAP + plan.body.height + plan.tailHeight;
+  if (split && total > PAGE_PART_HEIGHT) plan = planChart(fn, options, true);
   const splitting = split && total > PAGE_PART_HEIGHT && plan.body.items.length > 1;
-  if (splitting && plan.returns && plan.returns.laneCount > 0) plan = planChart(fn, options, true);
   const groups = splitting ? cutParts(plan) : [plan.body.items];
 
   const canvas = new Canvas(prefix, CONNECTOR_LETTERS[options.locale]);

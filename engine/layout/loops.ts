@@ -16,7 +16,7 @@ import type { Node } from "../tree/schema.ts";
 import {
   CONNECTOR_DIAMETER, GAP, LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, STUB,
 } from "../geometry/style.ts";
-import { drawBlockAt, planBlock, type DrawCtx, type PlanBase, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { drawBlockAt, planBlock, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { newLoop, type LoopKind, type LoopTarget, type Scope } from "./scope.ts";
 import { labelSize, sizeShape, type SizedText } from "./size.ts";
@@ -167,6 +167,31 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
   };
   if (node.loc) plan.source = node.loc.line;
   return plan;
+}
+
+/**
+ * An infinite loop as a flat run of top-level plans (see PlanCtx.flattenTopLoops): loop_begin, the
+ * body's plans, the continue connector and loop_end, then the break connector. Breaks use connector
+ * pairs, since no lane may cross a page cut.
+ */
+export function planFlatLoop(node: Extract<Node, { kind: "infloop" }>, scope: Scope, ctx: PlanCtx): Plan[] {
+  const loop = newLoop("infloop", false);
+  const bodyScope: Scope = { ...scope, loop, blockedLeft: false, blockedRight: true, returnBlocked: true };
+  const limit = sizeShape("loop_begin", `${ctx.options.texts.loopWord} ${++ctx.loopCount}`);
+  const body = planBlock(node.body, bodyScope, ctx);
+  const shape = (kind: "loop_begin" | "loop_end", falls: boolean): ShapePlan => {
+    const plan: ShapePlan = { type: "shape", kind, sized: limit, left: limit.w / 2, right: limit.w / 2, height: limit.h, falls };
+    if (node.loc) plan.source = node.loc.line;
+    return plan;
+  };
+  const inner = (target: LoopTarget["breaks"]): Plan => ({
+    type: "inner", target, left: 0, right: INNER_CONNECTOR_RIGHT, height: INNER_CONNECTOR_BLOCK, falls: true,
+  });
+  const plans: Plan[] = [shape("loop_begin", true), ...body.items];
+  if (loop.continues.connectorCount > 0) plans.push(inner(loop.continues));
+  if (body.falls || loop.continues.connectorCount > 0) plans.push(shape("loop_end", false));
+  if (loop.breaks.connectorCount > 0) plans.push(inner(loop.breaks));
+  return plans;
 }
 
 export function drawLoop(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {

@@ -16,8 +16,8 @@ import type { SizedText } from "./size.ts";
 import type { JumpTarget, Route, Scope } from "./scope.ts";
 import { drawLabel, drawSimple, planSimple } from "./simple.ts";
 import { drawIf, drawSwitch, planIf, planSwitch, type IfPlan, type SwitchPlan } from "./branches.ts";
-import { drawLoop, planLoop, type LoopPlan } from "./loops.ts";
-import { drawJump, planJump } from "./jumps.ts";
+import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
+import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
 import { GAP } from "../geometry/style.ts";
 
 export interface Extent {
@@ -31,10 +31,10 @@ export interface PlanBase extends Extent {
   falls: boolean;
 }
 
-/** A symbol on the spine (process, io, call, terminator, label connector). */
+/** A symbol on the spine (process, io, call, terminator, label connector, loop limits). */
 export interface ShapePlan extends PlanBase {
   type: "shape";
-  kind: "process" | "io" | "call" | "terminator" | "connector";
+  kind: "process" | "io" | "call" | "terminator" | "connector" | "loop_begin" | "loop_end";
   sized: SizedText;
   source?: number;
 }
@@ -53,13 +53,24 @@ export interface SeqPlan extends PlanBase {
   items: Plan[];
 }
 
-export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | LoopPlan;
+/** The inner connector of a jump target, standing beside the spine where control arrives. */
+export interface InnerPlan extends PlanBase {
+  type: "inner";
+  target: JumpTarget;
+}
+
+export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | LoopPlan | InnerPlan;
 
 export interface PlanCtx {
   options: ResolvedOptions;
   /** End text of the chart being planned (Кінець, or Вихід for subprograms with mainOnlyTerminators). */
   endText: string;
   loopCount: number;
+  /**
+   * Lay top-level infinite loops out as a flat run of symbols (loop_begin, body, loop_end) so a
+   * chart split into pages can be cut inside them: the loop-limit form has no back line (C9).
+   */
+  flattenTopLoops: boolean;
 }
 
 export interface DrawCtx {
@@ -67,7 +78,7 @@ export interface DrawCtx {
   options: ResolvedOptions;
 }
 
-export function planBlock(block: Block, scope: Scope, ctx: PlanCtx): SeqPlan {
+export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = false): SeqPlan {
   const items: Plan[] = [];
   let left = 0;
   let right = 0;
@@ -77,14 +88,15 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx): SeqPlan {
     // Statements after a return/break/goto are dead code: nothing reaches them, so they are not
     // drawn — up to the next goto label, which its jumps reach again.
     if (!falls && !isGotoLabel(node)) continue;
-    const plan = planNode(node, scope, ctx);
-    if (!plan) continue;
-    if (items.length > 0) height += GAP;
-    items.push(plan);
-    left = Math.max(left, plan.left);
-    right = Math.max(right, plan.right);
-    height += plan.height;
-    falls = plan.falls;
+    const plans = topLevel && ctx.flattenTopLoops && node.kind === "infloop" ? planFlatLoop(node, scope, ctx) : [planNode(node, scope, ctx)];
+    for (const plan of plans) {
+      if (items.length > 0) height += GAP;
+      items.push(plan);
+      left = Math.max(left, plan.left);
+      right = Math.max(right, plan.right);
+      height += plan.height;
+      falls = plan.falls;
+    }
   }
   return { type: "seq", items, left, right, height, falls };
 }
@@ -93,7 +105,7 @@ function isGotoLabel(node: Node): boolean {
   return node.kind === "connector" && node.jump !== true;
 }
 
-function planNode(node: Node, scope: Scope, ctx: PlanCtx): Plan | null {
+function planNode(node: Node, scope: Scope, ctx: PlanCtx): Plan {
   switch (node.kind) {
     case "if":
       return planIf(node, scope, ctx);
@@ -132,6 +144,8 @@ export function drawPlan(plan: Plan, cx: number, y: number, incoming: OpenEdge, 
       return drawSwitch(plan, cx, y, incoming, ctx);
     case "loop":
       return drawLoop(plan, cx, y, incoming, ctx);
+    case "inner":
+      return drawInnerConnector(plan.target, cx, y, incoming, ctx.canvas);
   }
 }
 
@@ -144,8 +158,11 @@ export function drawSequence(items: readonly Plan[], cx: number, y: number, inco
   let edge = incoming;
   let top = y;
   for (const item of items) {
-    // Only a goto label follows an item nothing falls out of: its jumps are its way in.
-    edge = edge ? drawPlan(item, cx, top, edge, ctx) : drawLabel(item as ShapePlan, cx, top, ctx);
+    // After an item nothing falls out of comes only a goto label or an inner connector: their
+    // jumps are their way in.
+    if (edge) edge = drawPlan(item, cx, top, edge, ctx);
+    else if (item.type === "inner") edge = drawInnerConnector(item.target, cx, top, null, ctx.canvas);
+    else edge = drawLabel(item as ShapePlan, cx, top, ctx);
     // The line leaves every plan at the bottom of its extent (below any label hanging there).
     if (edge) lineTo(edge, cx, top + item.height);
     top += item.height + GAP;
