@@ -15,10 +15,10 @@
  */
 import type { Node } from "../tree/schema.ts";
 import { COLUMN_GAP, GAP, LABEL_OFFSET, LANE_PITCH, STUB } from "../geometry/style.ts";
-import { drawBlockAt, type DrawCtx, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
+import { drawBlockAt, symbol, type DrawCtx, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
 import { lineTo, type OpenEdge } from "./canvas.ts";
 import { headings, jumpSide, routeFor, type Scope } from "./scope.ts";
-import { labelSize, sizeShape, type SizedText } from "./size.ts";
+import { labelSize, type SizedText } from "./size.ts";
 import { planJump } from "./jumps.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
@@ -50,7 +50,7 @@ function flagsFor(scope: Scope, side: "left" | "right"): Scope {
 }
 
 export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
-  const diamond = sizeShape("decision", node.cond);
+  const diamond = symbol(ctx, "decision", node.cond);
   const { yes, no } = ctx.options.texts;
   const thenBlock = node.then;
   const elseBlock = node.else ?? { stmts: [] };
@@ -201,7 +201,7 @@ export interface SwitchPlan extends PlanBase {
 }
 
 export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): SwitchPlan {
-  const diamond = sizeShape("decision", node.cond);
+  const diamond = symbol(ctx, "decision", node.cond);
   const raw = [
     ...node.cases.map((c) => ({ block: c.body, label: c.label, fallthrough: c.fallthrough === true })),
     { block: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise, fallthrough: false },

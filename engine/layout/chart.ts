@@ -10,9 +10,10 @@ import type { Edge, Shape } from "../geometry/types.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { CONNECTOR_DIAMETER, GAP, LANE_CLEARANCE, PAGE_PART_HEIGHT, STUB } from "../geometry/style.ts";
 import { Canvas, lineTo, type OpenEdge } from "./canvas.ts";
-import { drawSequence, planBlock, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { drawSequence, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
 import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { sizeShape, type SizedText } from "./size.ts";
+import { commonWidth } from "./width.ts";
 import { drawInnerConnector, INNER_CONNECTOR_BLOCK, INNER_CONNECTOR_RIGHT, routeLane } from "./jumps.ts";
 import { down } from "./simple.ts";
 
@@ -47,21 +48,22 @@ function terminatorTexts(fn: ChartFunction, options: ResolvedOptions): { start: 
 function planChart(fn: ChartFunction, options: ResolvedOptions, forPages: boolean): ChartPlan {
   const texts = terminatorTexts(fn, options);
   const returns = options.singleEnd ? newTarget() : null;
-  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages };
+  const width = commonWidth(fn, [texts.start, texts.end], options);
+  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, width };
   const scope: Scope = {
     loop: null, returns, forceReturnConnectors: forPages, blockedLeft: false, blockedRight: false, returnBlocked: false,
   };
   const body = planBlock(fn.block, scope, ctx, true);
   const returnCount = returns ? returns.laneCount + returns.connectorCount : 0;
   const hasEnd = body.falls || returnCount > 0;
-  const end = sizeShape("terminator", texts.end);
+  const end = symbol(ctx, "terminator", texts.end);
   let tailHeight = 0;
   if (hasEnd) {
     if (returns && returns.connectorCount > 0) tailHeight += INNER_CONNECTOR_BLOCK;
     if (returns && returns.laneCount > 0) tailHeight += STUB;
     tailHeight += GAP + end.h;
   }
-  return { start: sizeShape("terminator", texts.start), end, body, returns, hasEnd, tailHeight };
+  return { start: symbol(ctx, "terminator", texts.start), end, body, returns, hasEnd, tailHeight };
 }
 
 /** Groups the top-level constructs into parts that fit the usable page height (greedy, in order). */

@@ -16,7 +16,7 @@ import type { Node } from "../tree/schema.ts";
 import {
   CONNECTOR_DIAMETER, GAP, LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, STUB,
 } from "../geometry/style.ts";
-import { drawBlockAt, planBlock, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, type ShapePlan } from "./plan.ts";
+import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { newLoop, type LoopKind, type LoopTarget, type Scope } from "./scope.ts";
 import { labelSize, sizeShape, type SizedText } from "./size.ts";
@@ -74,10 +74,10 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
   const { texts } = ctx.options;
   const head =
     node.kind === "for"
-      ? sizeShape("hexagon", formatForSpec(node.cond, ctx.options.forFormat, texts))
+      ? symbol(ctx, "hexagon", formatForSpec(node.cond, ctx.options.forFormat, texts))
       : node.kind === "infloop"
-        ? sizeShape("loop_begin", `${texts.loopWord} ${++ctx.loopCount}`)
-        : sizeShape("decision", node.cond);
+        ? symbol(ctx, "loop_begin", `${texts.loopWord} ${++ctx.loopCount}`)
+        : symbol(ctx, "decision", node.cond);
   const until = node.kind === "dowhile" && node.until === true;
   const labels = node.kind === "dowhile"
     ? { body: until ? texts.no : texts.yes, exit: until ? texts.yes : texts.no } // body = repeat branch
@@ -177,7 +177,7 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
 export function planFlatLoop(node: Extract<Node, { kind: "infloop" }>, scope: Scope, ctx: PlanCtx): Plan[] {
   const loop = newLoop("infloop", false);
   const bodyScope: Scope = { ...scope, loop, blockedLeft: false, blockedRight: true, returnBlocked: true };
-  const limit = sizeShape("loop_begin", `${ctx.options.texts.loopWord} ${++ctx.loopCount}`);
+  const limit = symbol(ctx, "loop_begin", `${ctx.options.texts.loopWord} ${++ctx.loopCount}`);
   const body = planBlock(node.body, bodyScope, ctx);
   const shape = (kind: "loop_begin" | "loop_end", falls: boolean): ShapePlan => {
     const plan: ShapePlan = { type: "shape", kind, sized: limit, left: limit.w / 2, right: limit.w / 2, height: limit.h, falls };

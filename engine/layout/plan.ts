@@ -12,7 +12,8 @@
 import type { Block, Node } from "../tree/schema.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
-import type { SizedText } from "./size.ts";
+import { sizeShape, type SizedText } from "./size.ts";
+import type { ShapeKind } from "../geometry/types.ts";
 import type { JumpTarget, Route, Scope } from "./scope.ts";
 import { drawLabel, drawSimple, planSimple } from "./simple.ts";
 import { drawIf, drawSwitch, planIf, planSwitch, type IfPlan, type SwitchPlan } from "./branches.ts";
@@ -71,6 +72,16 @@ export interface PlanCtx {
    * chart split into pages can be cut inside them: the loop-limit form has no back line (C9).
    */
   flattenTopLoops: boolean;
+  /**
+   * The chart's common symbol width b (G3): the widest width up to 2a that any symbol needs; all
+   * symbols are at least this wide, only those whose text needs more are wider.
+   */
+  width: number;
+}
+
+/** Sizes a symbol of the chart being planned (at least the chart's common width). */
+export function symbol(ctx: PlanCtx, kind: ShapeKind, text: string): SizedText {
+  return sizeShape(kind, text, ctx.width);
 }
 
 export interface DrawCtx {
@@ -121,12 +132,12 @@ function planNode(node: Node, scope: Scope, ctx: PlanCtx): Plan {
       return planJump(node.kind, scope, null);
     case "terminal":
       if (scope.returns) {
-        const before = node.text.trim() === ctx.endText ? null : planSimple({ kind: "process", text: node.text, loc: node.loc });
+        const before = node.text.trim() === ctx.endText ? null : planSimple({ kind: "process", text: node.text, loc: node.loc }, ctx);
         return planJump("return", scope, before);
       }
-      return planSimple(node);
+      return planSimple(node, ctx);
     default:
-      return planSimple(node);
+      return planSimple(node, ctx);
   }
 }
 

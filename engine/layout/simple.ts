@@ -1,14 +1,14 @@
 /** Symbols that sit on the spine with one line in and at most one line out (S1–S4, S8; C1). */
 import type { Node } from "../tree/schema.ts";
-import type { DrawCtx, ShapePlan } from "./plan.ts";
+import { symbol, type DrawCtx, type PlanCtx, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { sizeShape } from "./size.ts";
 
 type SimpleNode = Extract<Node, { kind: "process" | "io" | "call" | "terminal" | "connector" }>;
 
-export function planSimple(node: SimpleNode): ShapePlan {
+export function planSimple(node: SimpleNode, ctx: PlanCtx): ShapePlan {
   const kind = node.kind === "terminal" ? "terminator" : node.kind;
-  const sized = sizeShape(kind, node.text);
+  const sized = kind === "connector" ? sizeShape(kind, node.text) : symbol(ctx, kind, node.text);
   // A terminal ends the chart here; a connector with `jump` is a goto: flow continues at its pair.
   const falls = node.kind !== "terminal" && !(node.kind === "connector" && node.jump === true);
   const plan: ShapePlan = { type: "shape", kind, sized, left: sized.w / 2, right: sized.w / 2, height: sized.h, falls };

@@ -70,9 +70,10 @@ function attempt(kind: ShapeKind, wrap: Wrapper, w: number, h: number): SizedTex
 }
 
 /** Sizes a symbol for its text. Connectors are circles of fixed size that grow as a whole. */
-export function sizeShape(kind: ShapeKind, text: string): SizedText {
+export function sizeShape(kind: ShapeKind, text: string, minWidth = B): SizedText {
   const h0 = baseHeight(kind);
   const wrap = prepareWrap(text);
+  const widths = minWidth > B ? WIDTHS.filter((w) => w >= minWidth) : WIDTHS;
   if (kind === "connector") {
     for (let d = h0; ; d += WIDEN_STEP) {
       const fit = attempt(kind, wrap, d, d);
@@ -82,12 +83,12 @@ export function sizeShape(kind: ShapeKind, text: string): SizedText {
   // A decision's text area is only half its width and height, a hexagon's loses its tips: a
   // condition or loop header reads better on one line of a wider symbol than broken into two.
   // Other symbols take one line up to 2a before they wrap (a lone `m` over `:= f(n)` reads badly).
-  const oneLineWidths = kind === "decision" || kind === "hexagon" ? WIDTHS : WIDTHS.slice(0, 2);
+  const oneLineWidths = kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= B_WIDE);
   for (const w of oneLineWidths) {
     const fit = attempt(kind, wrap, w, h0);
     if (fit && fit.lines.length === 1) return fit;
   }
-  for (const w of WIDTHS) {
+  for (const w of widths) {
     const fit = attempt(kind, wrap, w, h0);
     if (fit) return fit;
   }

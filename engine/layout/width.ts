@@ -1,0 +1,66 @@
+/**
+ * The common symbol width of a chart (drawing-rules G3: the same b for all symbols where possible).
+ * A symbol that needs 2a makes every symbol of its chart 2a wide; wider needs (up to half a page)
+ * stay individual, so one long formula does not blow up the whole chart.
+ */
+import type { ChartFunction, Node } from "../tree/schema.ts";
+import type { ShapeKind } from "../geometry/types.ts";
+import type { ResolvedOptions } from "../options.ts";
+import { B, B_WIDE } from "../geometry/style.ts";
+import { sizeShape } from "./size.ts";
+import { formatForSpec } from "./for-text.ts";
+
+function textOf(node: Node, options: ResolvedOptions): [ShapeKind, string] | null {
+  switch (node.kind) {
+    case "process":
+    case "io":
+    case "call":
+      return [node.kind, node.text];
+    case "terminal":
+      return ["terminator", node.text];
+    case "if":
+    case "while":
+    case "dowhile":
+    case "switch":
+      return ["decision", node.cond];
+    case "for":
+      return ["hexagon", formatForSpec(node.cond, options.forFormat, options.texts)];
+    default:
+      return null;
+  }
+}
+
+function children(node: Node): Node[] {
+  switch (node.kind) {
+    case "if":
+      return [...node.then.stmts, ...(node.else?.stmts ?? [])];
+    case "for":
+    case "while":
+      return [...node.body.stmts, ...(node.else?.stmts ?? [])];
+    case "dowhile":
+    case "infloop":
+      return node.body.stmts;
+    case "switch":
+      return [...node.cases.flatMap((c) => c.body.stmts), ...(node.default?.stmts ?? [])];
+    default:
+      return [];
+  }
+}
+
+export function commonWidth(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions): number {
+  let width = B;
+  const consider = (kind: ShapeKind, text: string): void => {
+    if (width >= B_WIDE) return;
+    const w = sizeShape(kind, text).w;
+    if (w <= B_WIDE && w > width) width = w;
+  };
+  for (const text of terminators) consider("terminator", text);
+  const stack: Node[] = [...fn.block.stmts];
+  while (stack.length > 0 && width < B_WIDE) {
+    const node = stack.pop()!;
+    const labelled = textOf(node, options);
+    if (labelled) consider(labelled[0], labelled[1]);
+    stack.push(...children(node));
+  }
+  return width;
+}
