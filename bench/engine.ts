@@ -1,7 +1,7 @@
 /**
  * Engine benchmark: small (~10 blocks), medium (~60) and large (~300) Python functions rendered to
  * SVG and JSON in process, warm. Prints median and p95 per stage, the large/medium ratio, and the
- * peak RSS of rendering 1000 medium charts. Run: `bun run bench`. Figures go into BENCHMARKS.md.
+ * peak RSS of rendering 1000 medium charts (bench/memory.ts). Run: `bun run bench`. Figures go into BENCHMARKS.md.
  */
 import { parsePython } from "../engine/frontends/python/index.ts";
 import { getParser } from "../engine/frontends/tree-sitter.ts";
@@ -10,29 +10,7 @@ import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions } from "../engine/options.ts";
 import { renderJson } from "../engine/render/json.ts";
 import { renderSvg } from "../engine/render/svg.ts";
-import { render } from "../engine/index.ts";
-
-/** One unit of ~10 blocks of typical lab code; `units` of them make a function. */
-function program(units: number): string {
-  const lines = ["def work(a, n):", "    total = 0"];
-  for (let u = 0; u < units; u++) {
-    lines.push(
-      `    x${u} = int(input("x${u} = "))`,
-      `    if x${u} > total:`,
-      `        total = total + x${u}`,
-      `    else:`,
-      `        print("skip", x${u})`,
-      `    for i in range(1, n + 1):`,
-      `        if a[i] % 2 == 0:`,
-      `            continue`,
-      `        total += a[i] * i`,
-      `    while total > 1000:`,
-      `        total //= 2`,
-    );
-  }
-  lines.push("    return total");
-  return lines.join("\n") + "\n";
-}
+import { program } from "./program.ts";
 
 function stats(samples: number[]): { median: number; p95: number } {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -96,13 +74,9 @@ console.log(
   `large/medium: time ×${(large.total / medium.total).toFixed(2)} for blocks ×${(large.blocks / medium.blocks).toFixed(2)}`,
 );
 
-// Memory: 1000 medium charts through the public entry point, RSS sampled after each.
-const mediumCode = program(6);
-let peak = process.memoryUsage().rss;
-for (let i = 0; i < 1000; i++) {
-  await render({ code: mediumCode, lang: "python", format: i % 2 ? "svg" : "json" }, bunAssets);
-  if (i % 10 === 0) peak = Math.max(peak, process.memoryUsage().rss);
+// Memory: each variant in a fresh process (bench/memory.ts), so one does not inherit the other's heap.
+for (const args of [["hint"], []]) {
+  const child = Bun.spawnSync(["bun", new URL("./memory.ts", import.meta.url).pathname, ...args]);
+  process.stdout.write(child.stdout.toString());
 }
-peak = Math.max(peak, process.memoryUsage().rss);
-console.log(`peak RSS over 1000 medium renders: ${(peak / 1024 / 1024).toFixed(1)} MB`);
 void small;
