@@ -1,13 +1,15 @@
 /**
  * Shared web-tree-sitter setup for every language front-end: the runtime is initialised once per
  * process (from the bytes the host's AssetLoader hands over; the engine never fetches or reads
- * files), each grammar is loaded once, and each language gets one reusable Parser. Also the
- * helpers all front-ends need: finding the first syntax error of a subtree and rebuilding node
- * text with normalised whitespace (string literals untouched) and per-token rewriting.
+ * files), each grammar is loaded once, and each language gets one reusable Parser. A parsed tree
+ * is converted once into plain JS {@link SyntaxNode}s (one TreeCursor walk) and freed right away:
+ * every later access is plain JS, no JS↔WASM marshalling. Also the helpers all front-ends need:
+ * finding the first syntax error of a subtree and rebuilding node text with normalised whitespace
+ * (string literals untouched) and per-token rewriting.
  *
  * Portable: no `node:`/`bun:` imports, no file system, no host globals.
  */
-import { Language, Parser, type Node } from "web-tree-sitter";
+import { Language, Parser, type Tree, type TreeCursor } from "web-tree-sitter";
 import type { AssetLoader, AssetName } from "../assets.ts";
 
 let runtime: Promise<void> | null = null;
@@ -58,8 +60,239 @@ export async function getParser(assets: AssetLoader, grammar: AssetName): Promis
   return parser;
 }
 
+/** A 0-based position: row, and column in UTF-16 code units (as web-tree-sitter reports it). */
+export interface Point {
+  readonly row: number;
+  readonly column: number;
+}
+
+/** Symbol id tree-sitter gives ERROR nodes (`ts_builtin_sym_error`). */
+const ERROR_TYPE_ID = 0xffff;
+const NO_CHILDREN: readonly SyntaxNode[] = Object.freeze([]) as readonly SyntaxNode[];
+
+/** The source of one converted tree, shared by its nodes (text slices, lazily computed rows). */
+class SyntaxSource {
+  /** Start index of every line (lines end at "\n" only, as in tree-sitter). */
+  private lineStarts: number[] | undefined;
+
+  constructor(readonly text: string) {}
+
+  point(index: number): Point {
+    let starts = this.lineStarts;
+    if (!starts) {
+      starts = [0];
+      const text = this.text;
+      for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+      this.lineStarts = starts;
+    }
+    // Last line start <= index.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return { row: lo, column: index - starts[lo]! };
+  }
+}
+
+/**
+ * A syntax tree node as plain JS: the subset of web-tree-sitter's `Node` API the front-ends use,
+ * with the same meaning (indexes and columns in UTF-16 code units). Built once per parse by
+ * {@link parseSyntax}; child arrays are built once and shared — never mutate them.
+ */
+export class SyntaxNode {
+  /** Field name of this node in its parent (`condition`, `body`, …), or null. */
+  readonly field: string | null;
+  /** Visible children in source order (named and anonymous, extras included). */
+  children: readonly SyntaxNode[] = NO_CHILDREN;
+  /**
+   * web-tree-sitter's `hasError` (the subtree's error cost is non-zero), taken from the runtime
+   * while converting: it can differ from "contains a visible ERROR/MISSING node" (hidden MISSING
+   * tokens count, some small ERROR leaves do not).
+   */
+  readonly hasError: boolean;
+  private named: readonly SyntaxNode[] | undefined = undefined;
+  private cachedText: string | undefined = undefined;
+  private position: Point | undefined = undefined;
+
+  constructor(
+    private readonly source: SyntaxSource,
+    readonly type: string,
+    readonly isNamed: boolean,
+    readonly isMissing: boolean,
+    readonly isError: boolean,
+    readonly startIndex: number,
+    readonly endIndex: number,
+    field: string | null,
+    hasError: boolean,
+  ) {
+    this.field = field;
+    this.hasError = hasError;
+  }
+
+  /** The node's source text. */
+  get text(): string {
+    return (this.cachedText ??= this.source.text.slice(this.startIndex, this.endIndex));
+  }
+
+  /** Where the node starts (0-based row, UTF-16 column). */
+  get startPosition(): Point {
+    return (this.position ??= this.source.point(this.startIndex));
+  }
+
+  get childCount(): number {
+    return this.children.length;
+  }
+
+  /** The named children (built on first use; the children array itself when all are named). */
+  get namedChildren(): readonly SyntaxNode[] {
+    let named = this.named;
+    if (!named) {
+      const children = this.children;
+      let count = 0;
+      for (const child of children) if (child.isNamed) count++;
+      if (count === children.length) named = children;
+      else {
+        const out: SyntaxNode[] = new Array(count);
+        let k = 0;
+        for (const child of children) if (child.isNamed) out[k++] = child;
+        named = out;
+      }
+      this.named = named;
+    }
+    return named;
+  }
+
+  /**
+   * The first child in field `name`, or null. As in web-tree-sitter, ERROR nodes have no fields.
+   * (One runtime quirk is not reproduced: for a field a hidden rule brings in through an alias —
+   * Python's `match_statement` → `alternative` — the runtime also answers from the aliased child's
+   * children; ask that child instead.)
+   */
+  childForFieldName(name: string): SyntaxNode | null {
+    if (this.isError) return null;
+    for (const child of this.children) if (child.field === name) return child;
+    return null;
+  }
+
+  /** All children in field `name` (a new array when there are any, else a shared empty one). */
+  childrenForFieldName(name: string): readonly SyntaxNode[] {
+    let out: SyntaxNode[] | undefined;
+    for (const child of this.children) {
+      if (child.field === name) (out ??= []).push(child);
+    }
+    return out ?? NO_CHILDREN;
+  }
+}
+
+/** The node under `cursor` as a SyntaxNode (children not yet attached). */
+function nodeAt(
+  cursor: TreeCursor,
+  source: SyntaxSource,
+  types: readonly string[],
+  fields: readonly (string | null)[],
+  named: (typeId: number) => boolean,
+  withField: boolean,
+  treeHasError: boolean,
+): SyntaxNode {
+  const typeId = cursor.nodeTypeId;
+  const startIndex = cursor.startIndex;
+  const endIndex = cursor.endIndex;
+  // MISSING nodes are always zero-width: ask the runtime only for those.
+  const isMissing = startIndex === endIndex && cursor.nodeIsMissing;
+  const field = withField ? (fields[cursor.currentFieldId] ?? null) : null;
+  // Error-free trees (the common case) need no per-node question: no subtree has an error.
+  const hasError = treeHasError && cursor.currentNode.hasError;
+  return new SyntaxNode(
+    source,
+    types[typeId] || "ERROR",
+    named(typeId),
+    isMissing,
+    typeId === ERROR_TYPE_ID,
+    startIndex,
+    endIndex,
+    field,
+    hasError,
+  );
+}
+
+/** Per language: is a (public) node type id named? Asked of the runtime once per id. */
+const namedTypes = new WeakMap<Language, (typeId: number) => boolean>();
+
+function namedLookup(language: Language): (typeId: number) => boolean {
+  let lookup = namedTypes.get(language);
+  if (!lookup) {
+    const known: (boolean | undefined)[] = [];
+    lookup = (typeId) => (known[typeId] ??= language.nodeTypeIsNamed(typeId));
+    namedTypes.set(language, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * Convert a web-tree-sitter tree into SyntaxNodes with one TreeCursor walk (iterative: any depth).
+ * `source` must be the exact string `tree` was parsed from. The tree is not freed here.
+ */
+export function toSyntaxTree(tree: Tree, source: string): SyntaxNode {
+  const language = tree.language;
+  const types = language.types;
+  const fields = language.fields;
+  const named = namedLookup(language);
+  const src = new SyntaxSource(source);
+  const rootNode = tree.rootNode;
+  const hasError = rootNode.hasError;
+  const cursor = rootNode.walk();
+  try {
+    const root = nodeAt(cursor, src, types, fields, named, false, hasError);
+    // path[0..depth]: the current node and its ancestors.
+    const path: SyntaxNode[] = [root];
+    let depth = 0;
+    for (;;) {
+      if (cursor.gotoFirstChild()) {
+        const child = nodeAt(cursor, src, types, fields, named, true, hasError);
+        const parent = path[depth]!;
+        parent.children = [child];
+        path[++depth] = child;
+        continue;
+      }
+      // The current node is complete: go on with the next sibling of it or of the nearest
+      // ancestor that has one.
+      for (;;) {
+        if (depth === 0) return root;
+        const parent = path[depth - 1]!;
+        if (cursor.gotoNextSibling()) {
+          const sibling = nodeAt(cursor, src, types, fields, named, true, hasError);
+          (parent.children as SyntaxNode[]).push(sibling);
+          path[depth] = sibling;
+          break;
+        }
+        cursor.gotoParent();
+        depth--;
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+/**
+ * Parse `source` and return the root as a SyntaxNode (null when the parser gives up); the
+ * web-tree-sitter tree is freed before returning. May throw what `parser.parse` throws.
+ */
+export function parseSyntax(parser: Parser, source: string): SyntaxNode | null {
+  const tree = parser.parse(source);
+  if (!tree) return null;
+  try {
+    return toSyntaxTree(tree, source);
+  } finally {
+    tree.delete();
+  }
+}
+
 /** Source position, 1-based line and column (columns in UTF-16 code units). */
-export function nodeLoc(node: Node): { line: number; col: number } {
+export function nodeLoc(node: SyntaxNode): { line: number; col: number } {
   return { line: node.startPosition.row + 1, col: node.startPosition.column + 1 };
 }
 
@@ -69,10 +302,10 @@ export interface SyntaxProblem {
   /** `syntax error at line L, column C: unexpected <text>` or `… missing <x>`. */
   message: string;
   /** The ERROR / MISSING node itself. */
-  node: Node;
+  node: SyntaxNode;
 }
 
-function describe(node: Node): string {
+function describe(node: SyntaxNode): string {
   if (node.isMissing) return `missing ${node.isNamed ? node.type.replace(/_/g, " ") : `"${node.type}"`}`;
   const text = node.text.trim().split(/\r?\n/)[0]?.trim() ?? "";
   if (!text) return "end of input";
@@ -85,9 +318,9 @@ function describe(node: Node): string {
  * which `exclude` returns true (e.g. nested functions that are reported on their own).
  * Iterative: arbitrarily deep trees are fine.
  */
-export function firstSyntaxError(root: Node, exclude?: (node: Node) => boolean): SyntaxProblem | null {
+export function firstSyntaxError(root: SyntaxNode, exclude?: (node: SyntaxNode) => boolean): SyntaxProblem | null {
   if (!root.hasError) return null;
-  const stack: Node[] = [root];
+  const stack: SyntaxNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node !== root && exclude?.(node)) continue;
@@ -97,10 +330,7 @@ export function firstSyntaxError(root: Node, exclude?: (node: Node) => boolean):
     }
     if (!node.hasError) continue;
     const children = node.children;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child) stack.push(child);
-    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return null;
 }
@@ -120,79 +350,124 @@ export interface TextHooks {
   /** Node types dropped entirely (comments, line continuations). */
   extras?: ReadonlySet<string>;
   /** Drop `child` (the i-th child of `parent`), e.g. type annotations. */
-  skip?: (child: Node, parent: Node, index: number, siblings: (Node | null)[]) => boolean;
+  skip?: (child: SyntaxNode, parent: SyntaxNode, index: number, siblings: readonly SyntaxNode[]) => boolean;
   /** Rewrite a token (a leaf, or an anonymous multi-word token like `not in`). */
-  token?: (token: Node, parent: Node | null, text: string) => TokenOut | string | undefined;
+  token?: (token: SyntaxNode, parent: SyntaxNode | null, text: string) => TokenOut | string | undefined;
   /** Replace a whole node by ready text (e.g. a rebuilt augmented assignment). */
-  replace?: (node: Node) => string | undefined;
+  replace?: (node: SyntaxNode) => string | undefined;
 }
 
-const OPENERS = new Set(["(", "[", "{"]);
-const CLOSERS = new Set([")", "]", "}"]);
+/** Is the UTF-16 code unit a JS `\s` character? */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+const isOpener = (c: string): boolean => c === "(" || c === "[" || c === "{";
+const isCloser = (c: string): boolean => c === ")" || c === "]" || c === "}";
+const WHITESPACE = /\s/;
+const WHITESPACE_RUNS = /\s+/g;
+
+/**
+ * Work stacks shared by all rebuildText calls (a hook may call rebuildText again: each call only
+ * uses the part above the height it started at, and leaves the stacks as it found them).
+ */
+const pendingNodes: SyntaxNode[] = [];
+const pendingParents: (SyntaxNode | null)[] = [];
 
 /**
  * The text of `root` rebuilt token by token: whitespace runs (newlines and line continuations
  * included) between tokens become one space — none right after an opening or before a closing
  * bracket when the run spanned lines — atomic nodes (string literals) are copied verbatim, and
- * `hooks` may rewrite or drop tokens. Iterative: safe for deeply nested expressions.
+ * `hooks` may rewrite or drop tokens. `source` is the text the tree was parsed from. Iterative:
+ * safe for deeply nested expressions; allocation-light (shared work stacks, no per-token objects).
  */
-export function rebuildText(root: Node, source: string, hooks: TextHooks = {}): string {
+export function rebuildText(root: SyntaxNode, source: string, hooks: TextHooks = {}): string {
+  const { atomic, extras } = hooks;
+  const nodes = pendingNodes;
+  const parents = pendingParents;
+  const base = nodes.length;
   let out = "";
+  /** Last character of `out` ("" while empty). */
+  let last = "";
   let lastEnd = -1;
   let forceSpace = false;
-  const stack: { node: Node; parent: Node | null }[] = [{ node: root, parent: null }];
-
-  const emit = (tok: TokenOut, start: number, end: number): void => {
-    if (!tok.text) {
+  nodes.push(root);
+  parents.push(null);
+  try {
+    while (nodes.length > base) {
+      const node = nodes.pop()!;
+      const parent = parents.pop()!;
+      const type = node.type;
+      if (extras?.has(type)) continue;
+      // The token to write: its text and spacing wishes.
+      let text: string | undefined = hooks.replace?.(node);
+      let spaceBefore: boolean | undefined = false;
+      let spaceAfter: boolean | undefined = false;
+      if (text === undefined) {
+        if (atomic?.has(type)) text = node.text;
+        else if (node.children.length === 0 || !node.isNamed) {
+          let raw = node.text;
+          if (WHITESPACE.test(raw)) raw = raw.replace(WHITESPACE_RUNS, " ");
+          const mapped = hooks.token?.(node, parent, raw);
+          if (typeof mapped === "string") text = mapped;
+          else if (mapped) {
+            text = mapped.text;
+            spaceBefore = mapped.spaceBefore;
+            spaceAfter = mapped.spaceAfter;
+          } else text = raw;
+        } else {
+          const children = node.children;
+          for (let i = children.length - 1; i >= 0; i--) {
+            const child = children[i]!;
+            if (hooks.skip?.(child, node, i, children)) continue;
+            nodes.push(child);
+            parents.push(node);
+          }
+          continue;
+        }
+      }
+      const start = node.startIndex;
+      const end = node.endIndex;
+      if (!text) {
+        lastEnd = end;
+        continue;
+      }
+      if (out.length > 0) {
+        // The source between the previous token and this one (skipped comments included).
+        let hasSpace = false;
+        let spansLines = false;
+        for (let i = lastEnd >= 0 ? lastEnd : start; i < start; i++) {
+          const c = source.charCodeAt(i);
+          if (c === 0x0a || c === 0x5c) {
+            hasSpace = spansLines = true;
+            break;
+          }
+          if (!hasSpace && isSpace(c)) hasSpace = true;
+        }
+        const first = text[0]!;
+        let space = hasSpace;
+        if (spansLines && (isOpener(last) || isCloser(first))) space = false;
+        if ((forceSpace || spaceBefore) && !isOpener(last) && !isCloser(first)) space = true;
+        if (space && last !== " ") out += " ";
+      }
+      out += text;
+      last = text[text.length - 1]!;
+      forceSpace = spaceAfter ?? false;
       lastEnd = end;
-      return;
     }
-    if (out.length > 0) {
-      const gap = lastEnd >= 0 ? source.slice(lastEnd, start) : "";
-      const prev = out[out.length - 1] ?? "";
-      const first = tok.text[0] ?? "";
-      const hasSpace = /[\s\\]/.test(gap);
-      const spansLines = /[\n\\]/.test(gap);
-      let space = hasSpace;
-      if (spansLines && (OPENERS.has(prev) || CLOSERS.has(first))) space = false;
-      if ((forceSpace || tok.spaceBefore) && !OPENERS.has(prev) && !CLOSERS.has(first)) space = true;
-      if (space && !out.endsWith(" ")) out += " ";
-    }
-    out += tok.text;
-    forceSpace = tok.spaceAfter ?? false;
-    lastEnd = end;
-  };
-
-  while (stack.length > 0) {
-    const { node, parent } = stack.pop()!;
-    if (hooks.extras?.has(node.type)) continue;
-    const replaced = hooks.replace?.(node);
-    if (replaced !== undefined) {
-      emit({ text: replaced }, node.startIndex, node.endIndex);
-      continue;
-    }
-    if (hooks.atomic?.has(node.type)) {
-      emit({ text: source.slice(node.startIndex, node.endIndex) }, node.startIndex, node.endIndex);
-      continue;
-    }
-    if (node.childCount === 0 || !node.isNamed) {
-      const raw = source.slice(node.startIndex, node.endIndex).replace(/\s+/g, " ");
-      const mapped = hooks.token?.(node, parent, raw);
-      emit(typeof mapped === "string" ? { text: mapped } : mapped ?? { text: raw }, node.startIndex, node.endIndex);
-      continue;
-    }
-    const children = node.children;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (!child) continue;
-      if (hooks.skip?.(child, node, i, children)) continue;
-      stack.push({ node: child, parent: node });
-    }
+  } finally {
+    nodes.length = base;
+    parents.length = base;
   }
   return out.trim();
 }
 
 /** Whitespace-normalised text of a node (strings of the given atomic types untouched, comments dropped). */
-export function normalizeText(node: Node, source: string, atomic: ReadonlySet<string>, extras: ReadonlySet<string>): string {
+export function normalizeText(node: SyntaxNode, source: string, atomic: ReadonlySet<string>, extras: ReadonlySet<string>): string {
   return rebuildText(node, source, { atomic, extras });
 }

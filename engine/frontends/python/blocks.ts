@@ -1,5 +1,5 @@
 /** Statement lists of Python blocks and the signature of the block builder passed to handlers. */
-import type { Node as TsNode } from "web-tree-sitter";
+import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Block } from "../../tree/schema.ts";
 import type { BuildContext } from "./context.ts";
 
@@ -9,5 +9,5 @@ export type BlockBuilder = (stmts: TsNode[], ctx: BuildContext, depth: number) =
 /** The statements of a block (or module / clause body); comments and separators dropped. */
 export function blockStatements(block: TsNode | null | undefined): TsNode[] {
   if (!block) return [];
-  return block.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment");
+  return block.namedChildren.filter((c) => c.type !== "comment");
 }

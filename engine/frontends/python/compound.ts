@@ -2,18 +2,15 @@
  * Compound Python statements other than loops: if/elif/else, try/except/else/finally, with,
  * match/case, assert.
  */
-import type { Node as TsNode } from "web-tree-sitter";
 import type { Block, Node, SwitchCase } from "../../tree/schema.ts";
-import { nodeLoc } from "../tree-sitter.ts";
+import { nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { blockStatements, type BlockBuilder } from "./blocks.ts";
 import { at, emptyBlock, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
 
 /** if / elif / else → `if`, each elif an `if` alone in the previous else. */
 export function ifStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node {
-  const clauses = stmt.namedChildren.filter(
-    (c): c is TsNode => !!c && (c.type === "elif_clause" || c.type === "else_clause"),
-  );
+  const clauses = stmt.namedChildren.filter((c) => c.type === "elif_clause" || c.type === "else_clause");
   const condOf = (n: TsNode): string => {
     const c = n.childForFieldName("condition");
     return c ? exprText(c, ctx) : "";
@@ -45,15 +42,15 @@ export function ifStatement(stmt: TsNode, ctx: BuildContext, depth: number, buil
 
 /** Exception types of a handler: `ValueError`, `ValueError, TypeError`, or "" for a bare except. */
 function exceptionTypes(clause: TsNode, ctx: BuildContext): string {
-  let value = clause.namedChildren.find((c) => c && c.type !== "block" && c.type !== "comment");
+  let value = clause.namedChildren.find((c) => c.type !== "block" && c.type !== "comment");
   if (!value) return "";
-  if (value.type === "as_pattern") value = value.namedChildren.find((c) => c && c.type !== "comment") ?? value;
+  if (value.type === "as_pattern") value = value.namedChildren.find((c) => c.type !== "comment") ?? value;
   if (value.type === "parenthesized_expression") {
-    value = value.namedChildren.find((c) => c && c.type !== "comment") ?? value;
+    value = value.namedChildren.find((c) => c.type !== "comment") ?? value;
   }
   if (value.type === "tuple" || value.type === "expression_list") {
     return value.namedChildren
-      .filter((c): c is TsNode => !!c && c.type !== "comment")
+      .filter((c) => c.type !== "comment")
       .map((c) => exprText(c, ctx))
       .join(", ");
   }
@@ -62,7 +59,7 @@ function exceptionTypes(clause: TsNode, ctx: BuildContext): string {
 
 /** try → body, then an `if` chain over the handlers (else = try's else), then the finally body. */
 export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node[] {
-  const parts = stmt.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment");
+  const parts = stmt.namedChildren.filter((c) => c.type !== "comment");
   const body = parts.find((c) => c.type === "block");
   const handlers = parts.filter((c) => c.type === "except_clause" || c.type === "except_group_clause");
   const elseClause = parts.find((c) => c.type === "else_clause");
@@ -78,7 +75,7 @@ export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, bui
       const node = at(ctx, handler, {
         kind: "if",
         cond: types ? `${word} ${types}` : word,
-        then: build(blockStatements(handler.namedChildren.find((c) => c?.type === "block")), ctx, level + 1),
+        then: build(blockStatements(handler.namedChildren.find((c) => c.type === "block")), ctx, level + 1),
       }) as Extract<Node, { kind: "if" }>;
       if (current) current.else = { stmts: [node] };
       else root = node;
@@ -91,7 +88,7 @@ export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, bui
     out.push(...build(blockStatements(elseClause.childForFieldName("body")), ctx, depth).stmts);
   }
   if (finallyClause) {
-    const block = finallyClause.namedChildren.find((c) => c?.type === "block");
+    const block = finallyClause.namedChildren.find((c) => c.type === "block");
     out.push(...build(blockStatements(block), ctx, depth).stmts);
   }
   return out;
@@ -99,9 +96,9 @@ export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, bui
 
 /** `with a as b, c as d:` → process `with a as b, c as d`, then the body statements. */
 export function withStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node[] {
-  const clause = stmt.namedChildren.find((c) => c?.type === "with_clause");
+  const clause = stmt.namedChildren.find((c) => c.type === "with_clause");
   const items = (clause?.namedChildren ?? [])
-    .filter((c): c is TsNode => !!c && c.type === "with_item")
+    .filter((c) => c.type === "with_item")
     .map((c) => exprText(c, ctx));
   const header = at(ctx, stmt, { kind: "process", text: `with ${items.join(", ")}` });
   return [header, ...build(blockStatements(stmt.childForFieldName("body")), ctx, depth).stmts];
@@ -109,14 +106,14 @@ export function withStatement(stmt: TsNode, ctx: BuildContext, depth: number, bu
 
 /** match → switch; `case _:` (no guard) → default. */
 export function matchStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node {
-  const subjects = stmt.childrenForFieldName("subject").filter((c): c is TsNode => !!c);
+  const subjects = stmt.childrenForFieldName("subject");
   const cond = subjects.map((s) => exprText(s, ctx)).join(", ");
   const node = at(ctx, stmt, { kind: "switch", cond, cases: [] as SwitchCase[] }) as Extract<Node, { kind: "switch" }>;
   const body = stmt.childForFieldName("body");
   const clauses = blockStatements(body).filter((c) => c.type === "case_clause");
   for (const clause of clauses) {
-    const patterns = clause.namedChildren.filter((c): c is TsNode => !!c && c.type === "case_pattern");
-    const guard = clause.namedChildren.find((c) => c?.type === "if_clause");
+    const patterns = clause.namedChildren.filter((c) => c.type === "case_pattern");
+    const guard = clause.namedChildren.find((c) => c.type === "if_clause");
     const consequence = build(blockStatements(clause.childForFieldName("consequence")), ctx, depth + 1);
     const label = patterns.map((p) => exprText(p, ctx)).join(", ");
     if (label === "_" && !guard) {
@@ -131,7 +128,7 @@ export function matchStatement(stmt: TsNode, ctx: BuildContext, depth: number, b
 
 /** `assert c, msg` → if c then nothing else `raise AssertionError(msg)`. */
 export function assertStatement(stmt: TsNode, ctx: BuildContext): Node {
-  const [cond, msg] = stmt.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment");
+  const [cond, msg] = stmt.namedChildren.filter((c) => c.type !== "comment");
   const node = at(ctx, stmt, { kind: "if", cond: cond ? exprText(cond, ctx) : "", then: emptyBlock() }) as Extract<
     Node,
     { kind: "if" }

@@ -1,8 +1,7 @@
 /** Per-chart state of the Python front-end: options, known callables, the node/depth limit guard. */
-import type { Node as TsNode } from "web-tree-sitter";
 import type { ResolvedOptions, Texts } from "../../options.ts";
 import { TREE_LIMITS, type Block, type Node } from "../../tree/schema.ts";
-import { nodeLoc } from "../tree-sitter.ts";
+import { nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { TextContext } from "./expressions/text.ts";
 
 export interface BuildContext extends TextContext {

@@ -3,10 +3,9 @@
  * Never throws for bad source: syntax errors and over-limit charts become FunctionErrors and the
  * other functions still come out.
  */
-import type { Node as TsNode } from "web-tree-sitter";
 import type { FunctionError } from "../../errors.ts";
 import type { ChartFunction, ChartTree } from "../../tree/schema.ts";
-import { firstSyntaxError, getParser, nodeLoc } from "../tree-sitter.ts";
+import { firstSyntaxError, getParser, nodeLoc, parseSyntax, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Frontend } from "../types.ts";
 import { ChartLimitError, type BuildContext } from "./context.ts";
 import { collectScope, type ModuleScope } from "./scope.ts";
@@ -61,57 +60,53 @@ export const parsePython: Frontend = async (code, options, assets) => {
 
   const parser = await getParser(assets, "tree-sitter-python.wasm");
   parser.reset();
-  let parsed: ReturnType<typeof parser.parse>;
+  // Converted to plain JS nodes at once; the web-tree-sitter tree is already freed.
+  let root: TsNode | null;
   try {
-    parsed = parser.parse(source);
+    root = parseSyntax(parser, source);
   } catch (error) {
     parser.reset();
     const message = `could not parse the source: ${error instanceof Error ? error.message : String(error)}`;
     return { tree, errors: [{ name: "main", message }] };
   }
-  if (!parsed) return { tree, errors: [{ name: "main", message: "could not parse the source" }] };
-  try {
-    const root = parsed.rootNode;
-    const scope = collectScope(root);
-    const errored = new Set<string>();
+  if (!root) return { tree, errors: [{ name: "main", message: "could not parse the source" }] };
+  const scope = collectScope(root);
+  const errored = new Set<string>();
 
-    // Module level: everything outside function bodies. One error per broken top-level region,
-    // named after the function it broke (`def name …` swallowed by an ERROR node) or "main".
-    let mainBroken = false;
-    if (root.hasError) {
-      for (const child of root.children) {
-        if (!child || child.type === "function_definition" || !child.hasError) continue;
-        const problem = firstSyntaxError(child, (n) => n.type === "function_definition");
-        if (!problem) continue;
-        const name = errorOwner(problem.node);
-        if (name === "main") mainBroken = true;
-        if (errored.has(name)) continue;
-        errored.add(name);
-        errors.push({ name, message: problem.message, line: problem.line, col: problem.col });
-      }
+  // Module level: everything outside function bodies. One error per broken top-level region,
+  // named after the function it broke (`def name …` swallowed by an ERROR node) or "main".
+  let mainBroken = false;
+  if (root.hasError) {
+    for (const child of root.children) {
+      if (child.type === "function_definition" || !child.hasError) continue;
+      const problem = firstSyntaxError(child, (n) => n.type === "function_definition");
+      if (!problem) continue;
+      const name = errorOwner(problem.node);
+      if (name === "main") mainBroken = true;
+      if (errored.has(name)) continue;
+      errored.add(name);
+      errors.push({ name, message: problem.message, line: problem.line, col: problem.col });
     }
-
-    if (!mainBroken) {
-      const stmts = root.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment");
-      const built = build("main", stmts, contextFor(source, options, scope, true), undefined, true, errors);
-      if (built && built.block.stmts.length > 0) tree.push(built);
-    }
-
-    for (const def of scope.defs) {
-      const problem = firstSyntaxError(def.node, (n) => DEFINITIONS.has(n.type));
-      if (problem) {
-        errors.push({ name: def.name, message: problem.message, line: problem.line, col: problem.col });
-        continue;
-      }
-      const body = def.node.childForFieldName("body");
-      const stmts = body ? body.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment") : [];
-      const built = build(def.name, stmts, contextFor(source, options, scope, false), nodeLoc(def.node), false, errors);
-      if (built) tree.push(built);
-    }
-    return { tree, errors };
-  } finally {
-    parsed.delete();
   }
+
+  if (!mainBroken) {
+    const stmts = root.namedChildren.filter((c) => c.type !== "comment");
+    const built = build("main", stmts, contextFor(source, options, scope, true), undefined, true, errors);
+    if (built && built.block.stmts.length > 0) tree.push(built);
+  }
+
+  for (const def of scope.defs) {
+    const problem = firstSyntaxError(def.node, (n) => DEFINITIONS.has(n.type));
+    if (problem) {
+      errors.push({ name: def.name, message: problem.message, line: problem.line, col: problem.col });
+      continue;
+    }
+    const body = def.node.childForFieldName("body");
+    const stmts = body ? body.namedChildren.filter((c) => c.type !== "comment") : [];
+    const built = build(def.name, stmts, contextFor(source, options, scope, false), nodeLoc(def.node), false, errors);
+    if (built) tree.push(built);
+  }
+  return { tree, errors };
 };
 
 function build(

@@ -5,7 +5,7 @@
  *  - any other `for` → foreach form `x ∈ iterable`.
  *  - `while True:` / `while 1:` → infloop, or dowhile-until when the body ends with `if c: break`.
  */
-import type { Node as TsNode } from "web-tree-sitter";
+import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Block, Node } from "../../tree/schema.ts";
 import { precedence } from "../../text/notation.ts";
 import { at, type BuildContext } from "./context.ts";
@@ -22,7 +22,7 @@ export function intLiteral(node: TsNode): number | undefined {
     if (!arg || arg.type !== "integer" || (op !== "-" && op !== "+")) return undefined;
     text = (op === "-" ? "-" : "") + arg.text;
   } else if (node.type === "parenthesized_expression") {
-    const inner = node.namedChildren.find((c) => c && c.type !== "comment");
+    const inner = node.namedChildren.find((c) => c.type !== "comment");
     return inner ? intLiteral(inner) : undefined;
   } else return undefined;
   const clean = text.replace(/_/g, "");
@@ -61,9 +61,7 @@ function rangeCond(variable: TsNode, iterable: TsNode, ctx: BuildContext): strin
   if (variable.type !== "identifier" || iterable.type !== "call") return undefined;
   const fn = iterable.childForFieldName("function");
   if (fn?.type !== "identifier" || fn.text !== "range") return undefined;
-  const args = (iterable.childForFieldName("arguments")?.namedChildren ?? []).filter(
-    (a): a is TsNode => !!a && a.type !== "comment",
-  );
+  const args = (iterable.childForFieldName("arguments")?.namedChildren ?? []).filter((a) => a.type !== "comment");
   if (args.length < 1 || args.length > 3) return undefined;
   if (args.some((a) => a.type === "keyword_argument" || a.type.endsWith("splat"))) return undefined;
   const name = exprText(variable, ctx);
@@ -108,7 +106,7 @@ function isInfiniteCond(cond: TsNode): boolean {
 /** `if c: break` (no elif/else, then-branch exactly `break`) → c, else undefined. */
 function breakCondition(stmt: TsNode): TsNode | undefined {
   if (stmt.type !== "if_statement") return undefined;
-  if (stmt.namedChildren.some((c) => c && (c.type === "elif_clause" || c.type === "else_clause"))) return undefined;
+  if (stmt.namedChildren.some((c) => c.type === "elif_clause" || c.type === "else_clause")) return undefined;
   const body = blockStatements(stmt.childForFieldName("consequence"));
   if (body.length !== 1 || body[0]!.type !== "break_statement") return undefined;
   return stmt.childForFieldName("condition") ?? undefined;
@@ -124,7 +122,7 @@ function hasOwnContinue(stmts: TsNode[]): boolean {
     const node = stack.pop()!;
     if (node.type === "continue_statement") return true;
     if (OWN_SCOPE.has(node.type)) continue;
-    for (const child of node.namedChildren) if (child) stack.push(child);
+    for (const child of node.namedChildren) stack.push(child);
   }
   return false;
 }

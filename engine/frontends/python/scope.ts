@@ -3,7 +3,7 @@
  * `Class.method`, nested functions as `outer.inner`) in source order, and the names of the
  * functions and methods defined in the source (their calls become `call` symbols).
  */
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../tree-sitter.ts";
 
 export interface FunctionDef {
   /** Qualified chart name. */
@@ -31,11 +31,14 @@ export function collectScope(root: Node): ModuleScope {
   const defs: FunctionDef[] = [];
   const functions = new Set<string>();
   const methods = new Set<string>();
-  type Item = { node: Node; prefix: string; inClass: boolean };
-  const stack: Item[] = [{ node: root, prefix: "", inClass: false }];
-  while (stack.length > 0) {
-    const { node, prefix, inClass } = stack.pop()!;
-    const children: Item[] = [];
+  // Parallel work stacks (node, qualified-name prefix, directly in a class body).
+  const nodes: Node[] = [root];
+  const prefixes: string[] = [""];
+  const inClasses: boolean[] = [false];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const prefix = prefixes.pop()!;
+    const inClass = inClasses.pop()!;
     if (node.type === "function_definition" || node.type === "class_definition") {
       const name = node.childForFieldName("name")?.text ?? "?";
       const qualified = prefix ? `${prefix}.${name}` : name;
@@ -43,16 +46,21 @@ export function collectScope(root: Node): ModuleScope {
       if (node.type === "function_definition") {
         defs.push({ name: qualified, node, isMethod: inClass });
         (inClass ? methods : functions).add(name);
-        if (body) children.push({ node: body, prefix: qualified, inClass: false });
-      } else if (body) {
-        children.push({ node: body, prefix: qualified, inClass: true });
+      }
+      if (body) {
+        nodes.push(body);
+        prefixes.push(qualified);
+        inClasses.push(node.type === "class_definition");
       }
     } else if (CONTAINERS.has(node.type)) {
-      for (const child of node.namedChildren) {
-        if (child) children.push({ node: child, prefix, inClass });
+      // Pushed last to first: popped in source order.
+      const children = node.namedChildren;
+      for (let i = children.length - 1; i >= 0; i--) {
+        nodes.push(children[i]!);
+        prefixes.push(prefix);
+        inClasses.push(inClass);
       }
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   defs.sort((a, b) => a.node.startIndex - b.node.startIndex);
   return { defs, functions, methods };

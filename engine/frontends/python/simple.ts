@@ -2,7 +2,7 @@
  * Simple Python statements → symbols: assignments (process / input io / call), print (output io),
  * calls (call or process), exit()/sys.exit()/quit() (terminal), return, raise, del.
  */
-import type { Node as TsNode } from "web-tree-sitter";
+import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Node } from "../../tree/schema.ts";
 import { at, endText, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
@@ -22,7 +22,7 @@ function unwrap(node: TsNode): TsNode {
   let n = node;
   for (let i = 0; i < 100; i++) {
     if (n.type === "await" || n.type === "parenthesized_expression") {
-      const inner = n.namedChildren.find((c) => c && c.type !== "comment");
+      const inner = n.namedChildren.find((c) => c.type !== "comment");
       if (!inner) break;
       n = inner;
     } else break;
@@ -52,7 +52,7 @@ function containsInput(root: TsNode): boolean {
       if (fn?.type === "identifier" && fn.text === "input") return true;
     }
     if (node.type === "string" || node.type === "lambda") continue;
-    for (const child of node.namedChildren) if (child) stack.push(child);
+    for (const child of node.namedChildren) stack.push(child);
   }
   return false;
 }
@@ -85,7 +85,7 @@ function callStatement(stmt: TsNode, call: TsNode, ctx: BuildContext): Node {
   if (name === "print") {
     const args = call.childForFieldName("arguments");
     const parts = (args?.namedChildren ?? [])
-      .filter((a): a is TsNode => !!a && a.type !== "keyword_argument" && a.type !== "comment")
+      .filter((a) => a.type !== "keyword_argument" && a.type !== "comment")
       .map((a) => exprText(a, ctx));
     return at(ctx, stmt, { kind: "io", text: parts.length ? `${t.outWord} ${parts.join(", ")}` : t.outWord });
   }
@@ -99,7 +99,7 @@ function callStatement(stmt: TsNode, call: TsNode, ctx: BuildContext): Node {
 
 /** An expression statement → at most one node (docstrings and other bare strings → none). */
 export function expressionStatement(stmt: TsNode, ctx: BuildContext): Node | null {
-  const named = stmt.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment");
+  const named = stmt.namedChildren.filter((c) => c.type !== "comment");
   if (named.length !== 1) return at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) });
   const expr = named[0]!;
   switch (expr.type) {
@@ -143,7 +143,7 @@ function assignment(stmt: TsNode, expr: TsNode, ctx: BuildContext): Node | null 
 
 /** `return` → terminal (or output + terminal with returnAsIO). */
 export function returnStatement(stmt: TsNode, ctx: BuildContext): Node[] {
-  const value = stmt.namedChildren.find((c) => c && c.type !== "comment");
+  const value = stmt.namedChildren.find((c) => c.type !== "comment");
   const t = ctx.texts;
   if (!value) return [at(ctx, stmt, { kind: "terminal", text: endText(ctx) })];
   const text = exprText(value, ctx);

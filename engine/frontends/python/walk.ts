@@ -1,5 +1,5 @@
 /** Python statements → chart nodes: the dispatcher and the block builder (with the depth guard). */
-import type { Node as TsNode } from "web-tree-sitter";
+import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Block, Node } from "../../tree/schema.ts";
 import type { BlockBuilder } from "./blocks.ts";
 import { assertStatement, ifStatement, matchStatement, tryStatement, withStatement } from "./compound.ts";
@@ -18,7 +18,7 @@ const SILENT = new Set([
 /** Is this `if __name__ == "__main__":` (no elif/else)? Its body counts as main code. */
 export function isMainGuard(stmt: TsNode): boolean {
   if (stmt.type !== "if_statement") return false;
-  if (stmt.namedChildren.some((c) => c && (c.type === "elif_clause" || c.type === "else_clause"))) return false;
+  if (stmt.namedChildren.some((c) => c.type === "elif_clause" || c.type === "else_clause")) return false;
   const cond = stmt.childForFieldName("condition");
   if (cond?.type !== "comparison_operator") return false;
   const text = cond.text.replace(/\s+/g, "").replace(/'/g, '"');
@@ -61,7 +61,7 @@ export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): 
     case "print_statement": {
       // Python 2 `print a, b` → output, like print(a, b).
       const args = stmt.namedChildren
-        .filter((c): c is TsNode => !!c && c.type !== "comment" && c.type !== "chevron")
+        .filter((c) => c.type !== "comment" && c.type !== "chevron")
         .map((c) => exprText(c, ctx));
       const word = ctx.texts.outWord;
       return [at(ctx, stmt, { kind: "io", text: args.length ? `${word} ${args.join(", ")}` : word })];
@@ -74,7 +74,7 @@ export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): 
 
 function statementsOf(block: TsNode | null): TsNode[] {
   if (!block) return [];
-  return block.namedChildren.filter((c): c is TsNode => !!c && c.type !== "comment");
+  return block.namedChildren.filter((c) => c.type !== "comment");
 }
 
 /** A chart block from statements sitting at nesting depth `depth` (top level of a chart = 1). */

@@ -3,10 +3,9 @@
  * literals untouched, comments dropped) and the shared notation (engine/text/notation.ts) applied
  * to operators; with stripTypes, type annotations are removed.
  */
-import type { Node } from "web-tree-sitter";
 import type { Locale } from "../../../options.ts";
 import { ASSIGN, augmentedAssignment, comparisonSymbol, logicalWord } from "../../../text/notation.ts";
-import { rebuildText, type TextHooks, type TokenOut } from "../../tree-sitter.ts";
+import { rebuildText, type SyntaxNode as Node, type TextHooks, type TokenOut } from "../../tree-sitter.ts";
 
 export const STRING_TYPES: ReadonlySet<string> = new Set(["string"]);
 export const EXTRA_TYPES: ReadonlySet<string> = new Set(["comment", "line_continuation"]);
@@ -42,7 +41,7 @@ export function topOperator(node: Node): string | undefined {
   }
 }
 
-function isAnnotation(child: Node, parent: Node, index: number, siblings: (Node | null)[]): boolean {
+function isAnnotation(child: Node, parent: Node, index: number, siblings: readonly Node[]): boolean {
   if (!ANNOTATED.has(parent.type)) return false;
   if (child.type === "type") return true;
   // The ":" right before the annotation.
