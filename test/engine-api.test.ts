@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { EngineError, render, requestProFeatures, type RenderInput } from "../engine/index.ts";
 import { bunAssets } from "../engine/hosts/bun.ts";
+import Ajv2020 from "ajv/dist/2020";
 import { checkGeometry } from "./support/geometry-checker.ts";
 
 async function fails(input: RenderInput): Promise<EngineError> {
@@ -51,6 +52,20 @@ describe("request", () => {
     expect(json.file.contentType).toBe("application/json");
     expect(json.file.name).toBe("f.json");
     expect(JSON.parse(String(json.file.data)).unit).toBe("mm");
+  });
+
+  test("format=json output of real programs validates against schemas/geometry.schema.json", async () => {
+    const schema = await Bun.file("schemas/geometry.schema.json").json();
+    const validate = new Ajv2020({ strict: true }).compile(schema);
+    for (const file of ["examples/grade.py", "examples/menu.py", "examples/sorting.py", "examples/matrix.py"]) {
+      const code = await Bun.file(file).text();
+      for (const split of [false, true]) {
+        const r = await ok({ code, lang: "python", format: "json", split, options: { singleEnd: split } });
+        const ok2 = validate(JSON.parse(String(r.file.data)));
+        expect(validate.errors ?? []).toEqual([]);
+        expect(ok2).toBe(true);
+      }
+    }
   });
 
   test("charts counts what is charged", async () => {
