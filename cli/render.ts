@@ -4,11 +4,8 @@
  * The language comes from the file extension (`--lang` overrides); `.json` files are native chart trees.
  */
 import { parseArgs } from "node:util";
-import { extname } from "node:path";
-import { render, EngineError } from "../engine/index.ts";
+import { langFromFileName, render, EngineError } from "../engine/index.ts";
 import { bunAssets } from "../engine/hosts/bun.ts";
-
-const EXTENSIONS: Record<string, string> = { ".py": "python", ".json": "native" };
 
 const USAGE = `usage: bun run render <file> [-f svg|json] [-o out] [--lang L] [--fn NAME] [--split|--no-split] [--options JSON]`;
 
@@ -32,11 +29,6 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
-  const lang = values.lang ?? EXTENSIONS[extname(file).toLowerCase()];
-  if (!lang) {
-    console.error(`cannot tell the language of ${file} from its extension; pass --lang`);
-    return 2;
-  }
   let options: unknown;
   try {
     options = values.options ? JSON.parse(values.options) : undefined;
@@ -46,6 +38,7 @@ async function main(): Promise<number> {
   }
   const split = values["no-split"] ? false : values.split;
   try {
+    const lang = values.lang ?? langFromFileName(file);
     const code = new Uint8Array(await Bun.file(file).arrayBuffer());
     const result = await render({ code, lang, format: values.format, fn: values.fn, split, options }, bunAssets);
     const out = values.output ?? result.file.name;

@@ -2,7 +2,13 @@
  * The one way assets (WASM grammars, fonts) enter the portable engine. Each host (Bun CLI, server,
  * browser, worker) provides a loader; the engine never touches a file system or `fetch` itself.
  */
-export type AssetName = "web-tree-sitter.wasm" | "tree-sitter-python.wasm";
+export type AssetName =
+  | "web-tree-sitter.wasm"
+  | "tree-sitter-python.wasm"
+  | "tree-sitter-c.wasm"
+  | "tree-sitter-cpp.wasm"
+  | "tree-sitter-java.wasm"
+  | "tree-sitter-c_sharp.wasm";
 
 export interface AssetLoader {
   load(name: AssetName): Promise<Uint8Array>;

@@ -13,3 +13,7 @@ fetch() { # package version file-in-package
   echo "$1@$2 → grammars/$(basename "$3")"
 }
 fetch tree-sitter-python 0.25.0 tree-sitter-python.wasm
+fetch tree-sitter-c 0.24.1 tree-sitter-c.wasm
+fetch tree-sitter-cpp 0.23.4 tree-sitter-cpp.wasm
+fetch tree-sitter-java 0.23.5 tree-sitter-java.wasm
+fetch tree-sitter-c-sharp 0.23.5 tree-sitter-c_sharp.wasm

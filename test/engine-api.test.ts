@@ -4,7 +4,7 @@
  * clear error or a correct chart, never a crash or a hang.
  */
 import { describe, expect, test } from "bun:test";
-import { EngineError, render, requestProFeatures, type RenderInput } from "../engine/index.ts";
+import { EngineError, langFromFileName, render, requestProFeatures, type RenderInput } from "../engine/index.ts";
 import { bunAssets } from "../engine/hosts/bun.ts";
 import Ajv2020 from "ajv/dist/2020";
 import { checkGeometry } from "./support/geometry-checker.ts";
@@ -33,6 +33,24 @@ describe("request", () => {
     const format = await fails({ code: "x = 1", lang: "python", format: "bmp" });
     expect(format.code).toBe("unknown_format");
     expect(format.message).toContain("svg");
+  });
+
+  test("language from the file extension; an unknown extension is unknown_lang", () => {
+    const cases: [string, string][] = [
+      ["lab.py", "python"], ["a.c", "c"], ["a.h", "c"], ["a.cpp", "cpp"], ["a.cc", "cpp"], ["a.cxx", "cpp"],
+      ["a.hpp", "cpp"], ["a.hh", "cpp"], ["Main.java", "java"], ["Program.cs", "csharp"], ["lab.pas", "pascal"],
+      ["lab.pp", "pascal"], ["p.dpr", "pascal"], ["p.lpr", "pascal"], ["tree.json", "native"],
+      ["https://raw.githubusercontent.com/u/r/main/LAB1.PY?token=x", "python"],
+    ];
+    for (const [name, lang] of cases) expect(langFromFileName(name)).toBe(lang as never);
+    for (const name of ["notes.txt", "Makefile", "a.rb"]) {
+      expect(() => langFromFileName(name)).toThrow(EngineError);
+      try {
+        langFromFileName(name);
+      } catch (error) {
+        expect((error as EngineError).code).toBe("unknown_lang");
+      }
+    }
   });
 
   test("invalid options are a bad request naming the field", async () => {

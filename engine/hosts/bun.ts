@@ -10,7 +10,7 @@ function locate(name: AssetName): URL {
   switch (name) {
     case "web-tree-sitter.wasm":
       return new URL(import.meta.resolve("web-tree-sitter/web-tree-sitter.wasm"));
-    case "tree-sitter-python.wasm":
+    default:
       return new URL(`grammars/${name}`, repoRoot);
   }
 }
