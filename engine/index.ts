@@ -24,6 +24,11 @@ export type Format = (typeof FORMATS)[number];
 export const MAX_SOURCE_BYTES = 1024 * 1024;
 
 const FRONTENDS: Partial<Record<Lang, Frontend>> = { python: parsePython };
+
+/** The front-end of a source language (undefined for `native` and languages not available yet). */
+export function frontendFor(lang: Lang): Frontend | undefined {
+  return FRONTENDS[lang];
+}
 const RENDERERS: Partial<Record<Format, { type: string; ext: string; render: (g: Geometry) => string }>> = {
   svg: { type: "image/svg+xml", ext: "svg", render: renderSvg },
   json: { type: "application/json", ext: "json", render: renderJson },
@@ -149,7 +154,7 @@ export async function render(input: RenderInput, assets: AssetLoader): Promise<R
     if (!parsed.ok) throw new EngineError("bad_request", `invalid chart tree: ${formatNativeTreeErrors(parsed.errors)}`);
     tree = parsed.tree;
   } else {
-    const frontend = FRONTENDS[lang];
+    const frontend = frontendFor(lang);
     if (!frontend) throw new EngineError("unknown_lang", `language "${lang}" is not available yet; available: ${Object.keys(FRONTENDS).join(", ")}, native`);
     const result = await frontend(source, options, assets);
     tree = result.tree;
