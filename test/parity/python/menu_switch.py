@@ -1,8 +1,10 @@
 def menu_switch(choice):
     match choice:
         case 1:
-            print("one")
+            print("New game")
         case 2:
-            print("two")
+            print("Load game")
+        case 3:
+            print("Settings")
         case _:
-            print("other")
+            print("Unknown")

@@ -1,0 +1,161 @@
+/**
+ * The C/C++ front-end entry shared by both languages: source → one chart per function (`main`
+ * first, then source order). Never throws for bad source: syntax errors and over-limit charts
+ * become FunctionErrors (one per affected function) and the other functions still come out.
+ * Global declarations and prototypes produce nothing.
+ */
+import type { AssetName } from "../../assets.ts";
+import type { FunctionError } from "../../errors.ts";
+import type { ResolvedOptions } from "../../options.ts";
+import type { ChartFunction, ChartTree } from "../../tree/schema.ts";
+import { firstSyntaxError, getParser, nodeLoc, parseSyntax, type SyntaxNode as TsNode } from "../tree-sitter.ts";
+import type { Frontend } from "../types.ts";
+import { bodyStatements } from "./blocks.ts";
+import { ChartLimitError, type BuildContext } from "./context.ts";
+import { callableNames, collectFunctions, type FunctionDef } from "./functions.ts";
+import { collectMacros, macroStatementCall } from "./macros.ts";
+import { buildBlock } from "./statements.ts";
+
+/** BOM dropped, CRLF / lone CR turned into LF (lines and columns stay the same). */
+export function cleanSource(code: string): string {
+  return code.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+
+const FUNCTION_HEAD = /([A-Za-z_]\w*(?:\s*::\s*~?[A-Za-z_]\w*)*)\s*\(/;
+/** A function head followed by its body: `name(params) {` (params without braces/semicolons). */
+const FUNCTION_HEADS = /([A-Za-z_]\w*(?:\s*::\s*~?[A-Za-z_]\w*)*)\s*\([^;{}]*\)\s*(?:const\s*)?\{/g;
+const KEYWORDS = new Set(["if", "while", "for", "switch", "return", "sizeof", "do", "else", "catch"]);
+
+/** Name a top-level ERROR region after the function it broke (`int name(`), else "main". */
+function errorOwner(node: TsNode): string {
+  const match = FUNCTION_HEAD.exec(node.text.slice(0, 300));
+  const name = match?.[1]?.replace(/\s+/g, "");
+  return name && !KEYWORDS.has(name) ? name : "main";
+}
+
+/** Further functions an ERROR region swallowed (after its first one), with their positions. */
+function swallowed(node: TsNode, source: string): { name: string; line: number; col: number }[] {
+  const out: { name: string; line: number; col: number }[] = [];
+  const text = node.text;
+  for (const m of text.matchAll(FUNCTION_HEADS)) {
+    const name = m[1]!.replace(/\s+/g, "");
+    if (KEYWORDS.has(name)) continue;
+    const index = node.startIndex + m.index;
+    const before = source.lastIndexOf("\n", index - 1);
+    const line = source.slice(0, index).split("\n").length;
+    out.push({ name, line, col: index - before });
+  }
+  return out;
+}
+
+function contextFor(
+  source: string,
+  options: ResolvedOptions,
+  functions: ReadonlySet<string>,
+  macros: ReadonlyMap<string, string>,
+  isMain: boolean,
+): BuildContext {
+  return {
+    source,
+    locale: options.locale,
+    stripTypes: options.stripTypes,
+    options,
+    texts: options.texts,
+    isMain,
+    functions,
+    macros,
+    nodes: 0,
+    frames: [],
+    labels: 0,
+  };
+}
+
+function build(def: FunctionDef, ctx: BuildContext, errors: FunctionError[]): ChartFunction | null {
+  const loc = nodeLoc(def.node);
+  try {
+    const block = buildBlock(bodyStatements(def.node.childForFieldName("body")), ctx, 1);
+    return ctx.isMain ? { name: def.name, main: true, block, loc } : { name: def.name, block, loc };
+  } catch (error) {
+    const message =
+      error instanceof ChartLimitError
+        ? error.message
+        : `could not build the chart: ${error instanceof Error ? error.message : String(error)}`;
+    errors.push({ name: def.name, message, ...loc });
+    return null;
+  }
+}
+
+/** Is this definition of `main` the program's main function (a free function named main)? */
+function isMainDef(def: FunctionDef): boolean {
+  return def.name === "main";
+}
+
+export function cFamilyFrontend(grammar: AssetName): Frontend {
+  return async (code, options, assets) => {
+    const source = cleanSource(code);
+    const tree: ChartTree = [];
+    const errors: FunctionError[] = [];
+    if (source.trim() === "") return { tree, errors };
+    const parser = await getParser(assets, grammar);
+    parser.reset();
+    let root: TsNode | null;
+    try {
+      root = parseSyntax(parser, source);
+    } catch (error) {
+      parser.reset();
+      const message = `could not parse the source: ${error instanceof Error ? error.message : String(error)}`;
+      return { tree, errors: [{ name: "main", message }] };
+    }
+    if (!root) return { tree, errors: [{ name: "main", message: "could not parse the source" }] };
+
+    const defs = collectFunctions(root);
+    const functions = callableNames(defs);
+    const macros = collectMacros(root);
+    const isMacroStatement = (n: TsNode): boolean => macroStatementCall(n, macros) !== undefined;
+    const errored = new Set<string>();
+
+    // Broken regions outside any function definition (a function head the parser could not
+    // recognise, a missing brace …): one error per region, named after the function it broke.
+    if (root.hasError) {
+      const stack: TsNode[] = [root];
+      while (stack.length > 0) {
+        const node = stack.pop()!;
+        if (node.type === "function_definition" || !node.hasError) continue;
+        if (node.isError || node.isMissing) {
+          const problem = firstSyntaxError(node);
+          const name = errorOwner(node);
+          if (problem && !errored.has(name)) {
+            errored.add(name);
+            errors.push({ name, message: problem.message, line: problem.line, col: problem.col });
+          }
+          for (const lost of problem ? swallowed(node, source) : []) {
+            if (errored.has(lost.name)) continue;
+            errored.add(lost.name);
+            const message = `${problem!.message} (the function starting at line ${lost.line} could not be read)`;
+            errors.push({ name: lost.name, message, line: lost.line, col: lost.col });
+          }
+          continue;
+        }
+        for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+      }
+    }
+
+    const ordered = [...defs.filter(isMainDef), ...defs.filter((d) => !isMainDef(d))];
+    const built: ChartFunction[] = [];
+    for (const def of ordered) {
+      const problem = firstSyntaxError(def.node, isMacroStatement);
+      if (problem) {
+        if (!errored.has(def.name)) {
+          errored.add(def.name);
+          errors.push({ name: def.name, message: problem.message, line: problem.line, col: problem.col });
+        }
+        continue;
+      }
+      const chart = build(def, contextFor(source, options, functions, macros, isMainDef(def)), errors);
+      if (chart) built.push(chart);
+    }
+    tree.push(...built);
+    errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    return { tree, errors };
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * Console input/output recognition: scanf/gets/fgets/getchar/getline/cin → input,
+ * printf/puts/putchar/cout/cerr → output. Returns the io text, or undefined when the
+ * expression is no console I/O.
+ */
+import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
+import type { BuildContext } from "./context.ts";
+import { exprText, unwrap } from "./text.ts";
+
+/** Callee name without `std::` / `::` (`printf`, `cin.getline`), or undefined. */
+export function calleeName(call: TsNode): string | undefined {
+  const fn = call.childForFieldName("function");
+  if (!fn) return undefined;
+  if (fn.type === "identifier" || fn.type === "qualified_identifier" || fn.type === "field_expression") {
+    return fn.text.replace(/\s+/g, "").replace(/^(?:::)?std::/, "").replace(/^::/, "");
+  }
+  return undefined;
+}
+
+export function callArgs(call: TsNode): TsNode[] {
+  const args = call.childForFieldName("arguments");
+  return (args?.namedChildren ?? []).filter((a) => a.type !== "comment");
+}
+
+/** `&x` → `x` for scanf targets. */
+function target(node: TsNode, ctx: BuildContext): string {
+  const n = unwrap(node);
+  if (n.type === "pointer_expression" && n.childForFieldName("operator")?.type === "&") {
+    const arg = n.childForFieldName("argument");
+    if (arg) return exprText(arg, ctx);
+  }
+  return exprText(n, ctx);
+}
+
+const CONVERSION = /%[-+ #0']*(\*|\d+)?(?:\.(\*|\d+))?(?:hh|h|ll|l|L|z|j|t|I64)?([diouxXfFeEgGaAcspn%])/g;
+
+/** A string literal's inside, or undefined when the node is not a plain literal. */
+function literalInside(node: TsNode): string | undefined {
+  const n = unwrap(node);
+  if (n.type === "string_literal") {
+    const t = n.text;
+    const start = t.indexOf('"');
+    if (start < 0 || !t.endsWith('"')) return undefined;
+    return t.slice(start + 1, -1);
+  }
+  if (n.type === "concatenated_string") {
+    const parts = n.namedChildren.filter((c) => c.type !== "comment").map(literalInside);
+    return parts.every((p) => p !== undefined) ? parts.join("") : undefined;
+  }
+  return undefined;
+}
+
+/** Escape noise dropped: `\n`/`\t`/`\r` at the ends removed, inside turned into a space. */
+function cleanLiteral(inside: string): string | undefined {
+  const s = inside.replace(/^(?:\\[nrt])+/, "").replace(/(?:\\[nrt])+$/, "").replace(/\\[nrt]/g, " ");
+  if (s.trim() === "") return undefined;
+  return `"${s}"`;
+}
+
+/** The parts of printf(format, args…): literal pieces and the printed arguments in order. */
+function formatParts(format: TsNode, args: TsNode[], ctx: BuildContext): string[] {
+  const inside = literalInside(format);
+  if (inside === undefined) return [exprText(format, ctx), ...args.map((a) => exprText(a, ctx))];
+  const out: string[] = [];
+  let last = 0;
+  let argIndex = 0;
+  let literal = "";
+  const flush = (): void => {
+    const clean = cleanLiteral(literal);
+    if (clean) out.push(clean);
+    literal = "";
+  };
+  for (const m of inside.matchAll(CONVERSION)) {
+    literal += inside.slice(last, m.index);
+    last = m.index + m[0].length;
+    if (m[3] === "%") {
+      literal += "%";
+      continue;
+    }
+    if (m[1] === "*") argIndex++;
+    if (m[2] === "*") argIndex++;
+    flush();
+    const arg = args[argIndex++];
+    if (arg) out.push(exprText(arg, ctx));
+  }
+  literal += inside.slice(last);
+  flush();
+  for (; argIndex < args.length; argIndex++) out.push(exprText(args[argIndex]!, ctx));
+  return out;
+}
+
+const word = (w: string, parts: string[]): string => (parts.length ? `${w} ${parts.join(", ")}` : w);
+
+const STD_STREAMS_OUT = new Set(["cout", "cerr", "clog", "wcout", "wcerr"]);
+const STD_STREAMS_IN = new Set(["cin", "wcin"]);
+const MANIPULATORS = new Set([
+  "endl", "flush", "fixed", "scientific", "left", "right", "boolalpha", "noboolalpha", "ws", "ends",
+  "setw", "setprecision", "setfill", "hex", "dec", "oct", "showpoint",
+]);
+
+function streamName(node: TsNode): string {
+  return unwrap(node).text.replace(/\s+/g, "").replace(/^(?:::)?std::/, "");
+}
+
+/** Operands of a left-associative `<<` / `>>` chain whose leftmost operand is a stream. */
+function streamChain(expr: TsNode, op: "<<" | ">>"): { stream: string; operands: TsNode[] } | undefined {
+  const operands: TsNode[] = [];
+  let n = unwrap(expr);
+  for (let i = 0; i < 10000; i++) {
+    if (n.type === "binary_expression" && n.childForFieldName("operator")?.type === op) {
+      const right = n.childForFieldName("right");
+      const left = n.childForFieldName("left");
+      if (!left || !right) return undefined;
+      operands.push(right);
+      n = unwrap(left);
+      continue;
+    }
+    break;
+  }
+  if (operands.length === 0) return undefined;
+  return { stream: streamName(n), operands: operands.reverse() };
+}
+
+function isManipulator(node: TsNode): boolean {
+  const n = unwrap(node);
+  if (n.type === "call_expression") {
+    const fn = n.childForFieldName("function");
+    return !!fn && MANIPULATORS.has(streamName(fn));
+  }
+  return MANIPULATORS.has(streamName(n));
+}
+
+/** Output text of a cout operand, or undefined to drop it (`endl`, `'\n'`, `"\n"`). */
+function coutOperand(node: TsNode, ctx: BuildContext): string | undefined {
+  if (isManipulator(node)) return undefined;
+  const n = unwrap(node);
+  if (n.type === "char_literal") {
+    if (/^'(?:\\[nrt]| )'$/.test(n.text)) return undefined;
+    return exprText(n, ctx);
+  }
+  const inside = literalInside(n);
+  if (inside !== undefined) return cleanLiteral(inside);
+  return exprText(n, ctx);
+}
+
+/** io text for an expression statement's expression, or undefined. */
+export function ioText(expr: TsNode, ctx: BuildContext): string | undefined {
+  const t = ctx.texts;
+  const n = unwrap(expr);
+  if (n.type === "binary_expression") {
+    const op = n.childForFieldName("operator")?.type;
+    if (op === "<<") {
+      const chain = streamChain(n, "<<");
+      if (chain && STD_STREAMS_OUT.has(chain.stream)) {
+        const parts = chain.operands.map((o) => coutOperand(o, ctx)).filter((p): p is string => p !== undefined);
+        return word(t.outWord, parts);
+      }
+    }
+    if (op === ">>") {
+      const chain = streamChain(n, ">>");
+      if (chain && STD_STREAMS_IN.has(chain.stream)) {
+        const parts = chain.operands.filter((o) => !isManipulator(o)).map((o) => exprText(o, ctx));
+        return word(t.inWord, parts);
+      }
+    }
+    return undefined;
+  }
+  if (n.type === "assignment_expression" && n.childForFieldName("operator")?.type === "=") {
+    const right = n.childForFieldName("right");
+    const left = n.childForFieldName("left");
+    const call = right ? unwrap(right) : undefined;
+    if (left && call?.type === "call_expression") {
+      const name = calleeName(call);
+      if (name === "getchar" || name === "getch" || name === "_getch" || name === "getche" || name === "cin.get") {
+        return `${t.inWord} ${exprText(left, ctx)}`;
+      }
+    }
+    return undefined;
+  }
+  if (n.type !== "call_expression") return undefined;
+  const name = calleeName(n);
+  if (!name) return undefined;
+  const args = callArgs(n);
+  switch (name) {
+    case "scanf":
+    case "scanf_s":
+    case "wscanf":
+      return word(t.inWord, args.slice(1).map((a) => target(a, ctx)));
+    case "fscanf":
+      if (args[0] && streamName(args[0]) === "stdin") return word(t.inWord, args.slice(2).map((a) => target(a, ctx)));
+      return undefined;
+    case "gets":
+    case "gets_s":
+    case "fgets":
+      if (name === "fgets" && (!args[2] || streamName(args[2]) !== "stdin")) return undefined;
+      return args[0] ? `${t.inWord} ${exprText(args[0], ctx)}` : t.inWord;
+    case "getline":
+      if (args[0] && STD_STREAMS_IN.has(streamName(args[0])) && args[1]) return `${t.inWord} ${exprText(args[1], ctx)}`;
+      return undefined;
+    case "cin.getline":
+    case "cin.get":
+      return args[0] ? `${t.inWord} ${exprText(args[0], ctx)}` : t.inWord;
+    case "getchar":
+    case "getch":
+    case "_getch":
+      return t.inWord;
+    case "printf":
+    case "printf_s":
+    case "wprintf":
+      return args[0] ? word(t.outWord, formatParts(args[0], args.slice(1), ctx)) : t.outWord;
+    case "fprintf": {
+      const stream = args[0] ? streamName(args[0]) : "";
+      if ((stream === "stdout" || stream === "stderr") && args[1]) return word(t.outWord, formatParts(args[1], args.slice(2), ctx));
+      return undefined;
+    }
+    case "puts":
+    case "putchar":
+    case "putch": {
+      const arg = args[0];
+      if (!arg) return t.outWord;
+      const inside = literalInside(arg);
+      const text = inside !== undefined ? cleanLiteral(inside) : exprText(arg, ctx);
+      return text ? `${t.outWord} ${text}` : t.outWord;
+    }
+    default:
+      return undefined;
+  }
+}

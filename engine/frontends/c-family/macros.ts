@@ -1,0 +1,49 @@
+/**
+ * Function-like macros used as statements without a `;` (`FOR(i, n) { … }`, `LOG(x)`): the
+ * parser reports a missing `;` there. Such a statement is no syntax error of the function: a macro
+ * whose replacement starts with `for`/`while` followed by a block is drawn as that loop (the
+ * macro call as its text), any other one as a process.
+ */
+import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
+
+/** Function-like macros of the source: name → replacement text. Iterative walk over top-level and `#if` blocks. */
+export function collectMacros(root: TsNode): Map<string, string> {
+  const macros = new Map<string, string>();
+  const stack: TsNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === "preproc_function_def") {
+      const name = node.childForFieldName("name")?.text;
+      if (name) macros.set(name, node.childForFieldName("value")?.text.trim() ?? "");
+      continue;
+    }
+    if (node === root || node.type.startsWith("preproc_") || node.type === "declaration_list" || node.type === "namespace_definition") {
+      for (const child of node.namedChildren) stack.push(child);
+    }
+  }
+  return macros;
+}
+
+const ALL_CAPS = /^[A-Z_][A-Z0-9_]*$/;
+
+/** The call of a `MACRO(args)` statement lacking its `;`, or undefined. */
+export function macroStatementCall(stmt: TsNode, macros: ReadonlyMap<string, string>): TsNode | undefined {
+  if (stmt.type !== "expression_statement") return undefined;
+  const last = stmt.children[stmt.children.length - 1];
+  if (!last?.isMissing || last.type !== ";") return undefined;
+  const named = stmt.namedChildren.filter((c) => c.type !== "comment");
+  const call = named[0];
+  if (named.length !== 1 || call?.type !== "call_expression" || call.hasError) return undefined;
+  const fn = call.childForFieldName("function");
+  if (fn?.type !== "identifier" || !(macros.has(fn.text) || ALL_CAPS.test(fn.text))) return undefined;
+  return call;
+}
+
+/** The loop kind a macro stands for (`for`/`while` replacement), or undefined. */
+export function macroLoopKind(call: TsNode, macros: ReadonlyMap<string, string>): "for" | "while" | undefined {
+  const name = call.childForFieldName("function")?.text ?? "";
+  const body = macros.get(name) ?? "";
+  if (/^for\s*\(/.test(body)) return "for";
+  if (/^while\s*\(/.test(body)) return "while";
+  return undefined;
+}

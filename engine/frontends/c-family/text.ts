@@ -1,0 +1,155 @@
+/**
+ * C/C++ expression text for chart symbols: source text with whitespace normalised (string and
+ * char literals untouched, comments dropped) and the shared notation (engine/text/notation.ts)
+ * applied: `==`→`=`, `!=`→`≠`, `<=`→`≤`, `>=`→`≥`, `&&`/`||`/`!` → locale words, assignment
+ * `=` → `:=`, `x op= e` → `x := x op e`. With stripTypes, declaration types are removed.
+ */
+import type { Locale } from "../../options.ts";
+import { ASSIGN, augmentedAssignment, comparisonSymbol, logicalWord } from "../../text/notation.ts";
+import { rebuildText, type SyntaxNode as Node, type TextHooks, type TokenOut } from "../tree-sitter.ts";
+
+export const STRING_TYPES: ReadonlySet<string> = new Set([
+  "string_literal", "char_literal", "raw_string_literal", "system_lib_string",
+]);
+export const EXTRA_TYPES: ReadonlySet<string> = new Set(["comment"]);
+
+export interface TextContext {
+  source: string;
+  locale: Locale;
+  stripTypes: boolean;
+}
+
+const COMPARISONS = new Set(["==", "!=", "<=", ">="]);
+/** Declaration parts that are types (removed with stripTypes). */
+const TYPE_PARTS = new Set([
+  "type_qualifier", "storage_class_specifier", "virtual", "explicit_function_specifier", "attribute_specifier",
+  "attribute_declaration", "ms_declspec_modifier",
+]);
+const DECLARATIONS = new Set(["declaration", "parameter_declaration", "optional_parameter_declaration", "condition_clause", "for_range_loop"]);
+
+/** The top-level operator of an expression (for parenthesising), or undefined for atoms. */
+export function topOperator(node: Node): string | undefined {
+  switch (node.type) {
+    case "binary_expression":
+      return node.childForFieldName("operator")?.type;
+    case "unary_expression":
+    case "pointer_expression":
+    case "cast_expression":
+    case "sizeof_expression":
+      return "unary";
+    case "conditional_expression":
+    case "assignment_expression":
+    case "comma_expression":
+      return "?:";
+    default:
+      return undefined;
+  }
+}
+
+function isType(child: Node, parent: Node): boolean {
+  if (!DECLARATIONS.has(parent.type)) return false;
+  return child.field === "type" || TYPE_PARTS.has(child.type);
+}
+
+function hooks(ctx: TextContext): TextHooks {
+  const spaced = (text: string): TokenOut => ({ text, spaceBefore: true, spaceAfter: true });
+  const h: TextHooks = {
+    atomic: STRING_TYPES,
+    extras: EXTRA_TYPES,
+    token(token, parent, text) {
+      if (token.isNamed || !parent) return undefined;
+      switch (parent.type) {
+        case "binary_expression": {
+          if (COMPARISONS.has(text)) return comparisonSymbol(text);
+          if (text === "&&" || text === "||" || text === "and" || text === "or") {
+            const word = logicalWord(text === "and" ? "&&" : text === "or" ? "||" : text, ctx.locale);
+            return word ? spaced(word) : undefined;
+          }
+          return undefined;
+        }
+        case "unary_expression":
+          return text === "!" || text === "not" ? { text: logicalWord("!", ctx.locale)!, spaceAfter: true } : undefined;
+        case "assignment_expression":
+        case "init_declarator":
+          return text === "=" ? spaced(ASSIGN) : undefined;
+        default:
+          return undefined;
+      }
+    },
+    replace(node) {
+      if (node.type === "assignment_expression") {
+        const op = node.childForFieldName("operator")?.type;
+        if (op && op !== "=") return augmentedText(node, ctx);
+      }
+      return undefined;
+    },
+  };
+  if (ctx.stripTypes) h.skip = (child, parent) => isType(child, parent);
+  return h;
+}
+
+const hookCache = new WeakMap<TextContext, TextHooks>();
+
+/** Chart text of any node (trailing `;` dropped). */
+export function exprText(node: Node, ctx: TextContext): string {
+  let h = hookCache.get(ctx);
+  if (!h) {
+    h = hooks(ctx);
+    hookCache.set(ctx, h);
+  }
+  return rebuildText(node, ctx.source, h).replace(/\s*;$/, "");
+}
+
+/** `x op= e` → `x := x op e`. */
+export function augmentedText(node: Node, ctx: TextContext): string {
+  const left = node.childForFieldName("left");
+  const right = node.childForFieldName("right");
+  const op = node.childForFieldName("operator")?.type;
+  if (!left || !right || !op) return rebuildText(node, ctx.source, { atomic: STRING_TYPES, extras: EXTRA_TYPES });
+  return augmentedAssignment(exprText(left, ctx), op, exprText(right, ctx), topOperator(right));
+}
+
+/** Strip parentheses (and C++ condition clauses) around an expression. */
+export function unwrap(node: Node): Node {
+  let n = node;
+  for (let i = 0; i < 100; i++) {
+    if (n.type === "parenthesized_expression" || (n.type === "condition_clause" && n.namedChildren.length === 1)) {
+      const inner = n.namedChildren.find((c) => c.type !== "comment");
+      if (!inner) break;
+      n = inner;
+    } else break;
+  }
+  return n;
+}
+
+/** Text of a condition: `(a < b)` → `a < b`; C++ `if (int x = f(); x > 0)` → `int x := f(); x > 0`. */
+export function condText(node: Node | null, ctx: TextContext): string {
+  if (!node) return "";
+  const inner = unwrap(node);
+  if (inner.type === "condition_clause") {
+    return inner.namedChildren
+      .filter((c) => c.type !== "comment")
+      .map((c) => exprText(c, ctx))
+      .join("; ");
+  }
+  return exprText(inner, ctx);
+}
+
+/**
+ * Statement-level text of an expression: `i++` / `++i` → `i := i + 1`, `i--` → `i := i - 1`,
+ * comma lists split into `a, b`; everything else via exprText.
+ */
+export function statementText(node: Node, ctx: TextContext): string {
+  const n = unwrap(node);
+  if (n.type === "update_expression") {
+    const arg = n.childForFieldName("argument");
+    const op = n.childForFieldName("operator")?.type;
+    if (arg && (op === "++" || op === "--")) return augmentedAssignment(exprText(arg, ctx), op === "++" ? "+=" : "-=", "1");
+  }
+  if (n.type === "comma_expression") {
+    const left = n.childForFieldName("left");
+    const right = n.childForFieldName("right");
+    if (left && right) return `${statementText(left, ctx)}, ${statementText(right, ctx)}`;
+  }
+  return exprText(n, ctx);
+}

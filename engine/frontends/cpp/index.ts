@@ -1,0 +1,5 @@
+/** The C++ front-end: C++ source → chart tree (mapping shared with C in ../c-family/). */
+import { cFamilyFrontend } from "../c-family/frontend.ts";
+import type { Frontend } from "../types.ts";
+
+export const parseCpp: Frontend = cFamilyFrontend("tree-sitter-cpp.wasm");

@@ -1,0 +1,2 @@
+#include <stdio.h>
+int main() { printf("Привіт, світ!\n"); return 0; }

@@ -1,0 +1,222 @@
+import { describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { parseCpp } from "../engine/frontends/cpp/index.ts";
+import type { FrontendResult } from "../engine/frontends/types.ts";
+import { bunAssets } from "../engine/hosts/bun.ts";
+import { layoutCharts } from "../engine/layout/index.ts";
+import { resolveOptions, type Options } from "../engine/options.ts";
+import { ChartTreeSchema, type Block, type ChartFunction, type Node } from "../engine/tree/schema.ts";
+import { checkGeometry } from "./support/geometry-checker.ts";
+
+const FIXTURES = new URL("./fixtures/cpp/", import.meta.url);
+const CORPUS = new URL("./corpus/cpp/", import.meta.url);
+const PARITY = new URL("./parity/cpp/", import.meta.url);
+
+async function parse(code: string, options: Options = {}): Promise<FrontendResult> {
+  const result = await parseCpp(code, resolveOptions(options), bunAssets);
+  expect(ChartTreeSchema.safeParse(result.tree).success).toBe(true);
+  return result;
+}
+
+function bare<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (key, v) => (key === "loc" ? undefined : v))) as T;
+}
+
+function chart(result: FrontendResult, name: string): ChartFunction {
+  const found = result.tree.find((f) => f.name === name);
+  if (!found) throw new Error(`no chart ${name}; have ${result.tree.map((f) => f.name).join(", ")}`);
+  return found;
+}
+
+async function fixtureCharts(file: string, options: Options = {}): Promise<FrontendResult> {
+  const result = await parse(await Bun.file(new URL(file, FIXTURES)).text(), options);
+  expect(result.errors).toEqual([]);
+  return result;
+}
+
+async function mainOf(code: string, options: Options = {}): Promise<Node[]> {
+  const result = await parse(code, options);
+  expect(result.errors).toEqual([]);
+  return bare(chart(result, "main").block.stmts);
+}
+
+const p = (text: string): Node => ({ kind: "process", text });
+const io = (text: string): Node => ({ kind: "io", text });
+const term = (text: string): Node => ({ kind: "terminal", text });
+const call = (text: string): Node => ({ kind: "call", text });
+const blk = (...stmts: Node[]): Block => ({ stmts });
+const wrap = (body: string): string => `#include <iostream>\nusing namespace std;\nint main() {\n${body}\n}\n`;
+
+describe("C++ front-end: charts", () => {
+  test("methods, constructors, destructors, operators, templates, namespaces", async () => {
+    const result = await fixtureCharts("classes.cpp");
+    expect(result.tree.map((c) => c.name)).toEqual([
+      "main", "helper", "Counter::Counter", "Counter::~Counter", "Counter::get", "Counter::operator+", "Counter::inc", "biggest",
+    ]);
+    expect(bare(chart(result, "main").block.stmts)).toEqual([
+      call("c.inc()"),
+      call("int v := util::helper(c.get())"),
+      io("Вивід biggest(v, 3)"),
+      term("Кінець"),
+    ]);
+    expect(bare(chart(result, "Counter::inc").block.stmts)).toEqual([p("n := n + 1")]);
+    expect(bare(chart(result, "Counter::operator+").block.stmts)).toEqual([p("c.n := n + o.n"), term("Повернути c")]);
+  });
+
+  test("= default / = delete definitions produce no chart; structs' methods are charts", async () => {
+    const result = await parse("struct S { S() = default; ~S() = delete; int f() { return 1; } };\nint main() { S s; return s.f(); }\n");
+    expect(result.tree.map((c) => c.name)).toEqual(["main", "S::f"]);
+  });
+});
+
+describe("C++ front-end: statements", () => {
+  test("stream input/output", async () => {
+    const result = await fixtureCharts("io.cpp");
+    expect(bare(chart(result, "main").block.stmts)).toEqual([
+      io("Ввід a, b"),
+      io("Ввід a"),
+      io("Ввід s"),
+      io('Вивід "x = ", a'),
+      io('Вивід "Hello"'),
+      io("Вивід a, b"),
+      io('Вивід "error"'),
+      term("Кінець"),
+    ]);
+  });
+
+  test("range-for, try/catch, throw, if with initializer", async () => {
+    const result = await fixtureCharts("modern.cpp");
+    expect(bare(chart(result, "main").block.stmts)).toEqual([
+      p("vector<int> v := {1, 2, 3}"),
+      p("int total := 0"),
+      { kind: "for", cond: "x ∈ v", body: blk(p("total := total + x")) },
+      { kind: "for", cond: "y ∈ v", body: blk(p("total := total - y")) },
+      call("total := parse(total)"),
+      {
+        kind: "if",
+        cond: "виняток invalid_argument",
+        then: blk(io("Вивід e.what()")),
+        else: blk({ kind: "if", cond: "виняток", then: blk(p("total := -1")), else: blk() }),
+      },
+      { kind: "if", cond: "int k := total; k > 0", then: blk(p("total := k")) },
+      term("Кінець"),
+    ]);
+    expect(bare(chart(result, "parse").block.stmts)).toEqual([
+      { kind: "if", cond: "v < 0", then: blk(term('throw invalid_argument("negative")')) },
+      term("Повернути v"),
+    ]);
+  });
+
+  test("counting for with C++ spellings; stripTypes", async () => {
+    const stmts = await mainOf(wrap("for (size_t i = 0; i < v.size(); ++i) cout << v[i];\nauto n = 5;"), { stripTypes: true });
+    expect(stmts).toEqual([{ kind: "for", cond: "i := 0, v.size() - 1", body: blk(io("Вивід v[i]")) }, p("n := 5")]);
+  });
+
+  test("alternative tokens and/or/not", async () => {
+    const stmts = await mainOf(wrap("if (a and not b or c) x = 1;"));
+    expect(stmts).toEqual([{ kind: "if", cond: "a і не b або c", then: blk(p("x := 1")) }]);
+  });
+
+  test("switch and do-while", async () => {
+    const stmts = await mainOf(wrap("do {\n  cin >> c;\n  switch (c) {\n  case 'a': cout << 1; break;\n  default: break;\n  }\n} while (c != 'q');"));
+    expect(stmts).toEqual([
+      {
+        kind: "dowhile",
+        cond: "c ≠ 'q'",
+        body: blk(io("Ввід c"), { kind: "switch", cond: "c", cases: [{ label: "'a'", body: blk(io("Вивід 1")) }], default: blk() }),
+      },
+    ]);
+  });
+
+  test("lambdas and new stay one process", async () => {
+    const stmts = await mainOf(wrap("auto f = [](int x) { return x * 2; };\nint *p = new int(3);\ndelete p;"));
+    expect(stmts).toEqual([p("auto f := [](int x) { return x * 2; }"), p("int *p := new int(3)"), p("delete p")]);
+  });
+});
+
+describe("C++ front-end: macros", () => {
+  test("loop macros with a block become loops", async () => {
+    const code = "#define FOR(i, n) for (int i = 0; i < (n); ++i)\n#define EACH(x) for (x = 0; x < 3; x++)\nint main() {\n  FOR(i, 3) {\n    s += i;\n  }\n  EACH(s) {\n    t++;\n  }\n  OTHER(s) {\n    t--;\n  }\n}\n";
+    expect(await mainOf(code)).toEqual([
+      { kind: "for", cond: "FOR(i, 3)", body: blk(p("s := s + i")) },
+      { kind: "for", cond: "EACH(s)", body: blk(p("t := t + 1")) },
+      p("OTHER(s)"),
+      p("t := t - 1"),
+    ]);
+  });
+});
+
+describe("C++ front-end: errors", () => {
+  test("syntax error in one method: the others still come out", async () => {
+    const code = "class A {\npublic:\n  int f() { return 1; }\n  int g() { int r = 2\n    return r; }\n};\nint main() { A a; return a.f(); }\n";
+    const result = await parse(code);
+    expect(result.tree.map((c) => c.name)).toEqual(["main", "A::f"]);
+    expect(result.errors.map((e) => e.name)).toEqual(["A::g"]);
+    expect(result.errors[0]!.line).toBe(4);
+  });
+});
+
+describe("C++ front-end: parity programs and corpus", () => {
+  const PARITY_NAMES = [
+    "linear_search", "binary_search", "bubble_sort", "factorial_loop", "factorial_recursive", "gcd", "prime_test",
+    "fibonacci", "max_of_array", "matrix_sum", "digit_sum", "menu_switch",
+  ];
+
+  test("every parity program parses into main + the named function, same trees as C", async () => {
+    const { parseC } = await import("../engine/frontends/c/index.ts");
+    for (const name of PARITY_NAMES) {
+      const result = await parse(await Bun.file(new URL(`${name}.cpp`, PARITY)).text());
+      expect(result.errors).toEqual([]);
+      expect(result.tree.map((c) => c.name)).toEqual(["main", name]);
+      const c = await parseC(await Bun.file(new URL(`../c/${name}.c`, PARITY)).text(), resolveOptions({}), bunAssets);
+      expect(bare(chart(result, name))).toEqual(bare(chart(c, name)));
+    }
+  });
+
+  const files = readdirSync(CORPUS).filter((f) => f.endsWith(".cpp")).sort();
+
+  test("corpus has at least 15 programs", () => {
+    expect(files.length).toBeGreaterThanOrEqual(15);
+  });
+
+  for (const file of files) {
+    test(`corpus ${file}: parses, lays out, geometry is clean`, async () => {
+      const code = await Bun.file(new URL(file, CORPUS)).text();
+      const result = await parse(code);
+      for (const error of result.errors) {
+        expect(error.line).toBeGreaterThan(0);
+        expect(error.message).toContain("syntax error");
+      }
+      for (const split of [false, true]) {
+        const geometry = layoutCharts(result.tree, resolveOptions({}), split);
+        expect(checkGeometry(geometry)).toEqual([]);
+      }
+    });
+  }
+});
+
+describe("C++ front-end: robustness", () => {
+  test("mangled corpus programs never throw and always give valid trees", async () => {
+    const files = readdirSync(CORPUS).filter((f) => f.endsWith(".cpp")).sort();
+    let seed = 777;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (const file of files) {
+      const code = await Bun.file(new URL(file, CORPUS)).text();
+      for (let round = 0; round < 8; round++) {
+        let mangled = code;
+        for (let k = 0; k < 3; k++) {
+          const at = random(mangled.length);
+          const cut = random(12);
+          const insert = ["", "{", "}", "(", ";", "case 1:", "else", "template <class T>", "::", "<<"][random(10)]!;
+          mangled = mangled.slice(0, at) + insert + mangled.slice(at + cut);
+        }
+        const result = await parse(mangled);
+        for (const error of result.errors) expect(typeof error.message).toBe("string");
+        layoutCharts(result.tree, resolveOptions({}), false);
+      }
+    }
+  });
+});

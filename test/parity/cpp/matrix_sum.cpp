@@ -1,0 +1,19 @@
+#include <iostream>
+using namespace std;
+#define N 3
+
+int matrix_sum(int m[N][N], int rows, int cols) {
+    int s = 0;
+    for (int i = 0; i < rows; i++) {
+        for (int j = 0; j < cols; j++) {
+            s += m[i][j];
+        }
+    }
+    return s;
+}
+
+int main() {
+    int m[N][N] = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
+    cout << matrix_sum(m, N, N) << endl;
+    return 0;
+}
