@@ -2,6 +2,7 @@
 # Re-renders every example program next to its source (npm run examples).
 set -euo pipefail
 cd "$(dirname "$0")"
-for src in *.py; do
-  bun ../cli/render.ts "$src" -f svg -o "${src%.py}.svg"
+for src in *.py *.c *.cpp *.java *.cs *.pas; do
+  [ -e "$src" ] || continue
+  bun ../cli/render.ts "$src" -f svg -o "${src%.*}.svg"
 done
