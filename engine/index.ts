@@ -9,6 +9,8 @@ import type { Frontend } from "./frontends/types.ts";
 import { parsePython } from "./frontends/python/index.ts";
 import { parseC } from "./frontends/c/index.ts";
 import { parseCpp } from "./frontends/cpp/index.ts";
+import { parseJava } from "./frontends/java/index.ts";
+import { parseCSharp } from "./frontends/csharp/index.ts";
 import type { Geometry } from "./geometry/types.ts";
 import { layoutCharts } from "./layout/index.ts";
 import { OptionsSchema, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
@@ -25,7 +27,13 @@ export type Format = (typeof FORMATS)[number];
 /** Largest source the engine reads (bytes of UTF-8). Lab programs are a few kilobytes. */
 export const MAX_SOURCE_BYTES = 1024 * 1024;
 
-const FRONTENDS: Partial<Record<Lang, Frontend>> = { python: parsePython, c: parseC, cpp: parseCpp };
+const FRONTENDS: Partial<Record<Lang, Frontend>> = {
+  python: parsePython,
+  c: parseC,
+  cpp: parseCpp,
+  java: parseJava,
+  csharp: parseCSharp,
+};
 
 /** The front-end of a source language (undefined for `native` and languages not available yet). */
 export function frontendFor(lang: Lang): Frontend | undefined {

@@ -1,0 +1,171 @@
+/**
+ * The chart driver shared by the Java and C# front-ends: parse, build one chart per collected
+ * method (syntax errors and over-limit charts become FunctionErrors, the other charts still come
+ * out), report broken regions outside any method.
+ */
+import type { AssetName } from "../../assets.ts";
+import type { FunctionError } from "../../errors.ts";
+import type { ResolvedOptions } from "../../options.ts";
+import type { ChartFunction, ChartTree, Node } from "../../tree/schema.ts";
+import { firstSyntaxError, getParser, nodeLoc, parseSyntax, type SyntaxNode as TsNode } from "../tree-sitter.ts";
+import type { Frontend, FrontendResult } from "../types.ts";
+import { ChartLimitError, named, type BuildContext, type CurlyLang } from "./context.ts";
+import { expressionNode, returnStatement } from "./simple.ts";
+import { buildBlock } from "./walk.ts";
+
+/** One chart to build: a method body (statements) or an expression body (`=> e`). */
+export interface ChartSpec {
+  name: string;
+  main: boolean;
+  /** Nodes whose syntax errors belong to this chart (the declaration, or C# top-level statements). */
+  nodes: TsNode[];
+  /** Subtrees reported on their own (nested local functions). */
+  exclude?: (node: TsNode) => boolean;
+  stmts?: TsNode[];
+  /** Expression body and whether its value is returned (non-void). */
+  arrow?: { clause: TsNode; returns: boolean };
+  loc?: { line: number; col: number };
+  /** Built from top-level statements: left out when it draws nothing. */
+  topLevel?: boolean;
+}
+
+export interface Collected {
+  charts: ChartSpec[];
+  methods: Set<string>;
+  readers: Set<string>;
+  staticConsole?: boolean;
+}
+
+/** BOM dropped, CRLF / lone CR turned into LF (lines and columns stay the same). */
+export function cleanSource(code: string): string {
+  return code.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+
+const KEYWORDS = new Set([
+  "if", "for", "while", "switch", "catch", "foreach", "using", "lock", "return", "new", "synchronized",
+  "typeof", "sizeof", "nameof", "default", "when", "base", "this", "super", "throw", "do", "else",
+]);
+
+/** Guess the method a broken region belongs to (its first `name(` that is no keyword), or "". */
+function errorOwner(node: TsNode): string {
+  const head = node.text.slice(0, 2000);
+  const re = /([\p{L}_][\p{L}\p{N}_]*)\s*\(/gu;
+  for (let m = re.exec(head); m; m = re.exec(head)) {
+    if (!KEYWORDS.has(m[1]!)) return m[1]!;
+  }
+  return "";
+}
+
+function context(lang: CurlyLang, source: string, options: ResolvedOptions, found: Collected, isMain: boolean): BuildContext {
+  return {
+    lang,
+    source,
+    locale: options.locale,
+    stripTypes: options.stripTypes,
+    options,
+    texts: options.texts,
+    isMain,
+    methods: found.methods,
+    readers: found.readers,
+    staticConsole: found.staticConsole ?? false,
+    frames: [],
+    generated: 0,
+    nodes: 0,
+  };
+}
+
+function buildChart(spec: ChartSpec, ctx: BuildContext): ChartFunction {
+  let stmts: Node[];
+  if (spec.arrow) {
+    const expr = named(spec.arrow.clause)[0];
+    if (!expr) stmts = [];
+    else if (spec.arrow.returns) stmts = returnStatement(spec.arrow.clause, ctx, expr);
+    else {
+      const node = expressionNode(spec.arrow.clause, expr, ctx);
+      stmts = node ? [node] : [];
+    }
+  } else stmts = buildBlock(spec.stmts ?? [], ctx, 1).stmts;
+  const fn: ChartFunction = spec.main ? { name: spec.name, main: true, block: { stmts } } : { name: spec.name, block: { stmts } };
+  if (spec.loc) fn.loc = spec.loc;
+  return fn;
+}
+
+/** All ERROR / MISSING nodes outside the given subtrees (outermost only; iterative). */
+function strayErrors(root: TsNode, owned: ReadonlySet<TsNode>): TsNode[] {
+  const out: TsNode[] = [];
+  if (!root.hasError) return out;
+  const stack: TsNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (owned.has(node)) continue;
+    if (node.isError || node.isMissing) {
+      out.push(node);
+      continue;
+    }
+    if (!node.hasError) continue;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return out;
+}
+
+export async function runFrontend(
+  lang: CurlyLang,
+  grammar: AssetName,
+  collect: (root: TsNode) => Collected,
+  code: string,
+  options: ResolvedOptions,
+  assets: Parameters<Frontend>[2],
+): Promise<FrontendResult> {
+  const source = cleanSource(code);
+  const tree: ChartTree = [];
+  const errors: FunctionError[] = [];
+  if (source.trim() === "") return { tree, errors };
+  const parser = await getParser(assets, grammar);
+  parser.reset();
+  let root: TsNode | null;
+  try {
+    root = parseSyntax(parser, source);
+  } catch (error) {
+    parser.reset();
+    return { tree, errors: [{ name: "main", message: `could not parse the source: ${error instanceof Error ? error.message : String(error)}` }] };
+  }
+  if (!root) return { tree, errors: [{ name: "main", message: "could not parse the source" }] };
+
+  const found = collect(root);
+  const owned = new Set<TsNode>();
+  for (const spec of found.charts) for (const n of spec.nodes) owned.add(n);
+
+  // Main chart first, then the others in source order.
+  const start = (c: ChartSpec): number => c.nodes[0]?.startIndex ?? 0;
+  const ordered = [...found.charts.filter((c) => c.main), ...found.charts.filter((c) => !c.main).sort((a, b) => start(a) - start(b))];
+  const reported = new Set<string>();
+  for (const spec of ordered) {
+    let problem = null;
+    for (const n of spec.nodes) {
+      problem = firstSyntaxError(n, spec.exclude);
+      if (problem) break;
+    }
+    if (problem) {
+      errors.push({ name: spec.name, message: problem.message, line: problem.line, col: problem.col });
+      reported.add(spec.name);
+      continue;
+    }
+    try {
+      const chart = buildChart(spec, context(lang, source, options, found, spec.main));
+      if (!spec.topLevel || chart.block.stmts.length > 0) tree.push(chart);
+    } catch (error) {
+      const message =
+        error instanceof ChartLimitError ? error.message : `could not build the chart: ${error instanceof Error ? error.message : String(error)}`;
+      errors.push({ name: spec.name, message, ...(spec.loc ?? {}) });
+    }
+  }
+  // Broken regions outside every collected chart (e.g. a method whose header is broken).
+  for (const node of strayErrors(root, owned)) {
+    const problem = firstSyntaxError(node) ?? { line: nodeLoc(node).line, col: nodeLoc(node).col, message: "syntax error" };
+    const name = errorOwner(node);
+    if (reported.has(name)) continue;
+    reported.add(name);
+    errors.push({ name, message: problem.message, line: problem.line, col: problem.col });
+  }
+  return { tree, errors };
+}

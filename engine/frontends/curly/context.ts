@@ -1,0 +1,116 @@
+/**
+ * Per-chart state shared by the Java and C# front-ends ("curly" languages): options, the names of
+ * methods defined in the source, input readers, the loop/label stack for jumps, and the node/depth
+ * limit guard.
+ */
+import type { Locale, ResolvedOptions, Texts } from "../../options.ts";
+import { TREE_LIMITS, type Block, type Node } from "../../tree/schema.ts";
+import { nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
+
+export type CurlyLang = "java" | "csharp";
+
+/** One enclosing construct that `break` / `continue` may target. */
+export interface JumpFrame {
+  kind: "loop" | "switch" | "block";
+  /** Statement label (`outer:`), when the construct is labelled. */
+  label?: string;
+  /** Step statements of an expanded C-style for: run before every `continue` of this loop. */
+  steps?: TsNode[];
+  /** Connector texts used by jumps out of / to the end of this construct (filled while building). */
+  breakTarget?: string;
+  continueTarget?: string;
+}
+
+export interface BuildContext {
+  lang: CurlyLang;
+  source: string;
+  locale: Locale;
+  stripTypes: boolean;
+  options: ResolvedOptions;
+  texts: Texts;
+  /** Building the main chart. */
+  isMain: boolean;
+  /** Names of methods / local functions defined anywhere in the source. */
+  methods: ReadonlySet<string>;
+  /** Java: variables declared as Scanner / BufferedReader / Console (input readers). */
+  readers: ReadonlySet<string>;
+  /** C#: `using static System.Console;` — bare `WriteLine(…)` / `ReadLine()` are console calls. */
+  staticConsole: boolean;
+  /** Enclosing loops / switches / labelled blocks, innermost last. */
+  frames: JumpFrame[];
+  /** Counter for generated connector names. */
+  generated: number;
+  /** Nodes produced so far for this chart. */
+  nodes: number;
+}
+
+/** Thrown when a chart exceeds TREE_LIMITS; caught per chart and turned into a FunctionError. */
+export class ChartLimitError extends Error {}
+
+export function countNode(ctx: BuildContext): void {
+  if (++ctx.nodes > TREE_LIMITS.maxNodes) {
+    throw new ChartLimitError(`chart too large: more than ${TREE_LIMITS.maxNodes} symbols`);
+  }
+}
+
+export function checkDepth(depth: number): void {
+  if (depth > TREE_LIMITS.maxDepth) {
+    throw new ChartLimitError(`chart too deeply nested: more than ${TREE_LIMITS.maxDepth} levels`);
+  }
+}
+
+/** Attach the statement's source position to a node and count it. */
+export function at<T extends Node>(ctx: BuildContext, stmt: TsNode, node: T): T {
+  countNode(ctx);
+  node.loc = nodeLoc(stmt);
+  return node;
+}
+
+export const emptyBlock = (): Block => ({ stmts: [] });
+
+/** Text of the end terminator of a bare return in this chart. */
+export function endText(ctx: BuildContext): string {
+  if (ctx.isMain) return ctx.texts.endText;
+  return ctx.options.mainOnlyTerminators ? ctx.texts.exitText : ctx.texts.endText;
+}
+
+/** Node types that are comments in either grammar. */
+export const COMMENT_TYPES: ReadonlySet<string> = new Set(["comment", "line_comment", "block_comment"]);
+
+/** Named children without comments. */
+export function named(node: TsNode | null | undefined): TsNode[] {
+  if (!node) return [];
+  return node.namedChildren.filter((c) => !COMMENT_TYPES.has(c.type));
+}
+
+/** The expression inside any number of parentheses. */
+export function unparen(node: TsNode): TsNode {
+  let n = node;
+  for (let i = 0; i < 1000 && n.type === "parenthesized_expression"; i++) {
+    const inner = named(n)[0];
+    if (!inner) break;
+    n = inner;
+  }
+  return n;
+}
+
+/** Builds a chart block from statements whose nodes sit at nesting depth `depth` (top level = 1). */
+export type BlockBuilder = (stmts: TsNode[], ctx: BuildContext, depth: number) => Block;
+
+/** The statements of a body: a block's statements, or the single statement itself. */
+export function bodyStatements(node: TsNode | null | undefined): TsNode[] {
+  if (!node) return [];
+  if (node.type === "block" || node.type === "constructor_body") return named(node);
+  if (COMMENT_TYPES.has(node.type)) return [];
+  return [node];
+}
+
+/** Run `fn` with a jump frame pushed (the caller keeps the frame to read its jump targets). */
+export function withFrame<T>(ctx: BuildContext, frame: JumpFrame, fn: () => T): T {
+  ctx.frames.push(frame);
+  try {
+    return fn();
+  } finally {
+    ctx.frames.pop();
+  }
+}

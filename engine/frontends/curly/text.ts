@@ -1,0 +1,118 @@
+/**
+ * Expression text for Java / C# chart symbols: source text with whitespace normalised (string and
+ * character literals untouched, comments dropped) and the shared notation (engine/text/notation.ts)
+ * applied: `==` → `=`, `!=` → `≠`, `&&`/`||`/`!` → locale words, `=` → `:=`, `x += e` → `x := x + e`.
+ * With stripTypes, the declared type of local declarations (`var` included) is removed.
+ */
+import { ASSIGN, augmentedAssignment, comparisonSymbol, logicalWord } from "../../text/notation.ts";
+import { rebuildText, type SyntaxNode as TsNode, type TextHooks, type TokenOut } from "../tree-sitter.ts";
+import { COMMENT_TYPES, type BuildContext } from "./context.ts";
+
+export const STRING_TYPES: ReadonlySet<string> = new Set([
+  // Java
+  "string_literal", "character_literal", "text_block",
+  // C#
+  "verbatim_string_literal", "interpolated_string_expression", "raw_string_literal",
+  "interpolated_verbatim_string_text",
+]);
+
+const COMPARISONS = new Set(["==", "!=", "<=", ">="]);
+const LOGICAL = new Set(["&&", "||"]);
+const DECLARATIONS = new Set(["local_variable_declaration", "variable_declaration", "field_declaration"]);
+
+/** The top-level operator of an expression (for parenthesising), or undefined for atoms. */
+export function topOperator(node: TsNode): string | undefined {
+  switch (node.type) {
+    case "binary_expression":
+      return node.childForFieldName("operator")?.type;
+    case "ternary_expression":
+    case "conditional_expression":
+      return "?:";
+    case "lambda_expression":
+      return "lambda";
+    case "unary_expression":
+    case "prefix_unary_expression":
+      return "unary";
+    case "assignment_expression":
+      return "lambda"; // binds loosest of all
+    default:
+      return undefined;
+  }
+}
+
+function hooks(ctx: BuildContext): TextHooks {
+  const spaced = (text: string): TokenOut => ({ text, spaceBefore: true, spaceAfter: true });
+  const h: TextHooks = {
+    atomic: STRING_TYPES,
+    extras: COMMENT_TYPES,
+    token(token, parent, text) {
+      if (token.isNamed || !parent) return undefined;
+      switch (parent.type) {
+        case "binary_expression":
+          if (COMPARISONS.has(text)) return comparisonSymbol(text);
+          if (LOGICAL.has(text)) return spaced(logicalWord(text, ctx.locale)!);
+          return undefined;
+        case "relational_pattern":
+          // C# `case >= 1 and <= 5`
+          return COMPARISONS.has(text) ? { text: comparisonSymbol(text), spaceAfter: true } : undefined;
+        // `is not null` stays as written (like Python's `is not`); `and` / `or` patterns are logic.
+        case "and_pattern":
+        case "or_pattern":
+          return text === "and" || text === "or" ? spaced(logicalWord(text, ctx.locale)!) : undefined;
+        case "unary_expression":
+        case "prefix_unary_expression":
+          return text === "!" ? { text: logicalWord("!", ctx.locale)!, spaceAfter: true } : undefined;
+        case "assignment_expression":
+        case "variable_declarator":
+          return text === "=" ? spaced(ASSIGN) : undefined;
+        default:
+          return undefined;
+      }
+    },
+    replace(node) {
+      if (node.type === "assignment_expression") {
+        const op = node.childForFieldName("operator")?.type;
+        if (op && op !== "=") return augmentedText(node, ctx);
+      }
+      return undefined;
+    },
+  };
+  if (ctx.stripTypes) {
+    h.skip = (child, parent) =>
+      DECLARATIONS.has(parent.type) && (child.field === "type" || child.type === "modifiers" || child.type === "modifier");
+  }
+  return h;
+}
+
+const hookCache = new WeakMap<BuildContext, TextHooks>();
+
+/** Chart text of any node (expression or statement); a statement's trailing `;` is dropped. */
+export function exprText(node: TsNode, ctx: BuildContext): string {
+  let h = hookCache.get(ctx);
+  if (!h) {
+    h = hooks(ctx);
+    hookCache.set(ctx, h);
+  }
+  return rebuildText(node, ctx.source, h).replace(/\s*;$/, "");
+}
+
+/** `x op= e` → `x := x op e` (notation.ts). */
+export function augmentedText(node: TsNode, ctx: BuildContext): string {
+  const left = node.childForFieldName("left");
+  const right = node.childForFieldName("right");
+  const op = node.childForFieldName("operator")?.type;
+  if (!left || !right || !op) return rebuildText(node, ctx.source, { atomic: STRING_TYPES, extras: COMMENT_TYPES });
+  return augmentedAssignment(exprText(left, ctx), op, exprText(right, ctx), topOperator(right));
+}
+
+/** `i++` / `--i` → `i := i + 1` / `i := i - 1`; undefined when the node is no increment. */
+export function updateText(node: TsNode, ctx: BuildContext): string | undefined {
+  if (node.type !== "update_expression" && node.type !== "postfix_unary_expression" && node.type !== "prefix_unary_expression") {
+    return undefined;
+  }
+  const op = node.children.find((c) => !c.isNamed && (c.type === "++" || c.type === "--"))?.type;
+  const target = node.namedChildren.find((c) => !COMMENT_TYPES.has(c.type));
+  if (!op || !target) return undefined;
+  const name = exprText(target, ctx);
+  return `${name} ${ASSIGN} ${name} ${op === "++" ? "+" : "-"} 1`;
+}

@@ -1,0 +1,183 @@
+/**
+ * Java / C# statements → chart nodes: the dispatcher, the block builder (with the depth guard),
+ * jumps (break / continue / goto) and labels.
+ */
+import type { Node } from "../../tree/schema.ts";
+import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { assertStatement, headedStatement, ifStatement, switchStatement, tryStatement } from "./compound.ts";
+import { at, checkDepth, COMMENT_TYPES, named, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
+import { doStatement, forStatement, foreachStatement, whileStatement } from "./loops.ts";
+import { declaration, expressionNode, expressionStatement, returnStatement } from "./simple.ts";
+import { exprText } from "./text.ts";
+
+/** Statements that never produce a symbol. */
+const SILENT = new Set([
+  "empty_statement", "local_class_declaration", "class_declaration", "interface_declaration",
+  "enum_declaration", "record_declaration", "local_function_statement", "struct_declaration",
+  "using_directive", "import_declaration", "package_declaration", "method_declaration",
+  "field_declaration",
+]);
+
+/** A chart block from statements sitting at nesting depth `depth` (top level of a chart = 1). */
+export const buildBlock: BlockBuilder = (stmts, ctx, depth) => {
+  if (stmts.length > 0) checkDepth(depth);
+  const out: Node[] = [];
+  for (const stmt of stmts) out.push(...statementNodes(stmt, ctx, depth));
+  return { stmts: out };
+};
+
+/** Nodes for one statement at nesting depth `depth`. */
+export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
+  if (SILENT.has(stmt.type) || COMMENT_TYPES.has(stmt.type)) return [];
+  switch (stmt.type) {
+    case "block":
+      if (label) return labelledBlock(stmt, ctx, depth, label);
+      // A bare nested block draws its statements in place (counted as a level against deep nesting).
+      return buildBlock(named(stmt), ctx, depth + 1).stmts;
+    case "local_variable_declaration":
+      return declaration(stmt, stmt, ctx);
+    case "local_declaration_statement": {
+      const decl = named(stmt).find((c) => c.type === "variable_declaration");
+      return decl ? declaration(stmt, decl, ctx) : [at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) })];
+    }
+    case "expression_statement": {
+      const node = expressionStatement(stmt, ctx);
+      return node ? [node] : [];
+    }
+    case "return_statement":
+      return returnStatement(stmt, ctx);
+    case "throw_statement":
+      return [at(ctx, stmt, { kind: "terminal", text: exprText(stmt, ctx) })];
+    case "break_statement":
+      return breakStatement(stmt, ctx);
+    case "continue_statement":
+      return continueStatement(stmt, ctx, depth);
+    case "goto_statement":
+      return gotoStatement(stmt, ctx);
+    case "labeled_statement":
+      return labeledStatement(stmt, ctx, depth);
+    case "if_statement":
+      return [ifStatement(stmt, ctx, depth, buildBlock)];
+    case "while_statement":
+      return whileStatement(stmt, ctx, depth, buildBlock, label);
+    case "do_statement":
+      return doStatement(stmt, ctx, depth, buildBlock, label);
+    case "for_statement":
+      return forStatement(stmt, ctx, depth, buildBlock, label);
+    case "enhanced_for_statement":
+    case "foreach_statement":
+      return foreachStatement(stmt, ctx, depth, buildBlock, label);
+    case "switch_expression":
+    case "switch_statement":
+      return switchStatement(stmt, ctx, depth, buildBlock, label);
+    case "try_statement":
+    case "try_with_resources_statement":
+      return tryStatement(stmt, ctx, depth, buildBlock);
+    case "assert_statement":
+      return [assertStatement(stmt, ctx)];
+    case "synchronized_statement":
+    case "using_statement":
+    case "lock_statement":
+    case "checked_statement":
+    case "unsafe_statement":
+    case "fixed_statement":
+      return headedStatement(stmt, ctx, depth, buildBlock);
+    default:
+      // yield, explicit constructor calls, anything unknown: a process with the text.
+      return [at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) })];
+  }
+}
+
+/** `label: { … break label; … }` → the block, then the label's connector when a jump used it. */
+function labelledBlock(stmt: TsNode, ctx: BuildContext, depth: number, label: string): Node[] {
+  const frame: JumpFrame = { kind: "block", label };
+  ctx.frames.push(frame);
+  let stmts: Node[];
+  try {
+    stmts = buildBlock(named(stmt), ctx, depth + 1).stmts;
+  } finally {
+    ctx.frames.pop();
+  }
+  if (frame.breakTarget) stmts.push(at(ctx, stmt, { kind: "connector", text: frame.breakTarget }));
+  return stmts;
+}
+
+function labeledStatement(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
+  const parts = named(stmt);
+  const name = parts.find((c) => c.type === "identifier");
+  const inner = parts.find((c) => c !== name);
+  if (ctx.lang === "csharp") {
+    // `L: stmt` → goto label connector, then the statement.
+    const out: Node[] = [];
+    if (name) out.push(at(ctx, stmt, { kind: "connector", text: name.text }));
+    if (inner) out.push(...statementNodes(inner, ctx, depth));
+    return out;
+  }
+  if (!inner) return [];
+  return statementNodes(inner, ctx, depth, name?.text);
+}
+
+/** The innermost frame of one of `kinds`. */
+function innermost(ctx: BuildContext, kinds: ReadonlySet<JumpFrame["kind"]>): JumpFrame | undefined {
+  for (let i = ctx.frames.length - 1; i >= 0; i--) {
+    if (kinds.has(ctx.frames[i]!.kind)) return ctx.frames[i];
+  }
+  return undefined;
+}
+
+const BREAKABLE: ReadonlySet<JumpFrame["kind"]> = new Set(["loop", "switch"]);
+const LOOPS: ReadonlySet<JumpFrame["kind"]> = new Set(["loop"]);
+
+function jumpLabel(stmt: TsNode): string | undefined {
+  return named(stmt).find((c) => c.type === "identifier")?.text;
+}
+
+function findLabel(ctx: BuildContext, label: string): JumpFrame | undefined {
+  for (let i = ctx.frames.length - 1; i >= 0; i--) if (ctx.frames[i]!.label === label) return ctx.frames[i];
+  return undefined;
+}
+
+/**
+ * `break` → break of the innermost loop; out of a switch (not its final break) or out of an outer
+ * labelled construct → a connector jump to a connector placed right after that construct.
+ */
+function breakStatement(stmt: TsNode, ctx: BuildContext): Node[] {
+  const label = jumpLabel(stmt);
+  const inner = innermost(ctx, BREAKABLE);
+  const target = label ? findLabel(ctx, label) : inner;
+  // A break node leaves the innermost loop (also from inside a switch case, by the tree's rules).
+  if (!target || (target.kind === "loop" && target === innermost(ctx, LOOPS))) return [at(ctx, stmt, { kind: "break" })];
+  target.breakTarget ??= label ?? `S${++ctx.generated}`;
+  return [at(ctx, stmt, { kind: "connector", text: target.breakTarget, jump: true })];
+}
+
+/**
+ * `continue` → the step statements of an expanded for (they must still run), then continue; a
+ * labelled continue of an outer loop → connector jump to a connector at the end of its body.
+ */
+function continueStatement(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
+  const label = jumpLabel(stmt);
+  const inner = innermost(ctx, LOOPS);
+  const target = label ? findLabel(ctx, label) : inner;
+  if (!target || target === inner) {
+    const out: Node[] = [];
+    for (const step of target?.steps ?? []) {
+      const node = expressionNode(step, step, ctx);
+      if (node) out.push(node);
+    }
+    checkDepth(depth);
+    out.push(at(ctx, stmt, { kind: "continue" }));
+    return out;
+  }
+  target.continueTarget ??= `${label}'`;
+  return [at(ctx, stmt, { kind: "connector", text: target.continueTarget, jump: true })];
+}
+
+/** C# `goto L;` → connector jump; `goto case …` / `goto default` → process (not expressible). */
+function gotoStatement(stmt: TsNode, ctx: BuildContext): Node[] {
+  const isCase = stmt.children.some((c) => !c.isNamed && (c.type === "case" || c.type === "default"));
+  const label = named(stmt)[0];
+  if (isCase || !label) return [at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) })];
+  return [at(ctx, stmt, { kind: "connector", text: label.text, jump: true })];
+}
+

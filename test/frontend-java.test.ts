@@ -1,0 +1,471 @@
+import { describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { parseJava } from "../engine/frontends/java/index.ts";
+import type { FrontendResult } from "../engine/frontends/types.ts";
+import { parsePython } from "../engine/frontends/python/index.ts";
+import { bunAssets } from "../engine/hosts/bun.ts";
+import { layoutCharts } from "../engine/layout/index.ts";
+import { resolveOptions, type Options } from "../engine/options.ts";
+import { ChartTreeSchema, type Block, type ChartFunction, type Node } from "../engine/tree/schema.ts";
+import { parseNativeTree } from "../engine/tree/validate.ts";
+import { checkGeometry } from "./support/geometry-checker.ts";
+
+const FIXTURES = new URL("./fixtures/java/", import.meta.url);
+const PARITY = new URL("./parity/java/", import.meta.url);
+const CORPUS = new URL("./corpus/java/", import.meta.url);
+
+async function parse(code: string, options: Options = {}): Promise<FrontendResult> {
+  const result = await parseJava(code, resolveOptions(options), bunAssets);
+  expect(ChartTreeSchema.safeParse(result.tree).success).toBe(true);
+  return result;
+}
+
+function bare<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (key, v) => (key === "loc" ? undefined : v))) as T;
+}
+
+function chart(result: FrontendResult, name: string): ChartFunction {
+  const found = result.tree.find((f) => f.name === name);
+  if (!found) throw new Error(`no chart ${name}; have ${result.tree.map((f) => f.name).join(", ")}`);
+  return found;
+}
+
+async function stmtsOf(file: string, name: string, options: Options = {}): Promise<Node[]> {
+  const result = await parse(await Bun.file(new URL(file, FIXTURES)).text(), options);
+  expect(result.errors).toEqual([]);
+  return bare(chart(result, name).block.stmts);
+}
+
+/** Wrap statements into a main method. */
+const inMain = (body: string): string => `class M {\n public static void main(String[] args) {\n${body}\n }\n}`;
+async function mainOf(body: string, options: Options = {}): Promise<Node[]> {
+  const result = await parse(inMain(body), options);
+  expect(result.errors).toEqual([]);
+  return bare(chart(result, "main").block.stmts);
+}
+
+const p = (text: string): Node => ({ kind: "process", text });
+const io = (text: string): Node => ({ kind: "io", text });
+const term = (text: string): Node => ({ kind: "terminal", text });
+const call = (text: string): Node => ({ kind: "call", text });
+const blk = (...stmts: Node[]): Block => ({ stmts });
+
+describe("java front-end: statements", () => {
+  test("declarations and assignments", async () => {
+    expect(await stmtsOf("assign.java", "main")).toEqual([
+      p("int x := 5"),
+      p("int a := 1, c := 3"),
+      p('var s := "a == b"'),
+      p("x := a + 1"),
+      p("x := x + 1"),
+      p("x := x * (a + b)"),
+      p("x := x - (c - 1)"),
+      p("x := x + 1"),
+      p("y := y - 1"),
+      p("arr[i] := x ≥ 2 і y ≠ 3 або не done"),
+      p("double d := 2.5"),
+      p("x := 7"),
+    ]);
+  });
+
+  test("stripTypes removes declared types (var too)", async () => {
+    const stmts = await stmtsOf("assign.java", "main", { stripTypes: true });
+    expect(stmts.slice(0, 3)).toEqual([p("x := 5"), p("a := 1, c := 3"), p('s := "a == b"')]);
+  });
+
+  test("english locale words", async () => {
+    expect(await mainOf("ok = !(a && b) || c == d;", { locale: "en" })).toEqual([p("ok := not (a and b) or c = d")]);
+  });
+
+  test("input and output", async () => {
+    expect(await stmtsOf("io.java", "main")).toEqual([
+      p("Scanner sc := new Scanner(System.in)"),
+      p("BufferedReader br := new BufferedReader(new InputStreamReader(System.in))"),
+      io("Ввід n"),
+      io("Ввід d"),
+      io("Ввід name"),
+      io("Ввід k"),
+      io("Ввід"),
+      io('Вивід "x = " + n'),
+      io("Вивід n"),
+      io("Вивід"),
+      io("Вивід n, d"),
+      io('Вивід "Hello%n"'),
+      p("Iterator<Integer> it := list.iterator()"),
+      p("int v := it.next()"),
+      term("Кінець"),
+    ]);
+  });
+
+  test("var scanner and new Scanner(System.in).nextInt()", async () => {
+    expect(await mainOf("var in = new Scanner(System.in);\nint a = in.nextInt();\nint b = new Scanner(System.in).nextInt();")).toEqual([
+      p("var in := new Scanner(System.in)"),
+      io("Ввід a"),
+      io("Ввід b"),
+    ]);
+  });
+
+  test("synchronized: header, then the body", async () => {
+    expect(await mainOf("synchronized (this) { x = 1; }")).toEqual([p("synchronized (this)"), p("x := 1")]);
+  });
+
+  test("JOptionPane dialogs are input and output", async () => {
+    expect(await mainOf('String s = JOptionPane.showInputDialog("Ім\'я?");\nint n = Integer.parseInt(JOptionPane.showInputDialog("n"));\nJOptionPane.showMessageDialog(null, "Привіт, " + s);')).toEqual([
+      io("Ввід s"),
+      io("Ввід n"),
+      io('Вивід "Привіт, " + s'),
+    ]);
+  });
+
+  test("a Scanner parameter is an input reader", async () => {
+    const result = await parse("class A {\n static int read(Scanner in) { int n = in.nextInt(); return n; }\n}");
+    expect(bare(chart(result, "A.read").block.stmts)).toEqual([io("Ввід n"), term("Повернути n")]);
+  });
+
+  test("if / else if / else", async () => {
+    expect(await stmtsOf("if.java", "If.f")).toEqual([
+      { kind: "if", cond: "x > 0", then: blk(p("y := 1")) },
+      { kind: "if", cond: "x = 0", then: blk(p("y := 2")), else: blk(p("y := 3")) },
+      {
+        kind: "if",
+        cond: "x < 0",
+        then: blk(p("y := 4")),
+        else: blk({
+          kind: "if",
+          cond: "x ≤ 10",
+          then: blk(p("y := 5")),
+          else: blk({ kind: "if", cond: "x ≠ 20", then: blk(p("y := 6")), else: blk(p("y := 7")) }),
+        }),
+      },
+    ]);
+  });
+
+  test("loops: counting, expanded, foreach, while, do-while, infinite", async () => {
+    const s = await stmtsOf("loops.java", "Loops.f");
+    expect(s.slice(0, 7).map((n) => (n as { cond: string }).cond)).toEqual([
+      "i := 0, n - 1",
+      "i := 1, n",
+      "i := 0, 9",
+      "i := 0, n",
+      "i := n - 1, 0, -1",
+      "i := n, 1, -1",
+      "i := 0, n - 1, 2",
+    ]);
+    expect(s[0]).toEqual({ kind: "for", cond: "i := 0, n - 1", body: blk(p("s := s + i")) });
+    // Not a counter: expanded into init + while (+ step at the end of the body).
+    expect(s.slice(7, 9)).toEqual([p("i := 2"), { kind: "while", cond: "i * i ≤ n", body: blk(p("i := i + 1")) }]);
+    // continue runs the steps first.
+    expect(s.slice(9, 11)).toEqual([
+      p("int i := 0, j := n"),
+      {
+        kind: "while",
+        cond: "i < j",
+        body: blk(
+          { kind: "if", cond: "a[i] = 0", then: blk(p("i := i + 1"), p("j := j - 1"), { kind: "continue" }) },
+          p("t := a[i]"),
+          p("i := i + 1"),
+          p("j := j - 1"),
+        ),
+      },
+    ]);
+    // The body assigns the counter: expanded.
+    expect(s.slice(11, 13)).toEqual([p("int i := 0"), { kind: "while", cond: "i < n", body: blk(p("i := i + 1"), p("i := i + 1")) }]);
+    expect(s.slice(13)).toEqual([
+      { kind: "infloop", body: blk({ kind: "break" }) },
+      { kind: "for", cond: "x ∈ a", body: blk(p("s := s + x")) },
+      { kind: "while", cond: "n > 0", body: blk(p("n := n / 10")) },
+      { kind: "dowhile", cond: "n ≠ 0", body: blk(p("n := n - 1")) },
+      { kind: "dowhile", cond: "n > 5", until: true, body: blk(p("n := n + 1")) },
+      { kind: "infloop", body: blk({ kind: "if", cond: "n > 5", then: blk({ kind: "break" }) }, p("n := n + 1")) },
+    ]);
+  });
+
+  test("for (;;) is while (true): infinite loop or the do-until idiom", async () => {
+    expect(await mainOf("for (;;) { n = sc.nextInt(); if (n == 0) break; }\nfor (;;) { if (ok) break; go(); }")).toEqual([
+      { kind: "dowhile", cond: "n = 0", until: true, body: blk(p("n := sc.nextInt()")) },
+      { kind: "infloop", body: blk({ kind: "if", cond: "ok", then: blk({ kind: "break" }) }, p("go()")) },
+    ]);
+  });
+
+  test("custom forEachWord", async () => {
+    expect(await mainOf("for (String w : words) System.out.println(w);", { forEachWord: "з" })).toEqual([
+      { kind: "for", cond: "w з words", body: blk(io("Вивід w")) },
+    ]);
+  });
+
+  test("switch: groups, fallthrough, default, arrow rules, switch expressions, inner break", async () => {
+    expect(await stmtsOf("switch.java", "Sw.f")).toEqual([
+      {
+        kind: "switch",
+        cond: "x",
+        cases: [
+          { label: "1, 2", body: blk(p("a()")) },
+          { label: "3", body: blk(p("b()")), fallthrough: true },
+          { label: "4", body: blk(p("c()"), term("Кінець")) },
+        ],
+        default: blk(p("d()")),
+      },
+      {
+        kind: "switch",
+        cond: "x",
+        cases: [
+          { label: "1, 2", body: blk(p("a()")) },
+          { label: "3", body: blk(p("b()"), p("c()")) },
+        ],
+        default: blk(term("throw new IllegalStateException()")),
+      },
+      p("int r := switch (x) { case 1 -> 10; default -> 0; }"),
+      {
+        kind: "while",
+        cond: "x > 0",
+        body: blk(
+          {
+            kind: "switch",
+            cond: "x",
+            cases: [{ label: "1", body: blk({ kind: "if", cond: "y", then: blk({ kind: "connector", text: "S1", jump: true }) }, p("z()")) }],
+            default: blk({ kind: "continue" }),
+          },
+          { kind: "connector", text: "S1" },
+        ),
+      },
+    ]);
+  });
+
+  test("switch: type patterns with guards", async () => {
+    expect(await mainOf("switch (o) { case Integer i when i > 0 -> a(); case String s -> b(); default -> c(); }")).toEqual([
+      {
+        kind: "switch",
+        cond: "o",
+        cases: [
+          { label: "Integer i when i > 0", body: blk(p("a()")) },
+          { label: "String s", body: blk(p("b()")) },
+        ],
+        default: blk(p("c()")),
+      },
+    ]);
+  });
+
+  test("switch: a case may fall into a final default, not into a default drawn out of place", async () => {
+    expect(await mainOf("switch (x) { case 1: a(); default: c(); }\nswitch (x) { case 1: a(); default: c(); case 2: d(); }")).toEqual([
+      { kind: "switch", cond: "x", cases: [{ label: "1", body: blk(p("a()")), fallthrough: true }], default: blk(p("c()")) },
+      {
+        kind: "switch",
+        cond: "x",
+        cases: [
+          { label: "1", body: blk(p("a()")) },
+          { label: "2", body: blk(p("d()")) },
+        ],
+        default: blk(p("c()")),
+      },
+    ]);
+  });
+
+  test("try / catch / finally, try-with-resources, assert", async () => {
+    expect(await stmtsOf("try.java", "T.f")).toEqual([
+      p("n := Integer.parseInt(s)"),
+      {
+        kind: "if",
+        cond: "виняток NumberFormatException, NullPointerException",
+        then: blk(p("n := 0")),
+        else: blk({ kind: "if", cond: "виняток Exception", then: blk(term("throw new RuntimeException(e)")), else: blk() }),
+      },
+      p("done := true"),
+      p("Scanner sc := new Scanner(System.in)"),
+      io("Ввід k"),
+      { kind: "if", cond: "n > 0", then: blk(), else: blk(term('throw new AssertionError("positive")')) },
+      term("Повернути n"),
+    ]);
+  });
+
+  test("labelled break / continue degrade to connector pairs", async () => {
+    expect(await stmtsOf("jumps.java", "J.f")).toEqual([
+      {
+        kind: "for",
+        cond: "i := 0, m.length - 1",
+        body: blk(
+          {
+            kind: "for",
+            cond: "j := 0, m[i].length - 1",
+            body: blk(
+              { kind: "if", cond: "m[i][j] < 0", then: blk({ kind: "connector", text: "outer", jump: true }) },
+              { kind: "if", cond: "m[i][j] = 0", then: blk({ kind: "connector", text: "outer'", jump: true }) },
+              { kind: "if", cond: "m[i][j] = 1", then: blk({ kind: "break" }) },
+            ),
+          },
+          { kind: "connector", text: "outer'" },
+        ),
+      },
+      { kind: "connector", text: "outer" },
+      { kind: "while", cond: "x > 0", body: blk({ kind: "if", cond: "x = 3", then: blk({ kind: "break" }) }, p("x := x - 1")) },
+      term("Кінець"),
+    ]);
+  });
+
+  test("break of the labelled innermost loop from inside a switch is a plain break", async () => {
+    expect(await mainOf("loop: while (true) { switch (c) { case 0: break loop; default: go(); } }")).toEqual([
+      { kind: "infloop", body: blk({ kind: "switch", cond: "c", cases: [{ label: "0", body: blk({ kind: "break" }) }], default: blk(p("go()")) }) },
+    ]);
+  });
+
+  test("return / exit terminators with options", async () => {
+    const code = "class A {\n static void f() { return; }\n static int g() { return 1; }\n public static void main(String[] a) { return; }\n}";
+    const r1 = bare((await parse(code)).tree);
+    expect(r1.map((c) => [c.name, c.block.stmts])).toEqual([
+      ["main", [term("Кінець")]],
+      ["A.f", [term("Кінець")]],
+      ["A.g", [term("Повернути 1")]],
+    ]);
+    const r2 = bare((await parse(code, { mainOnlyTerminators: true, returnAsIO: true })).tree);
+    expect(r2.map((c) => c.block.stmts)).toEqual([[term("Кінець")], [term("Вихід")], [io("Вивід 1"), term("Вихід")]]);
+  });
+});
+
+describe("java front-end: charts", () => {
+  test("names: classes, nested classes, constructors, interfaces, enums; main first", async () => {
+    const result = await parse(await Bun.file(new URL("names.java", FIXTURES)).text());
+    expect(result.errors).toEqual([]);
+    expect(result.tree.map((c) => c.name)).toEqual([
+      "main", "Outer.Outer", "Outer.square", "Outer.show", "Outer.Inner.go", "Outer.Inner.Deep.get", "Outer.Shape.name", "Color.lower",
+    ]);
+    expect(result.tree[0]!.main).toBe(true);
+    expect(result.tree.slice(1).every((c) => c.main === undefined)).toBe(true);
+    expect(bare(chart(result, "Outer.show").block.stmts)).toEqual([
+      call("int s := square(3)"),
+      call("square(4)"),
+      call("helper.square(5)"),
+      p("Runnable r := () -> System.out.println(1)"),
+      p("list.stream().filter(v -> v > 2).forEach(System.out::println)"),
+      p("print(s)"),
+    ]);
+    const asProcess = await parse(await Bun.file(new URL("names.java", FIXTURES)).text(), { callAsProcess: true });
+    expect(bare(chart(asProcess, "main").block.stmts)).toEqual([p("show()")]);
+  });
+
+  test("every node has a loc", async () => {
+    const result = await parse(await Bun.file(new URL("loops.java", FIXTURES)).text());
+    const f = chart(result, "Loops.f");
+    expect(f.loc).toEqual({ line: 2, col: 5 });
+    const stack: Node[] = [...f.block.stmts];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      expect(n.loc).toBeDefined();
+      for (const key of ["then", "else", "body", "default"] as const) {
+        const b = (n as Record<string, unknown>)[key] as Block | undefined;
+        if (b) stack.push(...b.stmts);
+      }
+      if (n.kind === "switch") for (const c of n.cases) stack.push(...c.body.stmts);
+    }
+    expect(bare(f.block.stmts[0])).toMatchObject({ kind: "for" });
+    expect(f.block.stmts[0]!.loc).toEqual({ line: 3, col: 9 });
+  });
+
+  test("cyrillic identifiers and strings, CRLF", async () => {
+    expect(await stmtsOf("cyrillic.java", "main")).toEqual([
+      p("int кількість := 3"),
+      io('Вивід "Привіт, світ! " + кількість'),
+      { kind: "if", cond: "кількість ≥ 3 і кількість ≠ 10", then: blk(p("кількість := кількість + 1")) },
+    ]);
+    const crlf = await parse(await Bun.file(new URL("crlf.java", FIXTURES)).text());
+    expect(bare(crlf.tree)).toEqual([{ name: "main", main: true, block: blk(p("int x := 1"), io("Вивід x")) }]);
+    expect(crlf.tree[0]!.block.stmts[1]!.loc).toEqual({ line: 4, col: 9 });
+  });
+
+  test("statements outside a class form the main chart", async () => {
+    const result = await parse("int x = 1;\nSystem.out.println(x);\n");
+    expect(bare(result.tree)).toEqual([{ name: "main", main: true, block: blk(p("int x := 1"), io("Вивід x")) }]);
+  });
+
+  test("empty source and comments only", async () => {
+    expect(await parse("")).toEqual({ tree: [], errors: [] });
+    expect((await parse("// nothing\n/* here */")).tree).toEqual([]);
+  });
+});
+
+describe("java front-end: errors and limits", () => {
+  test("a syntax error breaks only its method, with line and column", async () => {
+    const result = await parse(await Bun.file(new URL("syntax_error.java", FIXTURES)).text());
+    expect(result.tree.map((c) => c.name)).toEqual(["main", "Broken.good"]);
+    expect(result.errors).toEqual([
+      { name: "Broken.bad", message: 'syntax error at line 7, column 18: missing ")"', line: 7, col: 18 },
+    ]);
+  });
+
+  test("a broken method header is reported, the rest still comes out", async () => {
+    const code = "class A {\n  static int ok() { return 1; }\n  static void (int x) { x = 1; }\n  static int ok2() { return 2; }\n}";
+    const result = await parse(code);
+    expect(result.errors.length).toBeGreaterThan(0);
+    expect(result.errors[0]!.line).toBe(3);
+    expect(result.tree.map((c) => c.name)).toContain("A.ok");
+  });
+
+  test("too many symbols and too deep nesting → FunctionError", async () => {
+    const big = inMain("x = 1;\n".repeat(2100));
+    const r1 = await parse(big);
+    expect(r1.tree).toEqual([]);
+    expect(r1.errors[0]).toMatchObject({ name: "main", message: expect.stringContaining("chart too large") });
+    const deep = inMain("if (a) {\n".repeat(120) + "x = 1;" + "}\n".repeat(120));
+    const r2 = await parse(deep);
+    expect(r2.errors[0]).toMatchObject({ name: "main", message: expect.stringContaining("too deeply nested") });
+  });
+});
+
+const LAB = [
+  "linear_search", "binary_search", "bubble_sort", "factorial_loop", "factorial_recursive", "gcd", "prime_test",
+  "fibonacci", "max_of_array", "matrix_sum", "digit_sum", "menu_switch",
+];
+
+describe("java front-end: parity and corpus", () => {
+  for (const name of LAB) {
+    test(`parity ${name}.java: chart Lab.${name}, no errors`, async () => {
+      const result = await parse(await Bun.file(new URL(`${name}.java`, PARITY)).text());
+      expect(result.errors).toEqual([]);
+      chart(result, `Lab.${name}`);
+    });
+  }
+
+  test("parity trees", async () => {
+    const load = async (name: string): Promise<Node[]> =>
+      bare(chart(await parse(await Bun.file(new URL(`${name}.java`, PARITY)).text()), `Lab.${name}`).block.stmts);
+    expect((await load("bubble_sort"))[0]).toMatchObject({ kind: "for", cond: "i := 0, n - 2" });
+    expect((await load("gcd")).map((n) => n.kind)).toEqual(["while", "terminal"]);
+    expect((await load("menu_switch"))[0]).toMatchObject({ kind: "switch", cond: "choice" });
+    expect((await load("factorial_recursive")).at(-1)).toEqual(term("Повернути n * factorial_recursive(n - 1)"));
+  });
+
+  test("parity trees have the structure of the Python ones (same kinds, same nesting)", async () => {
+    const shape = (value: unknown): string =>
+      JSON.stringify(value, (key, v) => (key === "loc" || key === "text" || key === "cond" || key === "label" ? undefined : v));
+    const options = resolveOptions({ stripTypes: true });
+    for (const name of LAB) {
+      const py = await parsePython(await Bun.file(new URL(`../python/${name}.py`, PARITY)).text(), options, bunAssets);
+      const mine = await parse(await Bun.file(new URL(`${name}.java`, PARITY)).text(), { stripTypes: true });
+      const expected = py.tree.find((c) => c.name === name);
+      expect(expected).toBeDefined();
+      expect(shape(chart(mine, `Lab.${name}`).block)).toBe(shape(expected!.block));
+    }
+  });
+
+  const files = readdirSync(CORPUS).filter((f) => f.endsWith(".java")).sort();
+
+  test("corpus has at least 15 programs", () => {
+    expect(files.length).toBeGreaterThanOrEqual(15);
+  });
+
+  for (const file of files) {
+    test(`corpus ${file}: parses, lays out, geometry is clean`, async () => {
+      const code = await Bun.file(new URL(file, CORPUS)).text();
+      const result = await parse(code);
+      expect(result.tree.length).toBeGreaterThan(0);
+      for (const error of result.errors) {
+        expect(error.line).toBeGreaterThan(0);
+      }
+      // The output is a valid native tree by the stricter user-tree rules too (non-empty texts …).
+      const checked = parseNativeTree(JSON.stringify(result.tree));
+      expect(checked.ok ? [] : checked.errors).toEqual([]);
+      for (const split of [false, true]) {
+        const geometry = layoutCharts(result.tree, resolveOptions({}), split);
+        expect(checkGeometry(geometry)).toEqual([]);
+      }
+    });
+  }
+});

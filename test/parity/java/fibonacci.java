@@ -1,0 +1,16 @@
+public class Lab {
+    static int fibonacci(int n) {
+        int a = 0;
+        int b = 1;
+        for (int i = 0; i < n; i++) {
+            int t = a + b;
+            a = b;
+            b = t;
+        }
+        return a;
+    }
+
+    public static void main(String[] args) {
+        System.out.println(fibonacci(10));
+    }
+}
