@@ -11,6 +11,7 @@ import { parseC } from "./frontends/c/index.ts";
 import { parseCpp } from "./frontends/cpp/index.ts";
 import { parseJava } from "./frontends/java/index.ts";
 import { parseCSharp } from "./frontends/csharp/index.ts";
+import { parsePascal } from "./frontends/pascal/index.ts";
 import type { Geometry } from "./geometry/types.ts";
 import { layoutCharts } from "./layout/index.ts";
 import { OptionsSchema, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
@@ -33,6 +34,7 @@ const FRONTENDS: Partial<Record<Lang, Frontend>> = {
   cpp: parseCpp,
   java: parseJava,
   csharp: parseCSharp,
+  pascal: parsePascal,
 };
 
 /** The front-end of a source language (undefined for `native` and languages not available yet). */
