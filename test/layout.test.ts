@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
-import { render } from "../engine/index.ts";
+import { EngineError, langFromFileName, render } from "../engine/index.ts";
 import { bunAssets } from "../engine/hosts/bun.ts";
 import type { ChartGeometry, Edge, Geometry, Shape } from "../engine/geometry/types.ts";
 import type { ChartTree, Node } from "../engine/tree/schema.ts";
@@ -36,15 +36,25 @@ const byText = (c: ChartGeometry, text: string): Shape => {
 const exits = (c: ChartGeometry, s: Shape): Edge[] => edges(c).filter((e) => e.from === s.id);
 const chart = (g: Geometry, name?: string): ChartGeometry => (name ? g.charts.find((c) => c.name === name)! : g.charts[0]!);
 
-describe("every Python fixture and example lays out cleanly", () => {
-  const dirs = ["test/fixtures/python", "examples"];
+describe("every fixture and example of every language lays out cleanly (SVG and JSON)", () => {
+  const dirs = ["test/fixtures/python", "test/fixtures/c", "test/fixtures/cpp", "test/fixtures/java", "test/fixtures/csharp", "test/fixtures/pascal", "examples"];
+  const sources = /\.(py|c|cpp|java|cs|pas)$/;
   for (const dir of dirs) {
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".py") && f !== "syntax_error.py")) {
+    for (const file of readdirSync(dir).filter((f) => sources.test(f))) {
       test(`${dir}/${file}`, async () => {
         const code = await Bun.file(`${dir}/${file}`).text();
+        const lang = langFromFileName(file);
         for (const options of [{}, { singleEnd: true }, { locale: "en", mainOnlyTerminators: true }]) {
-          const g = await py(code, options);
-          expect(g.charts.length).toBeGreaterThan(0);
+          for (const format of ["svg", "json"]) {
+            const result = await render({ code, lang, format, options }, bunAssets).catch((error: unknown) => error);
+            if (result instanceof EngineError) {
+              expect(result.code).toBe("render_failed"); // a fixture whose every function has a syntax error
+              continue;
+            }
+            const r = result as Awaited<ReturnType<typeof render>>;
+            expect(checkGeometry(r.geometry)).toEqual([]);
+            expect(r.charts).toBeGreaterThan(0);
+          }
         }
       });
     }
