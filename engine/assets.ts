@@ -8,7 +8,13 @@ export type AssetName =
   | "tree-sitter-c.wasm"
   | "tree-sitter-cpp.wasm"
   | "tree-sitter-java.wasm"
-  | "tree-sitter-c_sharp.wasm";
+  | "tree-sitter-c_sharp.wasm"
+  /** @resvg/resvg-wasm's rasterizer. */
+  | "resvg.wasm"
+  /** Block text font (metric twin of Times New Roman). */
+  | "Tinos-Regular.ttf"
+  /** Fallback for glyphs Tinos lacks (∈ ∉ ∧ ∨ and other math signs). */
+  | "DejaVuSans.ttf";
 
 export interface AssetLoader {
   load(name: AssetName): Promise<Uint8Array>;

@@ -1,6 +1,6 @@
 /**
- * Asset loader for hosts running on Bun (CLI, server, tests): reads the grammars from `grammars/`
- * and the tree-sitter runtime from its npm package. Not part of the portable core.
+ * Asset loader for hosts running on Bun (CLI, server, tests): reads the grammars from `grammars/`,
+ * and the tree-sitter runtime, the rasterizer and the fonts from their npm packages. Not part of the portable core.
  */
 import type { AssetLoader, AssetName } from "../assets.ts";
 
@@ -10,6 +10,12 @@ function locate(name: AssetName): URL {
   switch (name) {
     case "web-tree-sitter.wasm":
       return new URL(import.meta.resolve("web-tree-sitter/web-tree-sitter.wasm"));
+    case "resvg.wasm":
+      return new URL(import.meta.resolve("@resvg/resvg-wasm/index_bg.wasm"));
+    case "Tinos-Regular.ttf":
+      return new URL(import.meta.resolve("@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf"));
+    case "DejaVuSans.ttf":
+      return new URL(import.meta.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"));
     default:
       return new URL(`grammars/${name}`, repoRoot);
   }
