@@ -91,7 +91,9 @@ export const parsePython: Frontend = async (code, options, assets) => {
 
   if (!mainBroken) {
     const stmts = root.namedChildren.filter((c) => c.type !== "comment");
-    const built = build("main", stmts, contextFor(source, options, scope, true), undefined, true, errors);
+    // A program that defines its own `main()` keeps that name; its module-level code is `__main__`.
+      const mainName = scope.defs.some((d) => d.name === "main") ? "__main__" : "main";
+      const built = build(mainName, stmts, contextFor(source, options, scope, true), undefined, true, errors);
     if (built && built.block.stmts.length > 0) tree.push(built);
   }
 
