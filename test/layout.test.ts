@@ -282,6 +282,8 @@ describe("split into parts", () => {
     const c = chart(g);
     expect(c.parts.length).toBeGreaterThan(1);
     for (const p of c.parts) expect(p.height).toBeLessThanOrEqual(PAGE_PART_HEIGHT + 1e-6);
+    expect(c.parts[0]!.sheetCaption).toBeUndefined();
+    expect(c.parts[1]!.sheetCaption).toBe("Рисунок 1, аркуш 2");
     const letters = shapes(c).filter((s) => s.kind === "connector").map(textOf);
     expect(letters.length).toBe(2 * (c.parts.length - 1));
     expect(letters.slice(0, 2)).toEqual(["А", "А"]);

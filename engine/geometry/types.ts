@@ -67,6 +67,8 @@ export interface Part {
   y: number;
   width: number;
   height: number;
+  /** P8 continuation caption ("Рисунок 2, аркуш 2") of a part after the first, for page formats. */
+  sheetCaption?: string;
   shapes: Shape[];
   edges: Edge[];
 }

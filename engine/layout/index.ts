@@ -81,6 +81,7 @@ export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: b
         shapes: p.drawn.shapes.map((s) => moveShape(s, dx, dy)),
         edges: p.drawn.edges.map((e) => moveEdge(e, dx, dy)),
       };
+      if (index > 0) part.sheetCaption = `${options.texts.capWord} ${c.figure}, ${options.texts.sheetWord} ${index + 1}`;
       x += p.box.w + PART_GAP;
       return part;
     });

@@ -47,6 +47,7 @@ const part = (p: Part): Part => ({
   y: r(p.y),
   width: r(p.width),
   height: r(p.height),
+  ...(p.sheetCaption !== undefined ? { sheetCaption: p.sheetCaption } : {}),
   shapes: p.shapes.map(shape),
   edges: p.edges.map(edge),
 });
