@@ -17,6 +17,9 @@ import { layoutCharts } from "./layout/index.ts";
 import { OptionsSchema, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
 import { renderJson } from "./render/json.ts";
 import { renderSvg } from "./render/svg.ts";
+import { renderTypst } from "./render/typst.ts";
+import { renderExcalidraw } from "./render/excalidraw.ts";
+import type { RenderContext, Renderer } from "./render/types.ts";
 import type { ChartTree } from "./tree/schema.ts";
 import { formatNativeTreeErrors, parseNativeTree } from "./tree/validate.ts";
 
@@ -41,10 +44,24 @@ const FRONTENDS: Partial<Record<Lang, Frontend>> = {
 export function frontendFor(lang: Lang): Frontend | undefined {
   return FRONTENDS[lang];
 }
-const RENDERERS: Partial<Record<Format, { type: string; ext: string; render: (g: Geometry) => string }>> = {
-  svg: { type: "image/svg+xml", ext: "svg", render: renderSvg },
-  json: { type: "application/json", ext: "json", render: renderJson },
+interface FormatSpec {
+  /** Content type of the file (interface.md §4.1; the non-image ones documented in the README). */
+  type: string;
+  ext: string;
+  render: Renderer;
+}
+
+const text = (render: (g: Geometry) => string): Renderer => async (g) => render(g);
+
+const RENDERERS: Partial<Record<Format, FormatSpec>> = {
+  svg: { type: "image/svg+xml", ext: "svg", render: text(renderSvg) },
+  json: { type: "application/json", ext: "json", render: text(renderJson) },
+  typst: { type: "text/x-typst; charset=utf-8", ext: "typ", render: renderTypst },
+  excalidraw: { type: "application/vnd.excalidraw+json", ext: "excalidraw", render: renderExcalidraw },
 };
+
+/** PNG zoom (interface.md §2.1 `scale`): whole numbers in this range, 3 by default. */
+export const SCALE = { min: 1, max: 10, default: 3 } as const;
 
 /** Formats whose `split` defaults to true (parts on separate pages); the others split only on request. */
 const SPLIT_BY_DEFAULT: ReadonlySet<Format> = new Set(["docx", "pdf", "typst"]);
@@ -57,6 +74,10 @@ export interface RenderInput {
   format?: string;
   split?: boolean;
   fn?: string;
+  /** PNG zoom, SCALE.min..SCALE.max. */
+  scale?: number;
+  /** Typst: only the CeTZ canvas code. */
+  fragment?: boolean;
   options?: unknown;
 }
 
@@ -157,6 +178,9 @@ export async function render(input: RenderInput, assets: AssetLoader): Promise<R
   const renderer = RENDERERS[format];
   if (!renderer) throw new EngineError("unknown_format", `format "${format}" is not available yet; available: ${Object.keys(RENDERERS).join(", ")}`);
   const options = resolveOptions(parseOptions(input.options));
+  if (input.scale !== undefined && !(Number.isInteger(input.scale) && input.scale >= SCALE.min && input.scale <= SCALE.max)) {
+    throw new EngineError("bad_request", `scale must be a whole number from ${SCALE.min} to ${SCALE.max}`);
+  }
   const source = decodeSource(input.code);
 
   let tree: ChartTree;
@@ -181,9 +205,15 @@ export async function render(input: RenderInput, assets: AssetLoader): Promise<R
 
   const split = input.split ?? SPLIT_BY_DEFAULT.has(format);
   const geometry = layoutCharts(tree, options, split);
+  const context: RenderContext = {
+    assets,
+    scale: input.scale ?? SCALE.default,
+    fragment: input.fragment ?? false,
+    pages: split && SPLIT_BY_DEFAULT.has(format),
+  };
   const base = input.fn ? input.fn.replace(/[^\p{L}\p{N}_.-]+/gu, "_") : "flowchart";
   return {
-    file: { name: `${base}.${renderer.ext}`, contentType: renderer.type, data: renderer.render(geometry) },
+    file: { name: `${base}.${renderer.ext}`, contentType: renderer.type, data: await renderer.render(geometry, context) },
     charts: geometry.charts.length,
     errors,
     geometry,

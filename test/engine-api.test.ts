@@ -86,6 +86,28 @@ describe("request", () => {
     }
   });
 
+  test("typst (document and fragment) and excalidraw come back as text with their types", async () => {
+    const code = await Bun.file("examples/grade.py").text();
+    const doc = await ok({ code, lang: "python", format: "typst" });
+    expect(doc.file.contentType).toBe("text/x-typst; charset=utf-8");
+    expect(doc.file.name).toBe("flowchart.typ");
+    expect(String(doc.file.data)).toContain('#import "@preview/cetz:0.5.2"');
+    const fragment = await ok({ code, lang: "python", format: "typst", fragment: true });
+    expect(String(fragment.file.data)).not.toContain("#import");
+    expect(String(fragment.file.data)).toContain("cetz.canvas");
+    const ex = await ok({ code, lang: "python", format: "excalidraw" });
+    expect(ex.file.name).toBe("flowchart.excalidraw");
+    expect(JSON.parse(String(ex.file.data)).type).toBe("excalidraw");
+  });
+
+  test("scale outside 1..10 or not whole is a bad request", async () => {
+    for (const scale of [0, 11, 2.5, -1]) {
+      const e = await fails({ code: "x = 1", lang: "python", format: "svg", scale });
+      expect(e.code).toBe("bad_request");
+      expect(e.message).toContain("scale");
+    }
+  });
+
   test("charts counts what is charged", async () => {
     const r = await ok({ code: "def a():\n    pass\n    x = 1\n\ndef b():\n    y = 2\n\nprint(1)\n", lang: "python" });
     expect(r.charts).toBe(3);
