@@ -19,6 +19,7 @@ import { renderJson } from "./render/json.ts";
 import { renderSvg } from "./render/svg.ts";
 import { renderTypst } from "./render/typst.ts";
 import { renderExcalidraw } from "./render/excalidraw.ts";
+import { renderDocx } from "./render/docx.ts";
 import type { RenderContext, Renderer } from "./render/types.ts";
 import type { ChartTree } from "./tree/schema.ts";
 import { formatNativeTreeErrors, parseNativeTree } from "./tree/validate.ts";
@@ -58,6 +59,7 @@ const RENDERERS: Partial<Record<Format, FormatSpec>> = {
   json: { type: "application/json", ext: "json", render: text(renderJson) },
   typst: { type: "text/x-typst; charset=utf-8", ext: "typ", render: renderTypst },
   excalidraw: { type: "application/vnd.excalidraw+json", ext: "excalidraw", render: renderExcalidraw },
+  docx: { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx", render: renderDocx },
 };
 
 /** PNG zoom (interface.md §2.1 `scale`): whole numbers in this range, 3 by default. */

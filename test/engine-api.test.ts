@@ -100,6 +100,16 @@ describe("request", () => {
     expect(JSON.parse(String(ex.file.data)).type).toBe("excalidraw");
   });
 
+  test("docx comes back as bytes of a zip with its type; split by default", async () => {
+    const code = "def f():\n" + Array.from({ length: 40 }, (_, i) => `    print(${i})`).join("\n") + "\n";
+    const r = await ok({ code, lang: "python", format: "docx" });
+    expect(r.file.contentType).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    expect(r.file.name).toBe("flowchart.docx");
+    const bytes = r.file.data as Uint8Array;
+    expect([bytes[0], bytes[1]]).toEqual([0x50, 0x4b]); // "PK"
+    expect(r.geometry.charts[0]!.parts.length).toBeGreaterThan(1); // split is the default for docx
+  });
+
   test("scale outside 1..10 or not whole is a bad request", async () => {
     for (const scale of [0, 11, 2.5, -1]) {
       const e = await fails({ code: "x = 1", lang: "python", format: "svg", scale });
