@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { langFromFileName, render, EngineError } from "../engine/index.ts";
 import { bunAssets } from "../engine/hosts/bun.ts";
 
-const USAGE = `usage: bun run render <file> [-f svg|json] [-o out] [--lang L] [--fn NAME] [--split|--no-split] [--options JSON]`;
+const USAGE = `usage: bun run render <file> [-f FORMAT] [-o out] [--lang L] [--fn NAME] [--split|--no-split] [--scale N] [--fragment] [--options JSON]`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -21,6 +21,8 @@ async function main(): Promise<number> {
       split: { type: "boolean" },
       "no-split": { type: "boolean" },
       options: { type: "string" },
+      scale: { type: "string" },
+      fragment: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -40,7 +42,8 @@ async function main(): Promise<number> {
   try {
     const lang = values.lang ?? langFromFileName(file);
     const code = new Uint8Array(await Bun.file(file).arrayBuffer());
-    const result = await render({ code, lang, format: values.format, fn: values.fn, split, options }, bunAssets);
+    const scale = values.scale === undefined ? undefined : Number(values.scale);
+    const result = await render({ code, lang, format: values.format, fn: values.fn, split, options, scale, fragment: values.fragment }, bunAssets);
     const out = values.output ?? result.file.name;
     await Bun.write(out, result.file.data);
     for (const e of result.errors) console.error(`warning: ${e.name || "source"}: ${e.message}`);
