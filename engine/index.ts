@@ -20,6 +20,8 @@ import { renderSvg } from "./render/svg.ts";
 import { renderTypst } from "./render/typst.ts";
 import { renderExcalidraw } from "./render/excalidraw.ts";
 import { renderDocx } from "./render/docx.ts";
+import { renderPng, PNG_SCALE } from "./render/png.ts";
+import { renderPdf } from "./render/pdf.ts";
 import type { RenderContext, Renderer } from "./render/types.ts";
 import type { ChartTree } from "./tree/schema.ts";
 import { formatNativeTreeErrors, parseNativeTree } from "./tree/validate.ts";
@@ -60,10 +62,12 @@ const RENDERERS: Partial<Record<Format, FormatSpec>> = {
   typst: { type: "text/x-typst; charset=utf-8", ext: "typ", render: renderTypst },
   excalidraw: { type: "application/vnd.excalidraw+json", ext: "excalidraw", render: renderExcalidraw },
   docx: { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx", render: renderDocx },
+  png: { type: "image/png", ext: "png", render: renderPng },
+  pdf: { type: "application/pdf", ext: "pdf", render: renderPdf },
 };
 
 /** PNG zoom (interface.md §2.1 `scale`): whole numbers in this range, 3 by default. */
-export const SCALE = { min: 1, max: 10, default: 3 } as const;
+export const SCALE = PNG_SCALE;
 
 /** Formats whose `split` defaults to true (parts on separate pages); the others split only on request. */
 const SPLIT_BY_DEFAULT: ReadonlySet<Format> = new Set(["docx", "pdf", "typst"]);

@@ -110,6 +110,16 @@ describe("request", () => {
     expect(r.geometry.charts[0]!.parts.length).toBeGreaterThan(1); // split is the default for docx
   });
 
+  test("png and pdf come back as bytes with their types", async () => {
+    const code = await Bun.file("examples/grade.py").text();
+    const png = await ok({ code, lang: "python", format: "png", scale: 1 });
+    expect(png.file.contentType).toBe("image/png");
+    expect([...(png.file.data as Uint8Array).slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]); // "PNG"
+    const pdf = await ok({ code, lang: "python", format: "pdf" });
+    expect(pdf.file.contentType).toBe("application/pdf");
+    expect(new TextDecoder().decode((pdf.file.data as Uint8Array).slice(0, 5))).toBe("%PDF-");
+  });
+
   test("scale outside 1..10 or not whole is a bad request", async () => {
     for (const scale of [0, 11, 2.5, -1]) {
       const e = await fails({ code: "x = 1", lang: "python", format: "svg", scale });
