@@ -4,8 +4,8 @@
  * limit guard.
  */
 import type { Locale, ResolvedOptions, Texts } from "../../options.ts";
-import { TREE_LIMITS, type Block, type Node } from "../../tree/schema.ts";
-import { nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
+import type { Block } from "../../tree/schema.ts";
+import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 
 export type CurlyLang = "java" | "csharp";
 
@@ -44,35 +44,7 @@ export interface BuildContext {
   nodes: number;
 }
 
-/** Thrown when a chart exceeds TREE_LIMITS; caught per chart and turned into a FunctionError. */
-export class ChartLimitError extends Error {}
-
-export function countNode(ctx: BuildContext): void {
-  if (++ctx.nodes > TREE_LIMITS.maxNodes) {
-    throw new ChartLimitError(`chart too large: more than ${TREE_LIMITS.maxNodes} symbols`);
-  }
-}
-
-export function checkDepth(depth: number): void {
-  if (depth > TREE_LIMITS.maxDepth) {
-    throw new ChartLimitError(`chart too deeply nested: more than ${TREE_LIMITS.maxDepth} levels`);
-  }
-}
-
-/** Attach the statement's source position to a node and count it. */
-export function at<T extends Node>(ctx: BuildContext, stmt: TsNode, node: T): T {
-  countNode(ctx);
-  node.loc = nodeLoc(stmt);
-  return node;
-}
-
-export const emptyBlock = (): Block => ({ stmts: [] });
-
-/** Text of the end terminator of a bare return in this chart. */
-export function endText(ctx: BuildContext): string {
-  if (ctx.isMain) return ctx.texts.endText;
-  return ctx.options.mainOnlyTerminators ? ctx.texts.exitText : ctx.texts.endText;
-}
+export { ChartLimitError, at, checkDepth, countNode, emptyBlock, endText } from "../chart-context.ts";
 
 /** Node types that are comments in either grammar. */
 export const COMMENT_TYPES: ReadonlySet<string> = new Set(["comment", "line_comment", "block_comment"]);
