@@ -5,6 +5,7 @@
  *    ends with the step; every `continue` of that loop is preceded by the step (C8/C11);
  *  - range-for → `for` with `x ∈ v`; `while` → while; `do … while (c)` → dowhile.
  */
+import { additiveOf, shiftedBound as shiftBound } from "../counting.ts";
 import type { Block, Node } from "../../tree/schema.ts";
 import { precedence } from "../../text/notation.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
@@ -30,30 +31,17 @@ export function intLiteral(node: TsNode): number | undefined {
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
-const ADDITIVE = precedence("+")!;
-
-/** Text of `bound ± delta`, folding literals (`10 - 1` → `9`, `n + 1 - 1` → `n`). */
 function shiftedBound(bound: TsNode, delta: number, ctx: BuildContext): string {
   if (delta === 0) return exprText(bound, ctx);
-  const b = unwrap(bound);
-  const literal = intLiteral(b);
-  if (literal !== undefined) return String(literal + delta);
-  if (b.type === "binary_expression") {
-    const op = b.childForFieldName("operator")?.type;
-    const right = b.childForFieldName("right");
-    const left = b.childForFieldName("left");
-    const k = right ? intLiteral(right) : undefined;
-    if (left && k !== undefined && (op === "+" || op === "-")) {
-      const offset = (op === "+" ? k : -k) + delta;
-      const base = exprText(left, ctx);
-      return offset === 0 ? base : `${base} ${offset > 0 ? "+" : "-"} ${Math.abs(offset)}`;
-    }
-  }
-  let text = exprText(b, ctx);
-  const op = topOperator(b);
-  const prec = op ? (op === "unary" ? 13 : precedence(op)) : undefined;
-  if (prec !== undefined && prec < ADDITIVE) text = `(${text})`;
-  return `${text} ${delta < 0 ? "-" : "+"} ${Math.abs(delta)}`;
+  return shiftBound(unwrap(bound), delta, {
+    intLiteral,
+    additive: additiveOf("binary_expression"),
+    text: (node) => exprText(node, ctx),
+    precedence: (node) => {
+      const op = topOperator(node);
+      return op ? (op === "unary" ? 13 : precedence(op)) : undefined;
+    },
+  });
 }
 
 /** The loop variable and start of `i = a` / `int i = a`, or undefined. */

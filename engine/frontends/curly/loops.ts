@@ -7,6 +7,7 @@
  *  - enhanced for / foreach → `x ∈ a`.
  *  - `while (true)` → infloop, or dowhile-until when the body ends with `if (c) break;` (as Python).
  */
+import { additiveOf, shiftedBound as shiftBound } from "../counting.ts";
 import type { Block, Node } from "../../tree/schema.ts";
 import { precedence } from "../../text/notation.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
@@ -41,29 +42,16 @@ export function intLiteral(node: TsNode): number | undefined {
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
-const ADDITIVE = precedence("+")!;
-
-/** Text of `bound ± 1` (the inclusive end of an exclusive bound), folding literals. */
 function shiftedBound(bound: TsNode, delta: -1 | 1, ctx: BuildContext): string {
-  const b = unparen(bound);
-  const literal = intLiteral(b);
-  if (literal !== undefined) return String(literal + delta);
-  if (b.type === "binary_expression") {
-    const op = b.childForFieldName("operator")?.type;
-    const right = b.childForFieldName("right");
-    const left = b.childForFieldName("left");
-    const k = right ? intLiteral(right) : undefined;
-    if (left && k !== undefined && (op === "+" || op === "-")) {
-      const offset = (op === "+" ? k : -k) + delta;
-      const base = exprText(left, ctx);
-      return offset === 0 ? base : `${base} ${offset > 0 ? "+" : "-"} ${Math.abs(offset)}`;
-    }
-  }
-  let text = exprText(bound, ctx);
-  const op = topOperator(b);
-  const prec = op ? precedence(op) : undefined;
-  if (prec !== undefined && prec < ADDITIVE) text = `(${text})`;
-  return `${text} ${delta < 0 ? "-" : "+"} 1`;
+  return shiftBound(unparen(bound), delta, {
+    intLiteral,
+    additive: additiveOf("binary_expression"),
+    text: (node) => exprText(node, ctx),
+    precedence: (node) => {
+      const op = topOperator(node);
+      return op ? precedence(op) : undefined;
+    },
+  });
 }
 
 function initsOf(stmt: TsNode): TsNode[] {

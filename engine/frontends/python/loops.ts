@@ -5,6 +5,7 @@
  *  - any other `for` → foreach form `x ∈ iterable`.
  *  - `while True:` / `while 1:` → infloop, or dowhile-until when the body ends with `if c: break`.
  */
+import { additiveOf, shiftedBound as shiftBound } from "../counting.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Block, Node } from "../../tree/schema.ts";
 import { precedence } from "../../text/notation.ts";
@@ -31,29 +32,16 @@ export function intLiteral(node: TsNode): number | undefined {
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
-const ADDITIVE = precedence("+")!;
-
-/** Text of `bound ± 1` (the inclusive end of a range). */
 function shiftedBound(bound: TsNode, delta: -1 | 1, ctx: BuildContext): string {
-  const literal = intLiteral(bound);
-  if (literal !== undefined) return String(literal + delta);
-  if (bound.type === "binary_operator") {
-    const op = bound.childForFieldName("operator")?.type;
-    const right = bound.childForFieldName("right");
-    const left = bound.childForFieldName("left");
-    // `e ± k` folds the shift into k: `n + 1` → `n`, `n - 1` → `n - 2`, `n + 2` → `n + 1`.
-    const k = right ? intLiteral(right) : undefined;
-    if (left && k !== undefined && (op === "+" || op === "-")) {
-      const offset = (op === "+" ? k : -k) + delta;
-      const base = exprText(left, ctx);
-      return offset === 0 ? base : `${base} ${offset > 0 ? "+" : "-"} ${Math.abs(offset)}`;
-    }
-  }
-  let text = exprText(bound, ctx);
-  const op = topOperator(bound);
-  const prec = op ? precedence(op) : undefined;
-  if (prec !== undefined && prec < ADDITIVE) text = `(${text})`;
-  return `${text} ${delta < 0 ? "-" : "+"} 1`;
+  return shiftBound(bound, delta, {
+    intLiteral,
+    additive: additiveOf("binary_operator"),
+    text: (node) => exprText(node, ctx),
+    precedence: (node) => {
+      const op = topOperator(node);
+      return op ? precedence(op) : undefined;
+    },
+  });
 }
 
 /** The counting-loop text for `for var in range(args)`, or undefined when the foreach form is needed. */
