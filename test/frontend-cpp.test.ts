@@ -5,28 +5,15 @@ import type { FrontendResult } from "../engine/frontends/types.ts";
 import { bunAssets } from "../engine/hosts/bun.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
-import { ChartTreeSchema, type Block, type ChartFunction, type Node } from "../engine/tree/schema.ts";
+import { type Node } from "../engine/tree/schema.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
+import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
 
 const FIXTURES = new URL("./fixtures/cpp/", import.meta.url);
 const CORPUS = new URL("./corpus/cpp/", import.meta.url);
 const PARITY = new URL("./parity/cpp/", import.meta.url);
 
-async function parse(code: string, options: Options = {}): Promise<FrontendResult> {
-  const result = await parseCpp(code, resolveOptions(options), bunAssets);
-  expect(ChartTreeSchema.safeParse(result.tree).success).toBe(true);
-  return result;
-}
-
-function bare<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (key, v) => (key === "loc" ? undefined : v))) as T;
-}
-
-function chart(result: FrontendResult, name: string): ChartFunction {
-  const found = result.tree.find((f) => f.name === name);
-  if (!found) throw new Error(`no chart ${name}; have ${result.tree.map((f) => f.name).join(", ")}`);
-  return found;
-}
+const parse = parserFor(parseCpp);
 
 async function fixtureCharts(file: string, options: Options = {}): Promise<FrontendResult> {
   const result = await parse(await Bun.file(new URL(file, FIXTURES)).text(), options);
@@ -40,11 +27,6 @@ async function mainOf(code: string, options: Options = {}): Promise<Node[]> {
   return bare(chart(result, "main").block.stmts);
 }
 
-const p = (text: string): Node => ({ kind: "process", text });
-const io = (text: string): Node => ({ kind: "io", text });
-const term = (text: string): Node => ({ kind: "terminal", text });
-const call = (text: string): Node => ({ kind: "call", text });
-const blk = (...stmts: Node[]): Block => ({ stmts });
 const wrap = (body: string): string => `#include <iostream>\nusing namespace std;\nint main() {\n${body}\n}\n`;
 
 describe("C++ front-end: charts", () => {

@@ -6,29 +6,16 @@ import { parsePython } from "../engine/frontends/python/index.ts";
 import { bunAssets } from "../engine/hosts/bun.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
-import { ChartTreeSchema, type Block, type ChartFunction, type Node } from "../engine/tree/schema.ts";
+import { type Node } from "../engine/tree/schema.ts";
 import { parseNativeTree } from "../engine/tree/validate.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
+import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
 
 const FIXTURES = new URL("./fixtures/csharp/", import.meta.url);
 const PARITY = new URL("./parity/csharp/", import.meta.url);
 const CORPUS = new URL("./corpus/csharp/", import.meta.url);
 
-async function parse(code: string, options: Options = {}): Promise<FrontendResult> {
-  const result = await parseCSharp(code, resolveOptions(options), bunAssets);
-  expect(ChartTreeSchema.safeParse(result.tree).success).toBe(true);
-  return result;
-}
-
-function bare<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (key, v) => (key === "loc" ? undefined : v))) as T;
-}
-
-function chart(result: FrontendResult, name: string): ChartFunction {
-  const found = result.tree.find((f) => f.name === name);
-  if (!found) throw new Error(`no chart ${name}; have ${result.tree.map((f) => f.name).join(", ")}`);
-  return found;
-}
+const parse = parserFor(parseCSharp);
 
 async function fixture(file: string, options: Options = {}): Promise<FrontendResult> {
   const result = await parse(await Bun.file(new URL(file, FIXTURES)).text(), options);
@@ -43,11 +30,6 @@ async function top(code: string, options: Options = {}): Promise<Node[]> {
   return bare(chart(result, "main").block.stmts);
 }
 
-const p = (text: string): Node => ({ kind: "process", text });
-const io = (text: string): Node => ({ kind: "io", text });
-const term = (text: string): Node => ({ kind: "terminal", text });
-const call = (text: string): Node => ({ kind: "call", text });
-const blk = (...stmts: Node[]): Block => ({ stmts });
 
 describe("c# front-end: top-level programs", () => {
   test("input, output, calls, return, Environment.Exit; local functions are charts", async () => {
