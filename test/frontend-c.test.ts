@@ -5,7 +5,6 @@ import type { FrontendResult } from "../engine/frontends/types.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
 import { type Node } from "../engine/tree/schema.ts";
-import { checkGeometry } from "./support/geometry-checker.ts";
 import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
 
 const FIXTURES = new URL("./fixtures/c/", import.meta.url);
@@ -349,28 +348,6 @@ describe("C front-end: parity programs and corpus", () => {
     expect((await load("menu_switch"))[0]).toMatchObject({ kind: "switch", cond: "choice" });
     expect((await load("factorial_recursive")).at(-1)).toEqual(term("Повернути n * factorial_recursive(n - 1)"));
   });
-
-  const files = readdirSync(CORPUS).filter((f) => f.endsWith(".c")).sort();
-
-  test("corpus has at least 15 programs", () => {
-    expect(files.length).toBeGreaterThanOrEqual(15);
-  });
-
-  for (const file of files) {
-    test(`corpus ${file}: parses, lays out, geometry is clean`, async () => {
-      const code = await Bun.file(new URL(file, CORPUS)).text();
-      const result = await parse(code);
-      expect(result.tree.length).toBeGreaterThan(0);
-      for (const error of result.errors) {
-        expect(error.line).toBeGreaterThan(0);
-        expect(error.message).toContain("syntax error");
-      }
-      for (const split of [false, true]) {
-        const geometry = layoutCharts(result.tree, resolveOptions({}), split);
-        expect(checkGeometry(geometry)).toEqual([]);
-      }
-    });
-  }
 });
 
 describe("C front-end: robustness", () => {

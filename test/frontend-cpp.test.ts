@@ -6,7 +6,6 @@ import { bunAssets } from "../engine/hosts/bun.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
 import { type Node } from "../engine/tree/schema.ts";
-import { checkGeometry } from "./support/geometry-checker.ts";
 import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
 
 const FIXTURES = new URL("./fixtures/cpp/", import.meta.url);
@@ -154,27 +153,6 @@ describe("C++ front-end: parity programs and corpus", () => {
       expect(bare(chart(result, name))).toEqual(bare(chart(c, name)));
     }
   });
-
-  const files = readdirSync(CORPUS).filter((f) => f.endsWith(".cpp")).sort();
-
-  test("corpus has at least 15 programs", () => {
-    expect(files.length).toBeGreaterThanOrEqual(15);
-  });
-
-  for (const file of files) {
-    test(`corpus ${file}: parses, lays out, geometry is clean`, async () => {
-      const code = await Bun.file(new URL(file, CORPUS)).text();
-      const result = await parse(code);
-      for (const error of result.errors) {
-        expect(error.line).toBeGreaterThan(0);
-        expect(error.message).toContain("syntax error");
-      }
-      for (const split of [false, true]) {
-        const geometry = layoutCharts(result.tree, resolveOptions({}), split);
-        expect(checkGeometry(geometry)).toEqual([]);
-      }
-    });
-  }
 });
 
 describe("C++ front-end: robustness", () => {

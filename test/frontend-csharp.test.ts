@@ -1,19 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { readdirSync } from "node:fs";
 import { parseCSharp } from "../engine/frontends/csharp/index.ts";
 import type { FrontendResult } from "../engine/frontends/types.ts";
-import { parsePython } from "../engine/frontends/python/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
-import { layoutCharts } from "../engine/layout/index.ts";
-import { resolveOptions, type Options } from "../engine/options.ts";
+import type { Options } from "../engine/options.ts";
 import { type Node } from "../engine/tree/schema.ts";
-import { parseNativeTree } from "../engine/tree/validate.ts";
-import { checkGeometry } from "./support/geometry-checker.ts";
 import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
 
 const FIXTURES = new URL("./fixtures/csharp/", import.meta.url);
 const PARITY = new URL("./parity/csharp/", import.meta.url);
-const CORPUS = new URL("./corpus/csharp/", import.meta.url);
 
 const parse = parserFor(parseCSharp);
 
@@ -255,41 +248,4 @@ describe("c# front-end: parity and corpus", () => {
     expect((await load("menu_switch"))[0]).toMatchObject({ kind: "switch", cond: "choice" });
     expect((await load("factorial_recursive")).at(-1)).toEqual(term("Повернути n * factorial_recursive(n - 1)"));
   });
-
-  test("parity trees have the structure of the Python ones (same kinds, same nesting)", async () => {
-    const shape = (value: unknown): string =>
-      JSON.stringify(value, (key, v) => (key === "loc" || key === "text" || key === "cond" || key === "label" ? undefined : v));
-    const options = resolveOptions({ stripTypes: true });
-    for (const name of LAB) {
-      const py = await parsePython(await Bun.file(new URL(`../python/${name}.py`, PARITY)).text(), options, bunAssets);
-      const mine = await parse(await Bun.file(new URL(`${name}.cs`, PARITY)).text(), { stripTypes: true });
-      const expected = py.tree.find((c) => c.name === name);
-      expect(expected).toBeDefined();
-      expect(shape(chart(mine, `Lab.${name}`).block)).toBe(shape(expected!.block));
-    }
-  });
-
-  const files = readdirSync(CORPUS).filter((f) => f.endsWith(".cs")).sort();
-
-  test("corpus has at least 15 programs", () => {
-    expect(files.length).toBeGreaterThanOrEqual(15);
-  });
-
-  for (const file of files) {
-    test(`corpus ${file}: parses, lays out, geometry is clean`, async () => {
-      const code = await Bun.file(new URL(file, CORPUS)).text();
-      const result = await parse(code);
-      expect(result.tree.length).toBeGreaterThan(0);
-      for (const error of result.errors) {
-        expect(error.line).toBeGreaterThan(0);
-      }
-      // The output is a valid native tree by the stricter user-tree rules too (non-empty texts …).
-      const checked = parseNativeTree(JSON.stringify(result.tree));
-      expect(checked.ok ? [] : checked.errors).toEqual([]);
-      for (const split of [false, true]) {
-        const geometry = layoutCharts(result.tree, resolveOptions({}), split);
-        expect(checkGeometry(geometry)).toEqual([]);
-      }
-    });
-  }
 });

@@ -1,15 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { readdirSync } from "node:fs";
 import { parsePascal } from "../engine/frontends/pascal/index.ts";
 import { tokenize } from "../engine/frontends/pascal/lexer.ts";
 import { exprText } from "../engine/frontends/pascal/text.ts";
-import { parsePython } from "../engine/frontends/python/index.ts";
 import type { FrontendResult } from "../engine/frontends/types.ts";
 import { bunAssets } from "../engine/hosts/bun.ts";
-import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
 import { ChartTreeSchema, type Block, type ChartFunction, type Node } from "../engine/tree/schema.ts";
-import { checkGeometry } from "./support/geometry-checker.ts";
 
 const FIXTURES = new URL("./fixtures/pascal/", import.meta.url);
 
@@ -457,55 +453,4 @@ describe("errors and limits", () => {
     expect(r.errors).toEqual([{ name: "main", message: "chart too large: more than 2000 symbols", line: 3, col: 1 }]);
     expect(r.tree.map((f) => f.name)).toEqual(["Small"]);
   });
-});
-
-describe("corpus", () => {
-  const dir = "test/corpus/pascal";
-  const files = readdirSync(dir).filter((f) => f.endsWith(".pas")).sort();
-  test("has at least 15 programs", () => expect(files.length).toBeGreaterThanOrEqual(15));
-  for (const file of files) {
-    test(file, async () => {
-      const options = resolveOptions({});
-      const result = await parsePascal(await Bun.file(`${dir}/${file}`).text(), options, bunAssets);
-      expect(ChartTreeSchema.safeParse(result.tree).success).toBe(true);
-      expect(result.tree.length).toBeGreaterThan(0);
-      const geometry = layoutCharts(result.tree, options, false);
-      expect(checkGeometry(geometry)).toEqual([]);
-      // Only the deliberately broken programs report errors.
-      if (!/syntax_error|unfinished/.test(file)) expect(result.errors).toEqual([]);
-      else expect(result.errors.length).toBeGreaterThan(0);
-    });
-  }
-});
-
-describe("parity with Python", () => {
-  const ALGORITHMS = [
-    "linear_search", "binary_search", "bubble_sort", "factorial_loop", "factorial_recursive", "gcd",
-    "prime_test", "fibonacci", "max_of_array", "matrix_sum", "digit_sum", "menu_switch",
-  ];
-  const shape = (block: Block | undefined): string => (block?.stmts ?? []).map(nodeShape).join(" ");
-  function nodeShape(node: Node): string {
-    switch (node.kind) {
-      case "if": return `if(${shape(node.then)} | ${shape(node.else)})`;
-      case "for": return `for[${node.cond.includes(":=") ? node.cond.replace(/\s+/g, " ") : "each"}](${shape(node.body)})`;
-      case "while": return `while(${shape(node.body)})`;
-      case "dowhile": return `dowhile${node.until ? "-until" : ""}(${shape(node.body)})`;
-      case "infloop": return `infloop(${shape(node.body)})`;
-      case "switch": return `switch(${node.cases.map((c) => shape(c.body)).join(" | ")} || ${shape(node.default)})`;
-      default: return node.kind;
-    }
-  }
-  test("every algorithm has a Pascal file", () => {
-    expect(readdirSync("test/parity/pascal").sort()).toEqual(ALGORITHMS.map((a) => `${a}.pas`).sort());
-  });
-  for (const algorithm of ALGORITHMS) {
-    test(algorithm, async () => {
-      const options = resolveOptions({});
-      const py = await parsePython(await Bun.file(`test/parity/python/${algorithm}.py`).text(), options, bunAssets);
-      const pas = await parsePascal(await Bun.file(`test/parity/pascal/${algorithm}.pas`).text(), options, bunAssets);
-      expect(pas.errors).toEqual([]);
-      expect(pas.tree[0]!.name).toBe("main");
-      expect(shape(chart(pas, algorithm).block)).toBe(shape(chart(py, algorithm).block));
-    });
-  }
 });

@@ -290,19 +290,23 @@ describe("renderSvg", () => {
     expect(() => rasterize(out, g2)).not.toThrow();
   });
 
-  test("font family names with spaces are quoted; fallback always follows", () => {
+  test("font family names with spaces are quoted; the font's fallbacks always follow", () => {
     const g2 = sampleGeometry();
     g2.font.family = "PT Serif";
     for (const s of allShapes(g2)) s.font.family = "PT Serif";
     g2.charts[0]!.caption.font.family = "PT Serif";
     const out = renderSvg(g2);
     checkWellFormed(out);
-    expect(out).toContain(`font-family="'PT Serif', 'Times New Roman', serif"`);
+    expect(out).toContain(`font-family="'PT Serif', serif"`);
     // Texts in the root family do not repeat it.
     expect(out.match(/font-family=/g)!.length).toBe(1);
     const g3 = sampleGeometry();
     g3.charts[0]!.parts[0]!.shapes[0]!.font.family = "Arimo";
-    expect(renderSvg(g3)).toContain(`<text fill="#000" stroke="none" font-family="Arimo, 'Times New Roman', serif"`);
+    // Arimo falls back to its metric twin Arial; a family outside the allowlist to Times New Roman.
+    expect(renderSvg(g3)).toContain(`<text fill="#000" stroke="none" font-family="Arimo, Arial, sans-serif"`);
+    const g4 = sampleGeometry();
+    g4.charts[0]!.parts[0]!.shapes[0]!.font.family = "Some Font";
+    expect(renderSvg(g4)).toContain(`font-family="'Some Font', 'Times New Roman', serif"`);
   });
 
   test("numbers are rounded to 0.01 mm without trailing zeros or -0", () => {

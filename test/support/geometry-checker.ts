@@ -24,6 +24,7 @@
  */
 import type { Box, ChartGeometry, Edge, Geometry, Point, Shape } from "../../engine/geometry/types.ts";
 import { LINE_SPACING, PT } from "../../engine/geometry/style.ts";
+import { fontByFamily } from "../../engine/fonts.ts";
 import { textWidthMm } from "../../engine/text/measure.ts";
 
 const ORTHO_EPS = 1e-6; // a segment is horizontal/vertical within this
@@ -461,7 +462,7 @@ function checkText(s: Shape, part: number, rep: Report): void {
     rep.add("i", part, `shape ${s.id}: textBox lies outside the shape box`);
   }
   for (const line of s.text) {
-    const w = textWidthMm(line, s.font.size);
+    const w = textWidthMm(line, s.font.size, fontByFamily(s.font.family).id);
     if (w > tb.w + TEXT_TOL) rep.add("i", part, `shape ${s.id}: line "${line}" is ${fmt(w)} mm wide, textBox ${fmt(tb.w)} mm`);
   }
   const h = s.text.length * LINE_SPACING * s.font.size * PT;
