@@ -6,7 +6,8 @@
  */
 import type { Locale } from "../../options.ts";
 import { ASSIGN, augmentedAssignment, comparisonSymbol, logicalWord } from "../../text/notation.ts";
-import { rebuildText, type SyntaxNode as Node, type TextHooks, type TokenOut } from "../tree-sitter.ts";
+import { expressionText, spaced } from "../expression-text.ts";
+import type { SyntaxNode as Node, TextHooks } from "../tree-sitter.ts";
 
 export const STRING_TYPES: ReadonlySet<string> = new Set([
   "string_literal", "char_literal", "raw_string_literal", "system_lib_string",
@@ -52,7 +53,6 @@ function isType(child: Node, parent: Node): boolean {
 }
 
 function hooks(ctx: TextContext): TextHooks {
-  const spaced = (text: string): TokenOut => ({ text, spaceBefore: true, spaceAfter: true });
   const h: TextHooks = {
     atomic: STRING_TYPES,
     extras: EXTRA_TYPES,
@@ -88,26 +88,13 @@ function hooks(ctx: TextContext): TextHooks {
   return h;
 }
 
-const hookCache = new WeakMap<TextContext, TextHooks>();
+const text = expressionText<TextContext>({ hooks, topOperator, plain: { atomic: STRING_TYPES, extras: EXTRA_TYPES } });
 
-/** Chart text of any node (trailing `;` dropped). */
-export function exprText(node: Node, ctx: TextContext): string {
-  let h = hookCache.get(ctx);
-  if (!h) {
-    h = hooks(ctx);
-    hookCache.set(ctx, h);
-  }
-  return rebuildText(node, ctx.source, h).replace(/\s*;$/, "");
-}
+/** Chart text of any node (expression or statement); a statement's trailing `;` is dropped. */
+export const exprText = text.exprText;
 
-/** `x op= e` → `x := x op e`. */
-export function augmentedText(node: Node, ctx: TextContext): string {
-  const left = node.childForFieldName("left");
-  const right = node.childForFieldName("right");
-  const op = node.childForFieldName("operator")?.type;
-  if (!left || !right || !op) return rebuildText(node, ctx.source, { atomic: STRING_TYPES, extras: EXTRA_TYPES });
-  return augmentedAssignment(exprText(left, ctx), op, exprText(right, ctx), topOperator(right));
-}
+/** `x op= e` → `x := x op e` (notation.ts). */
+export const augmentedText = text.augmentedText;
 
 /** Strip parentheses (and C++ condition clauses) around an expression. */
 export function unwrap(node: Node): Node {

@@ -4,8 +4,9 @@
  * applied: `==` → `=`, `!=` → `≠`, `&&`/`||`/`!` → locale words, `=` → `:=`, `x += e` → `x := x + e`.
  * With stripTypes, the declared type of local declarations (`var` included) is removed.
  */
-import { ASSIGN, augmentedAssignment, comparisonSymbol, logicalWord } from "../../text/notation.ts";
-import { rebuildText, type SyntaxNode as TsNode, type TextHooks, type TokenOut } from "../tree-sitter.ts";
+import { ASSIGN, comparisonSymbol, logicalWord } from "../../text/notation.ts";
+import { expressionText, spaced } from "../expression-text.ts";
+import type { SyntaxNode as TsNode, TextHooks } from "../tree-sitter.ts";
 import { COMMENT_TYPES, type BuildContext } from "./context.ts";
 
 export const STRING_TYPES: ReadonlySet<string> = new Set([
@@ -41,7 +42,6 @@ export function topOperator(node: TsNode): string | undefined {
 }
 
 function hooks(ctx: BuildContext): TextHooks {
-  const spaced = (text: string): TokenOut => ({ text, spaceBefore: true, spaceAfter: true });
   const h: TextHooks = {
     atomic: STRING_TYPES,
     extras: COMMENT_TYPES,
@@ -84,26 +84,13 @@ function hooks(ctx: BuildContext): TextHooks {
   return h;
 }
 
-const hookCache = new WeakMap<BuildContext, TextHooks>();
+const text = expressionText<BuildContext>({ hooks, topOperator, plain: { atomic: STRING_TYPES, extras: COMMENT_TYPES } });
 
 /** Chart text of any node (expression or statement); a statement's trailing `;` is dropped. */
-export function exprText(node: TsNode, ctx: BuildContext): string {
-  let h = hookCache.get(ctx);
-  if (!h) {
-    h = hooks(ctx);
-    hookCache.set(ctx, h);
-  }
-  return rebuildText(node, ctx.source, h).replace(/\s*;$/, "");
-}
+export const exprText = text.exprText;
 
 /** `x op= e` → `x := x op e` (notation.ts). */
-export function augmentedText(node: TsNode, ctx: BuildContext): string {
-  const left = node.childForFieldName("left");
-  const right = node.childForFieldName("right");
-  const op = node.childForFieldName("operator")?.type;
-  if (!left || !right || !op) return rebuildText(node, ctx.source, { atomic: STRING_TYPES, extras: COMMENT_TYPES });
-  return augmentedAssignment(exprText(left, ctx), op, exprText(right, ctx), topOperator(right));
-}
+export const augmentedText = text.augmentedText;
 
 /** `i++` / `--i` → `i := i + 1` / `i := i - 1`; undefined when the node is no increment. */
 export function updateText(node: TsNode, ctx: BuildContext): string | undefined {
