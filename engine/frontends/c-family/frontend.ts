@@ -8,18 +8,14 @@ import type { AssetName } from "../../assets.ts";
 import type { FunctionError } from "../../errors.ts";
 import type { ResolvedOptions } from "../../options.ts";
 import type { ChartFunction, ChartTree } from "../../tree/schema.ts";
-import { firstSyntaxError, getParser, nodeLoc, parseSyntax, type SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { parseSource } from "../source.ts";
 import type { Frontend } from "../types.ts";
 import { bodyStatements } from "./blocks.ts";
 import { ChartLimitError, type BuildContext } from "./context.ts";
 import { callableNames, collectFunctions, type FunctionDef } from "./functions.ts";
 import { collectMacros, macroStatementCall } from "./macros.ts";
 import { buildBlock } from "./statements.ts";
-
-/** BOM dropped, CRLF / lone CR turned into LF (lines and columns stay the same). */
-export function cleanSource(code: string): string {
-  return code.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-}
 
 const FUNCTION_HEAD = /([A-Za-z_]\w*(?:\s*::\s*~?[A-Za-z_]\w*)*)\s*\(/;
 /** A function head followed by its body: `name(params) {` (params without braces/semicolons). */
@@ -92,21 +88,12 @@ function isMainDef(def: FunctionDef): boolean {
 
 export function cFamilyFrontend(grammar: AssetName): Frontend {
   return async (code, options, assets) => {
-    const source = cleanSource(code);
+    const parsed = await parseSource(code, grammar, assets);
+    if (parsed.kind === "empty") return { tree: [], errors: [] };
+    if (parsed.kind === "failed") return { tree: [], errors: [parsed.error] };
+    const { source, root } = parsed;
     const tree: ChartTree = [];
     const errors: FunctionError[] = [];
-    if (source.trim() === "") return { tree, errors };
-    const parser = await getParser(assets, grammar);
-    parser.reset();
-    let root: TsNode | null;
-    try {
-      root = parseSyntax(parser, source);
-    } catch (error) {
-      parser.reset();
-      const message = `could not parse the source: ${error instanceof Error ? error.message : String(error)}`;
-      return { tree, errors: [{ name: "main", message }] };
-    }
-    if (!root) return { tree, errors: [{ name: "main", message: "could not parse the source" }] };
 
     const defs = collectFunctions(root);
     const functions = callableNames(defs);

@@ -7,7 +7,8 @@ import type { AssetName } from "../../assets.ts";
 import type { FunctionError } from "../../errors.ts";
 import type { ResolvedOptions } from "../../options.ts";
 import type { ChartFunction, ChartTree, Node } from "../../tree/schema.ts";
-import { firstSyntaxError, getParser, nodeLoc, parseSyntax, type SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { parseSource } from "../source.ts";
 import type { Frontend, FrontendResult } from "../types.ts";
 import { ChartLimitError, named, type BuildContext, type CurlyLang } from "./context.ts";
 import { expressionNode, returnStatement } from "./simple.ts";
@@ -34,11 +35,6 @@ export interface Collected {
   methods: Set<string>;
   readers: Set<string>;
   staticConsole?: boolean;
-}
-
-/** BOM dropped, CRLF / lone CR turned into LF (lines and columns stay the same). */
-export function cleanSource(code: string): string {
-  return code.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
 }
 
 const KEYWORDS = new Set([
@@ -116,20 +112,12 @@ export async function runFrontend(
   options: ResolvedOptions,
   assets: Parameters<Frontend>[2],
 ): Promise<FrontendResult> {
-  const source = cleanSource(code);
+  const parsed = await parseSource(code, grammar, assets);
+  if (parsed.kind === "empty") return { tree: [], errors: [] };
+  if (parsed.kind === "failed") return { tree: [], errors: [parsed.error] };
+  const { source, root } = parsed;
   const tree: ChartTree = [];
   const errors: FunctionError[] = [];
-  if (source.trim() === "") return { tree, errors };
-  const parser = await getParser(assets, grammar);
-  parser.reset();
-  let root: TsNode | null;
-  try {
-    root = parseSyntax(parser, source);
-  } catch (error) {
-    parser.reset();
-    return { tree, errors: [{ name: "main", message: `could not parse the source: ${error instanceof Error ? error.message : String(error)}` }] };
-  }
-  if (!root) return { tree, errors: [{ name: "main", message: "could not parse the source" }] };
 
   const found = collect(root);
   const owned = new Set<TsNode>();

@@ -5,17 +5,13 @@
  * Hand-written parser (no grammar asset needed). Never throws for bad source: syntax errors and
  * over-limit charts become FunctionErrors and the other routines still come out.
  */
+import { cleanSource } from "../source.ts";
 import type { FunctionError } from "../../errors.ts";
 import type { ResolvedOptions } from "../../options.ts";
 import type { ChartFunction, ChartTree } from "../../tree/schema.ts";
 import type { Frontend } from "../types.ts";
 import { ChartLimitError, mapBlock, type MapContext } from "./map.ts";
 import { parseProgram, type Loc, type Stmt } from "./parser.ts";
-
-/** BOM dropped, CRLF / lone CR turned into LF (lines and columns stay the same). */
-function cleanSource(code: string): string {
-  return code.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-}
 
 function build(
   name: string,

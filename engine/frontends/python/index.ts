@@ -5,18 +5,14 @@
  */
 import type { FunctionError } from "../../errors.ts";
 import type { ChartFunction, ChartTree } from "../../tree/schema.ts";
-import { firstSyntaxError, getParser, nodeLoc, parseSyntax, type SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { parseSource } from "../source.ts";
 import type { Frontend } from "../types.ts";
 import { ChartLimitError, type BuildContext } from "./context.ts";
 import { collectScope, type ModuleScope } from "./scope.ts";
 import { buildBlock } from "./walk.ts";
 
 const DEFINITIONS = new Set(["function_definition", "class_definition"]);
-
-/** BOM dropped, CRLF / lone CR turned into LF (lines and columns stay the same). */
-export function cleanSource(code: string): string {
-  return code.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-}
 
 /** Name a module-level ERROR node after the function it broke (`def name …`), else "main". */
 function errorOwner(node: TsNode): string {
@@ -53,23 +49,12 @@ function contextFor(source: string, options: Parameters<Frontend>[1], scope: Mod
 }
 
 export const parsePython: Frontend = async (code, options, assets) => {
-  const source = cleanSource(code);
+  const parsed = await parseSource(code, "tree-sitter-python.wasm", assets);
+  if (parsed.kind === "empty") return { tree: [], errors: [] };
+  if (parsed.kind === "failed") return { tree: [], errors: [parsed.error] };
+  const { source, root } = parsed;
   const tree: ChartTree = [];
   const errors: FunctionError[] = [];
-  if (source.trim() === "") return { tree, errors };
-
-  const parser = await getParser(assets, "tree-sitter-python.wasm");
-  parser.reset();
-  // Converted to plain JS nodes at once; the web-tree-sitter tree is already freed.
-  let root: TsNode | null;
-  try {
-    root = parseSyntax(parser, source);
-  } catch (error) {
-    parser.reset();
-    const message = `could not parse the source: ${error instanceof Error ? error.message : String(error)}`;
-    return { tree, errors: [{ name: "main", message }] };
-  }
-  if (!root) return { tree, errors: [{ name: "main", message: "could not parse the source" }] };
   const scope = collectScope(root);
   const errored = new Set<string>();
 

@@ -1,0 +1,34 @@
+/**
+ * Getting a source ready for a front-end: BOM dropped, CRLF / lone CR turned into LF (lines and
+ * columns stay the same), and — for tree-sitter languages — parsed into the plain syntax tree. A
+ * source the parser cannot take becomes one FunctionError instead of an exception.
+ */
+import type { AssetLoader, AssetName } from "../assets.ts";
+import type { FunctionError } from "../errors.ts";
+import { getParser, parseSyntax, type SyntaxNode } from "./tree-sitter.ts";
+
+export function cleanSource(code: string): string {
+  return code.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+
+export type ParsedSource =
+  | { kind: "empty" }
+  | { kind: "failed"; error: FunctionError }
+  | { kind: "parsed"; source: string; root: SyntaxNode };
+
+export async function parseSource(code: string, grammar: AssetName, assets: AssetLoader): Promise<ParsedSource> {
+  const source = cleanSource(code);
+  if (source.trim() === "") return { kind: "empty" };
+  const parser = await getParser(assets, grammar);
+  parser.reset();
+  let root: SyntaxNode | null;
+  try {
+    root = parseSyntax(parser, source);
+  } catch (error) {
+    parser.reset();
+    const message = `could not parse the source: ${error instanceof Error ? error.message : String(error)}`;
+    return { kind: "failed", error: { name: "main", message } };
+  }
+  if (!root) return { kind: "failed", error: { name: "main", message: "could not parse the source" } };
+  return { kind: "parsed", source, root };
+}
