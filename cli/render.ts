@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { langFromFileName, render, EngineError } from "../engine/index.ts";
 import { bunAssets } from "../engine/hosts/bun.ts";
 
-const USAGE = `usage: bun run render <file> [-f FORMAT] [-o out] [--lang L] [--fn NAME] [--split|--no-split] [--scale N] [--fragment] [--options JSON]`;
+const USAGE = `usage: bun run render <file> [-f FORMAT] [-o out] [--lang L] [--fn NAME] [--split|--no-split] [--scale N] [--fragment] [--font NAME] [--options JSON]`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -23,6 +23,7 @@ async function main(): Promise<number> {
       options: { type: "string" },
       scale: { type: "string" },
       fragment: { type: "boolean" },
+      font: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
     const lang = values.lang ?? langFromFileName(file);
     const code = new Uint8Array(await Bun.file(file).arrayBuffer());
     const scale = values.scale === undefined ? undefined : Number(values.scale);
-    const result = await render({ code, lang, format: values.format, fn: values.fn, split, options, scale, fragment: values.fragment }, bunAssets);
+    const result = await render({ code, lang, format: values.format, fn: values.fn, split, options, scale, fragment: values.fragment, font: values.font }, bunAssets);
     const out = values.output ?? result.file.name;
     await Bun.write(out, result.file.data);
     for (const e of result.errors) console.error(`warning: ${e.name || "source"}: ${e.message}`);

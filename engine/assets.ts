@@ -13,6 +13,10 @@ export type AssetName =
   | "resvg.wasm"
   /** Block text font (metric twin of Times New Roman). */
   | "Tinos-Regular.ttf"
+  /** The other fonts of the allowlist (engine/fonts.ts). */
+  | "Arimo-Regular.ttf"
+  | "PTSerif-Regular.ttf"
+  | "PTSans-Regular.ttf"
   /** Fallback for glyphs Tinos lacks (∈ ∉ ∧ ∨ and other math signs). */
   | "DejaVuSans.ttf";
 

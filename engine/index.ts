@@ -5,6 +5,7 @@
  */
 import type { AssetLoader } from "./assets.ts";
 import { EngineError, type FunctionError } from "./errors.ts";
+import { parseFont } from "./fonts.ts";
 import type { Frontend } from "./frontends/types.ts";
 import { parsePython } from "./frontends/python/index.ts";
 import { parseC } from "./frontends/c/index.ts";
@@ -84,6 +85,11 @@ export interface RenderInput {
   scale?: number;
   /** Typst: only the CeTZ canvas code. */
   fragment?: boolean;
+  /**
+   * Text font from the allowlist (engine/fonts.ts, case-insensitive): "Times New Roman" / "Tinos"
+   * (default), "Arial" / "Arimo", "PT Serif", "PT Sans", "DejaVu Sans".
+   */
+  font?: string;
   options?: unknown;
 }
 
@@ -187,6 +193,7 @@ export async function render(input: RenderInput, assets: AssetLoader): Promise<R
   if (input.scale !== undefined && !(Number.isInteger(input.scale) && input.scale >= SCALE.min && input.scale <= SCALE.max)) {
     throw new EngineError("bad_request", `scale must be a whole number from ${SCALE.min} to ${SCALE.max}`);
   }
+  const font = parseFont(input.font);
   const source = decodeSource(input.code);
 
   let tree: ChartTree;
@@ -210,7 +217,7 @@ export async function render(input: RenderInput, assets: AssetLoader): Promise<R
   }
 
   const split = input.split ?? SPLIT_BY_DEFAULT.has(format);
-  const geometry = layoutCharts(tree, options, split);
+  const geometry = layoutCharts(tree, options, split, font.id);
   const context: RenderContext = {
     assets,
     scale: input.scale ?? SCALE.default,
@@ -227,6 +234,7 @@ export async function render(input: RenderInput, assets: AssetLoader): Promise<R
 }
 
 export { EngineError } from "./errors.ts";
+export { FONT_NAMES, parseFont, type FontChoice, type FontId } from "./fonts.ts";
 export type { FunctionError } from "./errors.ts";
 export type { Geometry } from "./geometry/types.ts";
 export type { ChartTree } from "./tree/schema.ts";

@@ -14,6 +14,12 @@ function locate(name: AssetName): URL {
       return new URL(import.meta.resolve("@resvg/resvg-wasm/index_bg.wasm"));
     case "Tinos-Regular.ttf":
       return new URL(import.meta.resolve("@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf"));
+    case "Arimo-Regular.ttf":
+      return new URL(import.meta.resolve("@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf"));
+    case "PTSerif-Regular.ttf":
+      return new URL(import.meta.resolve("@expo-google-fonts/pt-serif/400Regular/PTSerif_400Regular.ttf"));
+    case "PTSans-Regular.ttf":
+      return new URL(import.meta.resolve("@expo-google-fonts/pt-sans/400Regular/PTSans_400Regular.ttf"));
     case "DejaVuSans.ttf":
       return new URL(import.meta.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"));
     default:

@@ -4,8 +4,8 @@
  * has left its source and is still looking for its target.
  */
 import type { Box, Edge, Point, Shape, ShapeKind } from "../geometry/types.ts";
-import { FONT_FAMILY, FONT_SIZE } from "../geometry/style.ts";
-import type { SizedText } from "./size.ts";
+import { FONT_SIZE } from "../geometry/style.ts";
+import { layoutFont, type SizedText } from "./size.ts";
 
 /** Direction a line travels at its current end point. */
 export type Heading = "down" | "left" | "right";
@@ -42,7 +42,7 @@ export class Canvas {
       h: sized.h,
       text: sized.lines,
       textBox: { x: x + sized.textBox.x, y: top + sized.textBox.y, w: sized.textBox.w, h: sized.textBox.h },
-      font: { family: FONT_FAMILY, size: FONT_SIZE },
+      font: { family: layoutFont().family, size: FONT_SIZE },
     };
     if (source !== undefined) shape.source = source;
     this.shapes.push(shape);

@@ -7,12 +7,14 @@ import type { ChartTree } from "../tree/schema.ts";
 import type { Box, Caption, ChartGeometry, Edge, Geometry, Part, Shape } from "../geometry/types.ts";
 import type { ResolvedOptions } from "../options.ts";
 import {
-  CANVAS_MARGIN, CAPTION_FONT_SIZE, CAPTION_GAP, CHART_GAP, FONT_FAMILY, FONT_SIZE, PAGE_PART_WIDTH,
+  CANVAS_MARGIN, CAPTION_FONT_SIZE, CAPTION_GAP, CHART_GAP, FONT_SIZE, PAGE_PART_WIDTH,
   PART_GAP, STROKE,
 } from "../geometry/style.ts";
-import { lineHeightMm } from "../text/measure.ts";
+import { FONTS, type FontChoice } from "../fonts.ts";
+import { lineHeightMm, type FontId } from "../text/measure.ts";
 import { widestLineMm, wrapText } from "../text/wrap.ts";
 import { layoutFunction, type DrawnPart } from "./chart.ts";
+import { withLayoutFont } from "./size.ts";
 
 export function captionText(name: string, main: boolean, figure: number, options: ResolvedOptions): string {
   const t = options.texts;
@@ -49,7 +51,16 @@ function moveEdge(e: Edge, dx: number, dy: number): Edge {
   return moved;
 }
 
-export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: boolean): Geometry {
+/**
+ * Lays out every function of `tree` as a chart on one canvas. Text is measured in `font` (default
+ * Tinos, the metric twin of Times New Roman), which the geometry records for the renderers.
+ */
+export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: boolean, font: FontId = "tinos"): Geometry {
+  const choice = FONTS[font];
+  return withLayoutFont(choice, () => layoutWith(tree, options, split, choice));
+}
+
+function layoutWith(tree: ChartTree, options: ResolvedOptions, split: boolean, font: FontChoice): Geometry {
   const captionPitch = lineHeightMm(CAPTION_FONT_SIZE);
   const laidOut = tree.map((fn, i) => {
     const parts = layoutFunction(fn, options, split, `c${i + 1}`).map((p) => ({ drawn: p, box: bounds(p) }));
@@ -57,8 +68,8 @@ export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: b
     const partsHeight = Math.max(...parts.map((p) => p.box.h));
     const figure = options.figStart + i;
     const text = captionText(fn.name, fn.main === true, figure, options);
-    const lines = wrapText(text, Math.max(partsWidth, PAGE_PART_WIDTH), CAPTION_FONT_SIZE);
-    const captionWidth = widestLineMm(lines, CAPTION_FONT_SIZE);
+    const lines = wrapText(text, Math.max(partsWidth, PAGE_PART_WIDTH), CAPTION_FONT_SIZE, font.id);
+    const captionWidth = widestLineMm(lines, CAPTION_FONT_SIZE, font.id);
     const width = Math.max(partsWidth, captionWidth);
     const height = partsHeight + CAPTION_GAP + lines.length * captionPitch;
     return { fn, parts, partsWidth, partsHeight, figure, text, lines, captionWidth, width, height };
@@ -94,7 +105,7 @@ export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: b
         w: c.captionWidth,
         h: c.lines.length * captionPitch,
       },
-      font: { family: FONT_FAMILY, size: CAPTION_FONT_SIZE },
+      font: { family: font.family, size: CAPTION_FONT_SIZE },
     };
     const chart: ChartGeometry = {
       name: c.fn.name,
@@ -116,7 +127,7 @@ export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: b
     width: canvasInner + 2 * CANVAS_MARGIN,
     height,
     stroke: STROKE,
-    font: { family: FONT_FAMILY, size: FONT_SIZE },
+    font: { family: font.family, size: FONT_SIZE },
     charts,
   };
 }

@@ -9,6 +9,7 @@ import {
   A, B, B_WIDE, CALL_INSET, CONNECTOR_DIAMETER, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER,
   MAX_SHAPE_WIDTH, TERMINATOR_HEIGHT, TEXT_PADDING, WIDEN_STEP,
 } from "../geometry/style.ts";
+import { DEFAULT_FONT, type FontChoice } from "../fonts.ts";
 import { lineHeightMm, textWidthMm } from "../text/measure.ts";
 import { prepareWrap, widestLineMm } from "../text/wrap.ts";
 
@@ -21,6 +22,29 @@ export interface SizedText {
 }
 
 const PITCH = lineHeightMm(FONT_SIZE);
+
+/**
+ * The font the layout in progress measures with. Layout is synchronous, so the font of one
+ * layoutCharts call is set for its duration (withLayoutFont) instead of being passed through every
+ * sizing call; it is always restored, so nested or failing layouts cannot leak it.
+ */
+let activeFont: FontChoice = DEFAULT_FONT;
+
+/** The font of the layout in progress (Tinos outside any layout). */
+export function layoutFont(): FontChoice {
+  return activeFont;
+}
+
+/** Runs `run` (a synchronous layout) with text measured and recorded in `font`. */
+export function withLayoutFont<T>(font: FontChoice, run: () => T): T {
+  const previous = activeFont;
+  activeFont = font;
+  try {
+    return run();
+  } finally {
+    activeFont = previous;
+  }
+}
 
 /** Widths tried in order: b, 2a, then 5 mm steps up to half a page. */
 const WIDTHS: readonly number[] = (() => {
@@ -65,14 +89,14 @@ type Wrapper = ReturnType<typeof prepareWrap>;
 function attempt(kind: ShapeKind, wrap: Wrapper, w: number, h: number): SizedText | null {
   const area = textArea(kind, w, h);
   const lines = wrap(area.w, FONT_SIZE);
-  if (widestLineMm(lines, FONT_SIZE) > area.w || lines.length * PITCH > area.h) return null;
+  if (widestLineMm(lines, FONT_SIZE, activeFont.id) > area.w || lines.length * PITCH > area.h) return null;
   return { w, h, lines, textBox: area };
 }
 
 /** Sizes a symbol for its text. Connectors are circles of fixed size that grow as a whole. */
 export function sizeShape(kind: ShapeKind, text: string, minWidth = B): SizedText {
   const h0 = baseHeight(kind);
-  const wrap = prepareWrap(text);
+  const wrap = prepareWrap(text, activeFont.id);
   const widths = minWidth > B ? WIDTHS.filter((w) => w >= minWidth) : WIDTHS;
   if (kind === "connector") {
     for (let d = h0; ; d += WIDEN_STEP) {
@@ -109,13 +133,13 @@ export function sizeShape(kind: ShapeKind, text: string, minWidth = B): SizedTex
 function hardBreak(lines: string[], maxW: number): string[] {
   const out: string[] = [];
   for (const line of lines) {
-    if (textWidthMm(line, FONT_SIZE) <= maxW) {
+    if (textWidthMm(line, FONT_SIZE, activeFont.id) <= maxW) {
       out.push(line);
       continue;
     }
     let current = "";
     for (const ch of line) {
-      if (current && textWidthMm(current + ch, FONT_SIZE) > maxW) {
+      if (current && textWidthMm(current + ch, FONT_SIZE, activeFont.id) > maxW) {
         out.push(current);
         current = "";
       }
@@ -126,7 +150,7 @@ function hardBreak(lines: string[], maxW: number): string[] {
   return out;
 }
 
-/** Width and height of a one-line branch label. */
+/** Width and height of a one-line branch label (in the layout's font). */
 export function labelSize(text: string): { w: number; h: number } {
-  return { w: textWidthMm(text, FONT_SIZE), h: PITCH };
+  return { w: textWidthMm(text, FONT_SIZE, activeFont.id), h: PITCH };
 }

@@ -1,14 +1,17 @@
 /**
- * Fonts for the binary renderers (PNG, PDF): the bytes of Tinos (block text, metric twin of Times
- * New Roman) and DejaVu Sans (fallback for glyphs Tinos lacks: ∈ ∉ ∧ ∨, emoji, …), loaded once per
- * process and asset loader, plus glyph coverage and advance widths read with upstream fontkit 2.
+ * Fonts for the binary renderers (PNG, PDF): the bytes of the chart's font (engine/fonts.ts; by
+ * default Tinos, the metric twin of Times New Roman) and DejaVu Sans (fallback for glyphs the main
+ * font lacks: ∈ ∉ ∧ ∨, emoji, …), each file loaded once per process and asset loader, plus glyph
+ * coverage and advance widths read with upstream fontkit 2.
  *
- * Text is split into runs by glyph availability: a code point goes to Tinos when Tinos has it, to
- * DejaVu Sans when only DejaVu has it, and stays in Tinos (drawn as .notdef) when neither has it.
+ * Text is split into runs by glyph availability: a code point goes to the main font when it has it,
+ * to DejaVu Sans when only DejaVu has it, and stays in the main font (drawn as .notdef) when neither
+ * has it.
  * Control characters, lone surrogates and default-ignorable code points (variation selectors, ZWJ, …)
  * that neither font has are dropped: they have no visible form. A tab becomes a space.
  */
-import type { AssetLoader } from "../assets.ts";
+import type { AssetLoader, AssetName } from "../assets.ts";
+import { DEFAULT_FONT, FONTS, type FontChoice } from "../fonts.ts";
 // @ts-ignore fontkit 2 ships no type declarations; the few members used are typed below.
 import * as fontkitModule from "fontkit";
 
@@ -69,27 +72,36 @@ export class Face {
 }
 
 export interface Fonts {
-  /** Tinos: the block font. */
+  /** The chart's font (Tinos by default). */
   main: Face;
-  /** DejaVu Sans: glyphs Tinos lacks. */
+  /** DejaVu Sans: glyphs the main font lacks. */
   fallback: Face;
 }
 
-const cache = new WeakMap<AssetLoader, Promise<Fonts>>();
+const cache = new WeakMap<AssetLoader, Map<AssetName, Promise<Face>>>();
 
-/** Tinos and DejaVu Sans from the host's assets, read once per loader (so once per process for a host). */
-export function loadFonts(assets: AssetLoader): Promise<Fonts> {
-  let p = cache.get(assets);
+/** One font file from the host's assets, parsed once per loader (so once per process for a host). */
+function loadFace(assets: AssetLoader, asset: AssetName, name: string): Promise<Face> {
+  let faces = cache.get(assets);
+  if (!faces) cache.set(assets, (faces = new Map()));
+  let p = faces.get(asset);
   if (!p) {
-    p = (async () => {
-      const [tinos, dejavu] = await Promise.all([assets.load("Tinos-Regular.ttf"), assets.load("DejaVuSans.ttf")]);
-      return { main: new Face("Tinos", tinos), fallback: new Face("DejaVu Sans", dejavu) };
-    })();
-    cache.set(assets, p);
+    p = assets.load(asset).then((bytes) => new Face(name, bytes));
+    faces.set(asset, p);
     // A failed load is not cached: the next render tries again.
-    p.catch(() => cache.delete(assets));
+    p.catch(() => faces.delete(asset));
   }
   return p;
+}
+
+/** The chart's font (default Tinos) and DejaVu Sans from the host's assets. */
+export async function loadFonts(assets: AssetLoader, font: FontChoice = DEFAULT_FONT): Promise<Fonts> {
+  const dejavu = FONTS["dejavu-sans"];
+  const [main, fallback] = await Promise.all([
+    loadFace(assets, font.asset, font.family),
+    loadFace(assets, dejavu.asset, dejavu.family),
+  ]);
+  return { main, fallback };
 }
 
 export interface TextRun {

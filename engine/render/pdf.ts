@@ -14,8 +14,9 @@
  *
  * Drawing: shape outlines from outline()/outlinePath() (white fill, black stroke), lines from
  * strokedPoints() with filled arrowheads from arrowhead(), texts at the baselines placeText() gives —
- * the same positions as the SVG. Text is real text (selectable, `pdftotext`-extractable) in Tinos,
- * embedded as a subset through upstream fontkit (engine/render/pdf-fontkit.ts); characters Tinos lacks
+ * the same positions as the SVG. Text is real text (selectable, `pdftotext`-extractable) in the
+ * geometry's font (Tinos by default; engine/fonts.ts), embedded as a subset through upstream fontkit
+ * (engine/render/pdf-fontkit.ts); characters that font lacks
  * are drawn from DejaVu Sans, embedded only when needed (engine/render/fonts.ts splits the runs).
  *
  * Deterministic: no timestamps of the moment (creation and modification dates are fixed at
@@ -67,6 +68,7 @@ import {
 import { lineHeightMm, textWidthMm } from "../text/measure.ts";
 import { wrapText } from "../text/wrap.ts";
 import { EngineError } from "../errors.ts";
+import { DEFAULT_FONT, fontByFamily } from "../fonts.ts";
 import { loadFonts, textRuns, type Fonts } from "./fonts.ts";
 import { pdfFontkit } from "./pdf-fontkit.ts";
 import type { RenderContext, Renderer } from "./types.ts";
@@ -362,7 +364,9 @@ export interface PdfContext {
  */
 export async function renderPdfDocument(geometries: readonly Geometry[], context: PdfContext): Promise<Uint8Array> {
   try {
-    const fonts = await loadFonts(context.assets);
+    // One font per document: a batch renders all its charts in the request's font.
+    const family = (geometries.find((g) => g.charts.length > 0) ?? geometries[0])?.font.family;
+    const fonts = await loadFonts(context.assets, family === undefined ? DEFAULT_FONT : fontByFamily(family));
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.registerFontkit(pdfFontkit([fonts.main, fonts.fallback]) as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
     const plans = geometries.map((g) => ({ g, pages: planPdfPages(g, context.pages) }));

@@ -10,8 +10,9 @@
  *
  * Runtime: the WASM module (asset "resvg.wasm") is initialised once per process through a
  * module-level promise (a second `initWasm` throws "Already initialized"; that case counts as done, so
- * another module may initialise it first). Tinos and DejaVu Sans come from engine/render/fonts.ts
- * (read once per process); DejaVu is handed to resvg only when the chart has characters Tinos lacks,
+ * another module may initialise it first). The geometry's font (Tinos by default, see engine/fonts.ts)
+ * and DejaVu Sans come from engine/render/fonts.ts (read once per process); DejaVu is handed to resvg
+ * only when the chart has characters the main font lacks,
  * because resvg parses every font buffer again for each render. White background; every WASM object
  * is freed as soon as the pixels are copied out. The rasterisation itself is synchronous, so
  * concurrent renders (Promise.all) cannot interleave inside WASM. The PNG file is written by
@@ -21,6 +22,7 @@ import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import type { AssetLoader } from "../assets.ts";
 import { EngineError } from "../errors.ts";
 import type { Geometry } from "../geometry/types.ts";
+import { fontByFamily } from "../fonts.ts";
 import { loadFonts, needsFallback } from "./fonts.ts";
 import { encodePng } from "./png-encode.ts";
 import { renderSvg } from "./svg.ts";
@@ -85,7 +87,7 @@ export const renderPng: Renderer = async (geometry, context) => {
       `the PNG would be ${w} × ${h} px (over ${PNG_MAX_PIXELS / 1e6} Mpx); use a lower scale or render one function at a time`,
     );
   }
-  const [fonts] = await Promise.all([loadFonts(context.assets), ensureResvg(context.assets)]);
+  const [fonts] = await Promise.all([loadFonts(context.assets, fontByFamily(geometry.font.family)), ensureResvg(context.assets)]);
   const svg = renderSvg(geometry);
   const fontBuffers = needsFallback(texts(geometry), fonts) ? [fonts.main.bytes, fonts.fallback.bytes] : [fonts.main.bytes];
 

@@ -5,6 +5,7 @@
  * Output is deterministic: numbers rounded to 0.01 mm, fixed element and attribute order.
  */
 import type { Box, ChartGeometry, Edge, FontSpec, Geometry, Part, Point, Shape } from "../geometry/types.ts";
+import { findFontByFamily } from "../fonts.ts";
 import { FONT_FALLBACK, PT } from "../geometry/style.ts";
 import {
   arrowhead,
@@ -69,9 +70,9 @@ function cssFamily(name: string): string {
   return `'${name.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 }
 
-/** `Tinos, 'Times New Roman', serif`, escaped for a double-quoted attribute (single quotes kept as is). */
+/** `Tinos, 'Times New Roman', serif` (the fallbacks depend on the font), escaped for a double-quoted attribute (single quotes kept as is). */
 function familyAttr(family: string): string {
-  const value = `${cssFamily(family)}, ${FONT_FALLBACK}`;
+  const value = `${cssFamily(family)}, ${findFontByFamily(family)?.css ?? FONT_FALLBACK}`;
   return stripInvalidXml(value).replace(/[&<>"]/g, (c) => ESC[c]!);
 }
 

@@ -1,7 +1,7 @@
 /**
  * Typst renderer: Geometry → Typst source drawing each chart part with CeTZ 0.5.2.
  *
- * Default output is a complete A4 document (P7 margins, Times New Roman / Tinos, lang uk): one
+ * Default output is a complete A4 document (P7 margins, Times New Roman / Tinos unless the request chose another font, lang uk): one
  * `cetz.canvas` per chart part, the caption written verbatim under it (chart caption under part 0,
  * `sheetCaption` under later parts; no Typst figure numbering, which would clash with ours). Parts wider
  * than the usable 170 mm are scaled down as a whole (`scale(…, reflow: true)`, text included).
@@ -15,6 +15,7 @@
  * baselines come from engine/geometry/outline.ts, so the drawing matches the SVG.
  * Output is deterministic.
  */
+import { findFontByFamily } from "../fonts.ts";
 import type { ChartGeometry, Geometry, Part, Point, Shape } from "../geometry/types.ts";
 import { arrowhead, outline, placeText, shapeTextAlign, strokedPoints, type Outline, type TextAlign } from "../geometry/outline.ts";
 import { PAGE_PART_WIDTH, CAPTION_GAP } from "../geometry/style.ts";
@@ -25,6 +26,15 @@ export const CETZ_IMPORT = `#import "@preview/cetz:0.5.2"`;
 
 /** Page setup of the full document (drawing-rules.md §P7). */
 export const PAGE_SETUP = `#set page(paper: "a4", margin: (left: 30mm, right: 10mm, top: 20mm, bottom: 20mm))`;
+
+/**
+ * The `font:` value of the document: the Microsoft original first when the chart's font is its metric
+ * twin (Times New Roman / Tinos, Arial / Arimo), then the family the chart was measured with.
+ */
+function typstFonts(family: string): string {
+  const word = findFontByFamily(family)?.word ?? family;
+  return word === family ? `(${typstString(family)},)` : `(${typstString(word)}, ${typstString(family)})`;
+}
 
 /**
  * A Typst string literal. Control characters (which JSON would write as `\uXXXX`, a form Typst does not
@@ -140,7 +150,7 @@ export function renderTypstText(g: Geometry, context: Pick<RenderContext, "fragm
   const out: string[] = [
     `// Skhema flowchart (ДСТУ 19.701-90), CeTZ 0.5.2`,
     PAGE_SETUP,
-    `#set text(font: ("Times New Roman", "Tinos"), size: ${num(g.font.size)}pt, lang: "uk")`,
+    `#set text(font: ${typstFonts(g.font.family)}, size: ${num(g.font.size)}pt, lang: "uk")`,
     `#set par(justify: false)`,
     CETZ_IMPORT,
   ];

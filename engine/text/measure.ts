@@ -1,6 +1,7 @@
 /**
  * Text measurement without a DOM or a font parser (formats-notes.md §7): advance widths come from
- * the precomputed Tinos table (metric twin of Times New Roman, T3). No kerning or shaping — the
+ * precomputed tables — Tinos (metric twin of Times New Roman, T3) by default, or another font of the
+ * allowlist (engine/fonts.ts). No kerning or shaping — the
  * difference is about 0.3 % for Cyrillic labels. Portable: no runtime-specific imports.
  *
  * Unknown code points (no glyph in the table: CJK, emoji, anything on the astral planes, C0/C1
@@ -8,28 +9,94 @@
  * surrogate pair is one unknown character, not two.
  */
 import { LINE_SPACING, PT } from "../geometry/style.ts";
+import { ARIMO, ARIMO_ADVANCES, ARIMO_EXTRA_ADVANCES } from "./metrics/arimo.ts";
+import { DEJAVU_SANS, DEJAVU_SANS_ADVANCES, DEJAVU_SANS_EXTRA_ADVANCES } from "./metrics/dejavu-sans.ts";
+import { PT_SANS, PT_SANS_ADVANCES, PT_SANS_EXTRA_ADVANCES } from "./metrics/pt-sans.ts";
+import { PT_SERIF, PT_SERIF_ADVANCES, PT_SERIF_EXTRA_ADVANCES } from "./metrics/pt-serif.ts";
 import { TINOS, TINOS_ADVANCES, TINOS_EXTRA_ADVANCES } from "./metrics/tinos.ts";
 
-const UPM = TINOS.unitsPerEm;
+/** The fonts text can be measured in (the allowlist of engine/fonts.ts); Tinos is the default. */
+export type FontId = "tinos" | "arimo" | "pt-serif" | "pt-sans" | "dejavu-sans";
 
-/** Dense table: every code point below TABLE_SIZE → advance in font units (unknown = 1 em). */
-const TABLE_SIZE = 0x2300; // covers Latin, Cyrillic, general punctuation, arrows, math operators
-const ADV = new Uint16Array(TABLE_SIZE).fill(UPM);
-for (let i = 0; i < TINOS_ADVANCES.length; i++) {
-  const a = TINOS_ADVANCES[i]!;
-  if (a >= 0) ADV[TINOS.first + i] = a;
+interface FontMetrics {
+  readonly family: string;
+  readonly unitsPerEm: number;
+  readonly ascent: number;
+  readonly descent: number;
+  readonly capHeight: number;
+  readonly xHeight: number;
+  readonly first: number;
 }
-for (const [cp, a] of TINOS_EXTRA_ADVANCES) if (a >= 0 && cp < TABLE_SIZE) ADV[cp] = a;
-ADV[0x09] = ADV[0x20]!; // a tab renders as one collapsed space
+
+type MetricSource = readonly [FontMetrics, readonly number[], readonly (readonly [number, number])[]];
+
+const SOURCES: Record<FontId, MetricSource> = {
+  tinos: [TINOS, TINOS_ADVANCES, TINOS_EXTRA_ADVANCES],
+  arimo: [ARIMO, ARIMO_ADVANCES, ARIMO_EXTRA_ADVANCES],
+  "pt-serif": [PT_SERIF, PT_SERIF_ADVANCES, PT_SERIF_EXTRA_ADVANCES],
+  "pt-sans": [PT_SANS, PT_SANS_ADVANCES, PT_SANS_EXTRA_ADVANCES],
+  "dejavu-sans": [DEJAVU_SANS, DEJAVU_SANS_ADVANCES, DEJAVU_SANS_EXTRA_ADVANCES],
+};
+
+/** Dense tables: every code point below TABLE_SIZE → advance in font units (unknown = 1 em). */
+const TABLE_SIZE = 0x2300; // covers Latin, Cyrillic, general punctuation, arrows, math operators
+
+function denseTable([m, advances, extras]: MetricSource): Uint16Array {
+  const adv = new Uint16Array(TABLE_SIZE).fill(m.unitsPerEm);
+  for (let i = 0; i < advances.length; i++) {
+    const a = advances[i]!;
+    if (a >= 0) adv[m.first + i] = a;
+  }
+  for (const [cp, a] of extras) if (a >= 0 && cp < TABLE_SIZE) adv[cp] = a;
+  adv[0x09] = adv[0x20]!; // a tab renders as one collapsed space
+  return adv;
+}
+
+/** Tinos (the default) is built eagerly; the others on first use. */
+const UPM = TINOS.unitsPerEm;
+const ADV = denseTable(SOURCES.tinos);
+const tables = new Map<FontId, Uint16Array>([["tinos", ADV]]);
+
+function tableOf(font: FontId): Uint16Array {
+  let t = tables.get(font);
+  if (!t) {
+    const source = SOURCES[font];
+    if (!source) throw new Error(`no metrics for font ${String(font)}`);
+    t = denseTable(source);
+    tables.set(font, t);
+  }
+  return t;
+}
 
 /** mm per font unit at 1 pt. */
 const MM_PER_UNIT_PT = PT / UPM;
 
+function sumUnits(text: string, adv: Uint16Array, upm: number): number {
+  let units = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < TABLE_SIZE) {
+      units += adv[c]!;
+    } else {
+      // High surrogate followed by a low one: one astral code point.
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        const d = text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) i++;
+      }
+      units += upm;
+    }
+  }
+  return units;
+}
+
 /**
- * Sum of the advances of `text` in font units (an exact integer). Widths are additive: the width of
- * a + b is units(a) + units(b), which the wrapper relies on.
+ * Sum of the advances of `text` in font units of `font` (an exact integer). Widths are additive: the
+ * width of a + b is units(a) + units(b), which the wrapper relies on.
  */
-export function textUnits(text: string): number {
+export function textUnits(text: string, font: FontId = "tinos"): number {
+  if (font !== "tinos") return sumUnits(text, tableOf(font), SOURCES[font][0].unitsPerEm);
+  // Tinos, the default: the same loop over module constants (the hot path of every layout).
   let units = 0;
   const n = text.length;
   for (let i = 0; i < n; i++) {
@@ -37,7 +104,6 @@ export function textUnits(text: string): number {
     if (c < TABLE_SIZE) {
       units += ADV[c]!;
     } else {
-      // High surrogate followed by a low one: one astral code point.
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
         const d = text.charCodeAt(i + 1);
         if (d >= 0xdc00 && d <= 0xdfff) i++;
@@ -48,17 +114,18 @@ export function textUnits(text: string): number {
   return units;
 }
 
-/** Converts font units to millimetres at `sizePt`. The one formula every width goes through. */
-export function unitsToMm(units: number, sizePt: number): number {
-  return units * sizePt * MM_PER_UNIT_PT;
+/** Converts font units of `font` to millimetres at `sizePt`. The one formula every width goes through. */
+export function unitsToMm(units: number, sizePt: number, font: FontId = "tinos"): number {
+  if (font === "tinos") return units * sizePt * MM_PER_UNIT_PT;
+  return units * sizePt * (PT / SOURCES[font][0].unitsPerEm);
 }
 
 /**
- * Width of a single line of text in mm, set in Tinos/Times New Roman at `sizePt` points.
- * A "\n" is not a line break here (wrap first); it counts as an unknown character.
+ * Width of a single line of text in mm, set in `font` (default Tinos/Times New Roman) at `sizePt`
+ * points. A "\n" is not a line break here (wrap first); it counts as an unknown character.
  */
-export function textWidthMm(text: string, sizePt: number): number {
-  return unitsToMm(textUnits(text), sizePt);
+export function textWidthMm(text: string, sizePt: number, font: FontId = "tinos"): number {
+  return unitsToMm(textUnits(text, font), sizePt, font);
 }
 
 /** Line pitch (baseline to baseline) in mm for `sizePt`: LINE_SPACING × size. */
@@ -67,7 +134,11 @@ export function lineHeightMm(sizePt: number): number {
 }
 
 /** Font metrics in mm at `sizePt` (positive ascent above, positive descent below the baseline). */
-export function fontMetricsMm(sizePt: number): { ascent: number; descent: number; capHeight: number } {
-  const k = sizePt * MM_PER_UNIT_PT;
-  return { ascent: TINOS.ascent * k, descent: -TINOS.descent * k, capHeight: TINOS.capHeight * k };
+export function fontMetricsMm(
+  sizePt: number,
+  font: FontId = "tinos",
+): { ascent: number; descent: number; capHeight: number } {
+  const m = SOURCES[font][0];
+  const k = sizePt * (PT / m.unitsPerEm);
+  return { ascent: m.ascent * k, descent: -m.descent * k, capHeight: m.capHeight * k };
 }

@@ -20,9 +20,7 @@
  * Widths are additive integer font units (measure.ts), so each produced line satisfies
  * textWidthMm(line) ≤ maxWidthMm exactly whenever it holds more than one atom.
  */
-import { textUnits, textWidthMm, unitsToMm } from "./measure.ts";
-
-const SPACE_UNITS = textUnits(" ");
+import { textUnits, textWidthMm, unitsToMm, type FontId } from "./measure.ts";
 
 /** Collapsible whitespace (not NBSP U+00A0, U+2007, U+202F: those are part of a word). */
 function isSpace(c: number): boolean {
@@ -155,7 +153,7 @@ interface Piece { text: string; units: number; spaceBefore: boolean; sticky: boo
 /** A paragraph cut into atoms with their widths: the part of wrapping that does not depend on width. */
 type Paragraph = Piece[];
 
-function lexParagraph(p: string): Paragraph {
+function lexParagraph(p: string, font: FontId): Paragraph {
   const words = lexWords(p);
   // Atoms between which a break is allowed; `sticky` marks a space that should not break.
   const atoms: Piece[] = [];
@@ -167,13 +165,14 @@ function lexParagraph(p: string): Paragraph {
         (frags.length === 1 && GLUE_PREV_WORDS.has(frags[0]!)));
     for (let m = 0; m < frags.length; m++) {
       const text = frags[m]!;
-      atoms.push({ text, units: textUnits(text), spaceBefore: m === 0 && k > 0, sticky: m === 0 && sticky });
+      atoms.push({ text, units: textUnits(text, font), spaceBefore: m === 0 && k > 0, sticky: m === 0 && sticky });
     }
   }
   return atoms;
 }
 
-function wrapParagraph(atoms: Paragraph, maxWidthMm: number, sizePt: number, out: string[]): void {
+function wrapParagraph(atoms: Paragraph, maxWidthMm: number, sizePt: number, font: FontId, out: string[]): void {
+  const spaceUnits = textUnits(" ", font);
   if (atoms.length === 0) {
     out.push("");
     return;
@@ -185,10 +184,10 @@ function wrapParagraph(atoms: Paragraph, maxWidthMm: number, sizePt: number, out
     let end = k + 1;
     let units = atoms[k]!.units;
     while (end < atoms.length && atoms[end]!.sticky) {
-      units += SPACE_UNITS + atoms[end]!.units;
+      units += spaceUnits + atoms[end]!.units;
       end++;
     }
-    if (end - k > 1 && unitsToMm(units, sizePt) <= maxWidthMm) {
+    if (end - k > 1 && unitsToMm(units, sizePt, font) <= maxWidthMm) {
       let text = atoms[k]!.text;
       for (let m = k + 1; m < end; m++) text += " " + atoms[m]!.text;
       pieces.push({ text, units, spaceBefore: atoms[k]!.spaceBefore, sticky: false });
@@ -201,8 +200,8 @@ function wrapParagraph(atoms: Paragraph, maxWidthMm: number, sizePt: number, out
   let units = pieces[0]!.units;
   for (let k = 1; k < pieces.length; k++) {
     const piece = pieces[k]!;
-    const joined = units + (piece.spaceBefore ? SPACE_UNITS : 0) + piece.units;
-    if (unitsToMm(joined, sizePt) <= maxWidthMm) {
+    const joined = units + (piece.spaceBefore ? spaceUnits : 0) + piece.units;
+    if (unitsToMm(joined, sizePt, font) <= maxWidthMm) {
       line += piece.spaceBefore ? " " + piece.text : piece.text;
       units = joined;
     } else {
@@ -218,19 +217,19 @@ function wrapParagraph(atoms: Paragraph, maxWidthMm: number, sizePt: number, out
  * Wraps `text` into lines no wider than `maxWidthMm` at `sizePt` (T5). Returns [] for an empty or
  * whitespace-only text. Deterministic, pure.
  */
-export function wrapText(text: string, maxWidthMm: number, sizePt: number): string[] {
-  return prepareWrap(text)(maxWidthMm, sizePt);
+export function wrapText(text: string, maxWidthMm: number, sizePt: number, font: FontId = "tinos"): string[] {
+  return prepareWrap(text, font)(maxWidthMm, sizePt);
 }
 
 /**
  * Lexes `text` once and returns a wrapper for any width: sizing a symbol tries several widths, and
  * the lexing is the expensive part.
  */
-export function prepareWrap(text: string): (maxWidthMm: number, sizePt: number) => string[] {
-  const paragraphs = text.split(/\r\n|[\n\r\u2028\u2029]/).map(lexParagraph);
+export function prepareWrap(text: string, font: FontId = "tinos"): (maxWidthMm: number, sizePt: number) => string[] {
+  const paragraphs = text.split(/\r\n|[\n\r\u2028\u2029]/).map((p) => lexParagraph(p, font));
   return (maxWidthMm, sizePt) => {
     const lines: string[] = [];
-    for (const p of paragraphs) wrapParagraph(p, maxWidthMm, sizePt, lines);
+    for (const p of paragraphs) wrapParagraph(p, maxWidthMm, sizePt, font, lines);
     let start = 0;
     let end = lines.length;
     while (start < end && lines[start] === "") start++;
@@ -240,10 +239,10 @@ export function prepareWrap(text: string): (maxWidthMm: number, sizePt: number) 
 }
 
 /** Width in mm of the widest of `lines` (0 for none). */
-export function widestLineMm(lines: readonly string[], sizePt: number): number {
+export function widestLineMm(lines: readonly string[], sizePt: number, font: FontId = "tinos"): number {
   let widest = 0;
   for (const line of lines) {
-    const w = textWidthMm(line, sizePt);
+    const w = textWidthMm(line, sizePt, font);
     if (w > widest) widest = w;
   }
   return widest;
