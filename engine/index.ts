@@ -18,11 +18,7 @@ import { layoutCharts } from "./layout/index.ts";
 import { OptionsSchema, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
 import { renderJson } from "./render/json.ts";
 import { renderSvg } from "./render/svg.ts";
-import { renderTypst } from "./render/typst.ts";
-import { renderExcalidraw } from "./render/excalidraw.ts";
-import { renderDocx } from "./render/docx.ts";
-import { renderPng, PNG_SCALE } from "./render/png.ts";
-import { renderPdf } from "./render/pdf.ts";
+import { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 import type { RenderContext, Renderer } from "./render/types.ts";
 import type { ChartTree } from "./tree/schema.ts";
 import { formatNativeTreeErrors, parseNativeTree } from "./tree/validate.ts";
@@ -57,18 +53,32 @@ interface FormatSpec {
 
 const text = (render: (g: Geometry) => string): Renderer => async (g) => render(g);
 
+/**
+ * Renderers of the binary and page formats are loaded on first use: an SVG request then never
+ * pays (in start-up time and memory) for pdf-lib, fontkit, resvg or the DOCX writer.
+ */
+const lazy = (load: () => Promise<Renderer>): Renderer => {
+  let renderer: Promise<Renderer> | undefined;
+  return async (g, context) => (await (renderer ??= load()))(g, context);
+};
+
 const RENDERERS: Partial<Record<Format, FormatSpec>> = {
   svg: { type: "image/svg+xml", ext: "svg", render: text(renderSvg) },
   json: { type: "application/json", ext: "json", render: text(renderJson) },
-  typst: { type: "text/x-typst; charset=utf-8", ext: "typ", render: renderTypst },
-  excalidraw: { type: "application/vnd.excalidraw+json", ext: "excalidraw", render: renderExcalidraw },
-  docx: { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx", render: renderDocx },
-  png: { type: "image/png", ext: "png", render: renderPng },
-  pdf: { type: "application/pdf", ext: "pdf", render: renderPdf },
+  typst: { type: "text/x-typst; charset=utf-8", ext: "typ", render: lazy(async () => (await import("./render/typst.ts")).renderTypst) },
+  excalidraw: {
+    type: "application/vnd.excalidraw+json", ext: "excalidraw",
+    render: lazy(async () => (await import("./render/excalidraw.ts")).renderExcalidraw),
+  },
+  docx: {
+    type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx",
+    render: lazy(async () => (await import("./render/docx.ts")).renderDocx),
+  },
+  png: { type: "image/png", ext: "png", render: lazy(async () => (await import("./render/png.ts")).renderPng) },
+  pdf: { type: "application/pdf", ext: "pdf", render: lazy(async () => (await import("./render/pdf.ts")).renderPdf) },
 };
 
-/** PNG zoom (interface.md §2.1 `scale`): whole numbers in this range, 3 by default. */
-export const SCALE = PNG_SCALE;
+export { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 
 /** Formats whose `split` defaults to true (parts on separate pages); the others split only on request. */
 const SPLIT_BY_DEFAULT: ReadonlySet<Format> = new Set(["docx", "pdf", "typst"]);

@@ -18,6 +18,7 @@
  * concurrent renders (Promise.all) cannot interleave inside WASM. The PNG file is written by
  * engine/render/png-encode.ts (greyscale, native zlib), not by resvg's much slower encoder.
  */
+import { PNG_SCALE } from "./png-scale.ts";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import type { AssetLoader } from "../assets.ts";
 import { EngineError } from "../errors.ts";
@@ -28,8 +29,7 @@ import { encodePng } from "./png-encode.ts";
 import { renderSvg } from "./svg.ts";
 import type { Renderer } from "./types.ts";
 
-/** Allowed `scale` values (integers): zoom over 96 dpi. */
-export const PNG_SCALE = { min: 1, max: 10, default: 3 } as const;
+export { PNG_SCALE } from "./png-scale.ts";
 
 /** Largest raster (width × height pixels) a render may produce: 150 Mpx, 600 MB of RGBA. */
 export const PNG_MAX_PIXELS = 150_000_000;
