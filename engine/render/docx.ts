@@ -15,7 +15,7 @@
 import { zipSync, strToU8 } from "fflate";
 import type { Box, Edge, FontSpec, Geometry, Part, Point, Shape } from "../geometry/types.ts";
 import { outline, outlinePath, shapeTextAlign, type PathCommand, type TextAlign } from "../geometry/outline.ts";
-import { PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
+import { CAPTION_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import { lineHeightMm } from "../text/measure.ts";
 import { escapeXml } from "./svg.ts";
 import type { RenderContext, Renderer } from "./types.ts";
@@ -288,10 +288,13 @@ function figureRun(doc: Doc, fig: Figure): string {
   );
 }
 
+/** Space above a caption: the same CAPTION_GAP (mm) as the geometry and the PDF, in twips. */
+const CAPTION_BEFORE = Math.round((CAPTION_GAP * 1440) / 25.4);
+
 function captionParagraph(text: string, font: FontSpec): string {
   const rpr = runProps(font, font.size);
   return (
-    `<w:p><w:pPr><w:spacing w:before="120" w:after="0" w:line="360" w:lineRule="auto"/>` +
+    `<w:p><w:pPr><w:spacing w:before="${CAPTION_BEFORE}" w:after="0" w:line="360" w:lineRule="auto"/>` +
     `<w:ind w:left="0" w:right="0" w:firstLine="0"/><w:jc w:val="center"/>${rpr}</w:pPr>` +
     `<w:r>${rpr}<w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`
   );
