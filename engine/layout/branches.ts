@@ -18,7 +18,7 @@ import { COLUMN_GAP, GAP, LABEL_OFFSET, LANE_PITCH, STUB } from "../geometry/sty
 import { drawBlockAt, symbol, type DrawCtx, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
 import { lineTo, type OpenEdge } from "./canvas.ts";
 import { headings, jumpSide, routeFor, type Scope } from "./scope.ts";
-import { labelSize, type SizedText } from "./size.ts";
+import type { SizedText } from "./size.ts";
 import { planJump } from "./jumps.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
@@ -70,8 +70,8 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
       : [thenBlock, yes, elseBlock, no];
     const left: Branch = { plan: planBlock(leftBlock, flagsFor(scope, "left"), ctx), label: leftLabel };
     const right: Branch = { plan: planBlock(rightBlock, flagsFor(scope, "right"), ctx), label: rightLabel };
-    const xLeft = -Math.max(left.plan.right + COLUMN_GAP / 2, w / 2 + 2 * LABEL_OFFSET + labelSize(leftLabel).w);
-    const xRight = Math.max(right.plan.left + COLUMN_GAP / 2, w / 2 + 2 * LABEL_OFFSET + labelSize(rightLabel).w);
+    const xLeft = -Math.max(left.plan.right + COLUMN_GAP / 2, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(leftLabel).w);
+    const xRight = Math.max(right.plan.left + COLUMN_GAP / 2, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(rightLabel).w);
     const colTop = diamond.h + STUB;
     const bottom = colTop + Math.max(left.plan.height, right.plan.height);
     const joins = (left.plan.falls ? 1 : 0) + (right.plan.falls ? 1 : 0);
@@ -94,22 +94,22 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
   const lone = sideBlock.stmts.length === 1 ? sideBlock.stmts[0]! : null;
   if (lone && (lone.kind === "break" || lone.kind === "continue") && routeFor(lone.kind, scope) === "lane") {
     const jumpToRight = jumpSide(lone.kind, scope) === "right";
-    const jumpPlan = planJump(lone.kind, scope, null);
+    const jumpPlan = planJump(lone.kind, scope, null, ctx);
     const jump: Branch = { plan: { type: "seq", items: [jumpPlan], left: 0, right: 0, height: 0, falls: false }, label: sideLabel };
     plan.layout = { kind: "jump", jump, spine, toRight: jumpToRight };
-    const labelReach = w / 2 + 2 * LABEL_OFFSET + labelSize(sideLabel).w;
+    const labelReach = w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(sideLabel).w;
     plan.left = jumpToRight ? w / 2 : labelReach;
-    plan.right = Math.max(jumpToRight ? labelReach : w / 2, LABEL_OFFSET + labelSize(spineLabel).w);
+    plan.right = Math.max(jumpToRight ? labelReach : w / 2, LABEL_OFFSET + ctx.sizer.label(spineLabel).w);
     // The spine label hangs below the bottom vertex: keep what follows clear of it.
-    plan.height = diamond.h + labelDrop(spineLabel);
+    plan.height = diamond.h + labelDrop(ctx.sizer, spineLabel);
     return plan;
   }
   const sidePlan = planBlock(sideBlock, flagsFor(scope, toRight ? "right" : "left"), ctx);
   const side: Branch = { plan: sidePlan, label: sideLabel };
-  const spineLabelRight = LABEL_OFFSET + labelSize(spineLabel).w;
+  const spineLabelRight = LABEL_OFFSET + ctx.sizer.label(spineLabel).w;
   const offset = Math.max(
     sidePlan[toRight ? "left" : "right"] + COLUMN_GAP / 2,
-    w / 2 + 2 * LABEL_OFFSET + labelSize(sideLabel).w,
+    w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(sideLabel).w,
     toRight ? spineLabelRight + COLUMN_GAP / 2 + sidePlan.left : 0,
   );
   const x = toRight ? offset : -offset;
@@ -131,8 +131,8 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
   const layout = plan.layout;
 
   if (layout.kind === "columns") {
-    const leftEdge = withLabel(canvas.open(d.id, { x: cx - w / 2, y: midY }, "left"), layout.left.label, "above-left");
-    const rightEdge = withLabel(canvas.open(d.id, { x: cx + w / 2, y: midY }, "right"), layout.right.label, "above-right");
+    const leftEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: cx - w / 2, y: midY }, "left"), layout.left.label, "above-left");
+    const rightEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: cx + w / 2, y: midY }, "right"), layout.right.label, "above-right");
     const xl = cx + layout.xLeft;
     const xr = cx + layout.xRight;
     lineTo(lineTo(leftEdge, xl, midY), xl, colTop);
@@ -158,11 +158,11 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
     return null;
   }
 
-  const spineEdge = withLabel(canvas.open(d.id, { x: cx, y: bottomY }), layout.spine.label, "below-right");
+  const spineEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: cx, y: bottomY }), layout.spine.label, "below-right");
 
   if (layout.kind === "jump") {
     const vx = layout.toRight ? cx + w / 2 : cx - w / 2;
-    const jumpEdge = withLabel(canvas.open(d.id, { x: vx, y: midY }, layout.toRight ? "right" : "left"), layout.jump.label, layout.toRight ? "above-right" : "above-left");
+    const jumpEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: vx, y: midY }, layout.toRight ? "right" : "left"), layout.jump.label, layout.toRight ? "above-right" : "above-left");
     const jumpPlan = layout.jump.plan.items[0];
     if (jumpPlan?.type !== "jump") throw new Error("jump layout without a jump");
     jumpPlan.target.pendingLanes.push(jumpEdge);
@@ -172,7 +172,7 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
   const toRight = layout.x > 0;
   const vx = toRight ? cx + w / 2 : cx - w / 2;
   const sx = cx + layout.x;
-  const sideEdge = withLabel(canvas.open(d.id, { x: vx, y: midY }, toRight ? "right" : "left"), layout.side.label, toRight ? "above-right" : "above-left");
+  const sideEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: vx, y: midY }, toRight ? "right" : "left"), layout.side.label, toRight ? "above-right" : "above-left");
   lineTo(lineTo(sideEdge, sx, midY), sx, colTop);
   const out = drawBlockAt(layout.side.plan, sx, colTop, sideEdge, ctx);
   const bottom = y + plan.height;
@@ -214,7 +214,7 @@ export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Switch
     const plan = planBlock(col.block, colScope, ctx);
     if (k > 0) {
       const prev = columns[k - 1]!;
-      x += Math.max(prev.plan.right, LABEL_OFFSET + labelSize(prev.label).w) + COLUMN_GAP + plan.left;
+      x += Math.max(prev.plan.right, LABEL_OFFSET + ctx.sizer.label(prev.label).w) + COLUMN_GAP + plan.left;
     }
     columns.push({ plan, label: col.label, x, fallthrough: col.fallthrough && k < n - 1 && plan.falls });
   });
@@ -229,7 +229,7 @@ export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Switch
     diamond,
     columns,
     left: Math.max(diamond.w / 2, columns[0]!.plan.left),
-    right: Math.max(diamond.w / 2, last.x + Math.max(last.plan.right, LABEL_OFFSET + labelSize(last.label).w)),
+    right: Math.max(diamond.w / 2, last.x + Math.max(last.plan.right, LABEL_OFFSET + ctx.sizer.label(last.label).w)),
     height: colTop + tallest + (joining.length > 0 ? STUB + (anyFallthrough ? LANE_PITCH : 0) : 0),
     falls: joining.length > 0,
   };
@@ -252,7 +252,7 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
       k === 0
         ? canvas.open(d.id, { x: cx, y: y + plan.diamond.h })
         : lineTo(canvas.open(null, { x: cx + plan.columns[k - 1]!.x, y: busY }, "right"), x, busY);
-    withLabel(edge, col.label, "below-right", { x, y: busY });
+    withLabel(canvas.sizer, edge, col.label, "below-right", { x, y: busY });
     down(edge, colTop);
     entries.push(edge);
   });

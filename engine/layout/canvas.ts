@@ -5,7 +5,7 @@
  */
 import type { Box, Edge, Point, Shape, ShapeKind } from "../geometry/types.ts";
 import { FONT_SIZE } from "../geometry/style.ts";
-import { layoutFont, type SizedText } from "./size.ts";
+import type { SizedText, Sizer } from "./size.ts";
 
 /** Direction a line travels at its current end point. */
 export type Heading = "down" | "left" | "right";
@@ -29,6 +29,8 @@ export class Canvas {
   constructor(
     private readonly prefix: string,
     private readonly letters: readonly string[],
+    /** Sizes symbols and labels in the layout's font, which the shapes record. */
+    readonly sizer: Sizer,
   ) {}
 
   addShape(kind: ShapeKind, sized: SizedText, cx: number, top: number, source?: number): Shape {
@@ -42,7 +44,7 @@ export class Canvas {
       h: sized.h,
       text: sized.lines,
       textBox: { x: x + sized.textBox.x, y: top + sized.textBox.y, w: sized.textBox.w, h: sized.textBox.h },
-      font: { family: layoutFont().family, size: FONT_SIZE },
+      font: { family: this.sizer.font.family, size: FONT_SIZE },
     };
     if (source !== undefined) shape.source = source;
     this.shapes.push(shape);

@@ -12,7 +12,7 @@ import { CONNECTOR_DIAMETER, GAP, LANE_CLEARANCE, PAGE_PART_HEIGHT, STUB } from 
 import { Canvas, lineTo, type OpenEdge } from "./canvas.ts";
 import { drawSequence, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
 import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
-import { sizeShape, type SizedText } from "./size.ts";
+import { Sizer, type SizedText } from "./size.ts";
 import { commonWidth } from "./width.ts";
 import { drawInnerConnector, INNER_CONNECTOR_BLOCK, INNER_CONNECTOR_RIGHT, routeLane } from "./jumps.ts";
 import { down } from "./simple.ts";
@@ -45,11 +45,11 @@ function terminatorTexts(fn: ChartFunction, options: ResolvedOptions): { start: 
   return sub ? { start: t.entryText, end: t.exitText } : { start: t.startText, end: t.endText };
 }
 
-function planChart(fn: ChartFunction, options: ResolvedOptions, forPages: boolean): ChartPlan {
+function planChart(fn: ChartFunction, options: ResolvedOptions, forPages: boolean, sizer: Sizer): ChartPlan {
   const texts = terminatorTexts(fn, options);
   const returns = options.singleEnd ? newTarget() : null;
-  const width = commonWidth(fn, [texts.start, texts.end], options);
-  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, width };
+  const width = commonWidth(fn, [texts.start, texts.end], options, sizer);
+  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, width, sizer };
   const scope: Scope = {
     loop: null, returns, forceReturnConnectors: forPages, blockedLeft: false, blockedRight: false, returnBlocked: false,
   };
@@ -90,16 +90,16 @@ function cutParts(plan: ChartPlan): Plan[][] {
   return parts;
 }
 
-export function layoutFunction(fn: ChartFunction, options: ResolvedOptions, split: boolean, prefix: string): DrawnPart[] {
+export function layoutFunction(fn: ChartFunction, options: ResolvedOptions, split: boolean, prefix: string, sizer: Sizer): DrawnPart[] {
   // A chart cut into pages is planned for pages: returns to the one End use connector pairs and
   // top-level infinite loops are laid out flat, so cuts fall between symbols on the spine only.
-  let plan = planChart(fn, options, false);
+  let plan = planChart(fn, options, false, sizer);
   const total = plan.start.h + GAP + plan.body.height + plan.tailHeight;
-  if (split && total > PAGE_PART_HEIGHT) plan = planChart(fn, options, true);
+  if (split && total > PAGE_PART_HEIGHT) plan = planChart(fn, options, true, sizer);
   const splitting = split && total > PAGE_PART_HEIGHT && plan.body.items.length > 1;
   const groups = splitting ? cutParts(plan) : [plan.body.items];
 
-  const canvas = new Canvas(prefix, CONNECTOR_LETTERS[options.locale]);
+  const canvas = new Canvas(prefix, CONNECTOR_LETTERS[options.locale], sizer);
   const ctx: DrawCtx = { canvas, options };
   const drawn: DrawnPart[] = [];
   let shapeMark = 0;
@@ -114,7 +114,7 @@ export function layoutFunction(fn: ChartFunction, options: ResolvedOptions, spli
       y = plan.start.h + GAP;
       edge = canvas.open(start.id, { x: 0, y: plan.start.h });
     } else {
-      const circle = canvas.addShape("connector", sizeShape("connector", carry!), 0, 0);
+      const circle = canvas.addShape("connector", canvas.sizer.shape("connector", carry!), 0, 0);
       y = CONNECTOR_DIAMETER + GAP;
       edge = canvas.open(circle.id, { x: 0, y: CONNECTOR_DIAMETER });
     }
@@ -123,7 +123,7 @@ export function layoutFunction(fn: ChartFunction, options: ResolvedOptions, spli
     const isLast = k === groups.length - 1;
     if (!isLast && edge) {
       carry = canvas.nextLetter();
-      canvas.enter("connector", sizeShape("connector", carry), 0, y + GAP, edge);
+      canvas.enter("connector", canvas.sizer.shape("connector", carry), 0, y + GAP, edge);
     } else if (isLast) {
       drawTail(plan, edge, y, ctx);
     }

@@ -14,7 +14,7 @@ import { FONTS, type FontChoice } from "../fonts.ts";
 import { lineHeightMm, type FontId } from "../text/measure.ts";
 import { widestLineMm, wrapText } from "../text/wrap.ts";
 import { layoutFunction, type DrawnPart } from "./chart.ts";
-import { withLayoutFont } from "./size.ts";
+import { Sizer } from "./size.ts";
 
 export function captionText(name: string, main: boolean, figure: number, options: ResolvedOptions): string {
   const t = options.texts;
@@ -55,15 +55,12 @@ function moveEdge(e: Edge, dx: number, dy: number): Edge {
  * Lays out every function of `tree` as a chart on one canvas. Text is measured in `font` (default
  * Tinos, the metric twin of Times New Roman), which the geometry records for the renderers.
  */
-export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: boolean, font: FontId = "tinos"): Geometry {
-  const choice = FONTS[font];
-  return withLayoutFont(choice, () => layoutWith(tree, options, split, choice));
-}
-
-function layoutWith(tree: ChartTree, options: ResolvedOptions, split: boolean, font: FontChoice): Geometry {
+export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: boolean, fontId: FontId = "tinos"): Geometry {
+  const font: FontChoice = FONTS[fontId];
+  const sizer = new Sizer(font);
   const captionPitch = lineHeightMm(CAPTION_FONT_SIZE);
   const laidOut = tree.map((fn, i) => {
-    const parts = layoutFunction(fn, options, split, `c${i + 1}`).map((p) => ({ drawn: p, box: bounds(p) }));
+    const parts = layoutFunction(fn, options, split, `c${i + 1}`, sizer).map((p) => ({ drawn: p, box: bounds(p) }));
     const partsWidth = parts.reduce((sum, p) => sum + p.box.w, 0) + PART_GAP * (parts.length - 1);
     const partsHeight = Math.max(...parts.map((p) => p.box.h));
     const figure = options.figStart + i;

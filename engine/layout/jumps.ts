@@ -4,10 +4,10 @@
  * connector right where the jump happens, paired with one inner connector at the target (P1, P3).
  */
 import { CONNECTOR_DIAMETER, LANE_CLEARANCE, STUB } from "../geometry/style.ts";
-import type { DrawCtx, JumpPlan, ShapePlan } from "./plan.ts";
+import type { DrawCtx, JumpPlan, PlanCtx, ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import { routeFor, type JumpTarget, type Scope } from "./scope.ts";
-import { sizeShape, type SizedText } from "./size.ts";
+import type { SizedText } from "./size.ts";
 import { drawSimple } from "./simple.ts";
 
 const R = CONNECTOR_DIAMETER / 2;
@@ -17,12 +17,12 @@ export const INNER_CONNECTOR_BLOCK = STUB + CONNECTOR_DIAMETER + STUB;
 /** Extent of that connector to the right of the spine. */
 export const INNER_CONNECTOR_RIGHT = LANE_CLEARANCE + CONNECTOR_DIAMETER;
 
-export function planJump(kind: "break" | "continue" | "return", scope: Scope, before: ShapePlan | null): JumpPlan {
+export function planJump(kind: "break" | "continue" | "return", scope: Scope, before: ShapePlan | null, ctx: PlanCtx): JumpPlan {
   const target = targetOf(kind, scope);
   const route = routeFor(kind, scope);
   if (route === "lane") target.laneCount++;
   else target.connectorCount++;
-  const connector: SizedText | null = route === "connector" ? sizeShape("connector", "Щ") : null;
+  const connector: SizedText | null = route === "connector" ? ctx.sizer.shape("connector", "Щ") : null;
   const tail = STUB + (connector ? connector.h : 0);
   return {
     type: "jump",
@@ -57,7 +57,7 @@ export function drawJump(plan: JumpPlan, cx: number, y: number, incoming: OpenEd
     return null;
   }
   const letter = (plan.target.letter ??= ctx.canvas.nextLetter());
-  const circle = ctx.canvas.addShape("connector", sizeShape("connector", letter), cx, top + STUB);
+  const circle = ctx.canvas.addShape("connector", ctx.canvas.sizer.shape("connector", letter), cx, top + STUB);
   ctx.canvas.close(edge, circle.id, false);
   return null;
 }
@@ -88,7 +88,7 @@ export function routeLane(target: JumpTarget, laneX: number, canvas: Canvas, fin
 export function drawInnerConnector(target: JumpTarget, cx: number, y: number, main: OpenEdge | null, canvas: Canvas): OpenEdge {
   const letter = target.letter ?? canvas.nextLetter();
   const circleX = cx + LANE_CLEARANCE + R;
-  const circle = canvas.addShape("connector", sizeShape("connector", letter), circleX, y + STUB);
+  const circle = canvas.addShape("connector", canvas.sizer.shape("connector", letter), circleX, y + STUB);
   const joinY = y + INNER_CONNECTOR_BLOCK;
   const edge = canvas.open(circle.id, { x: circleX, y: y + STUB + CONNECTOR_DIAMETER });
   lineTo(edge, circleX, joinY);

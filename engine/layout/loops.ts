@@ -19,7 +19,7 @@ import {
 import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { newLoop, type LoopKind, type LoopTarget, type Scope } from "./scope.ts";
-import { labelSize, sizeShape, type SizedText } from "./size.ts";
+import type { SizedText } from "./size.ts";
 import { drawInnerConnector, INNER_CONNECTOR_BLOCK, INNER_CONNECTOR_RIGHT, routeLane } from "./jumps.ts";
 import { formatForSpec } from "./for-text.ts";
 import { labelDrop, withLabel } from "./labels.ts";
@@ -112,7 +112,7 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     geo.exitY = hasBack ? geo.backY + LANE_PITCH : bodyBottom + STUB;
     geo.xBack = -(Math.max(body.left, w / 2) + LANE_CLEARANCE);
     geo.xBreak = Math.max(body.right, w / 2) + LANE_CLEARANCE;
-    const labelRoom = isWhile ? 2 * LABEL_OFFSET + labelSize(labels.exit).w : 0;
+    const labelRoom = isWhile ? 2 * LABEL_OFFSET + ctx.sizer.label(labels.exit).w : 0;
     geo.xExit = Math.max(w / 2 + labelRoom, body.right) + LANE_CLEARANCE + (bl ? LANE_PITCH : 0);
     if (bl) geo.xExit = Math.max(geo.xExit, geo.xBreak + LANE_PITCH);
     geo.elseTop = geo.exitY + GAP;
@@ -134,16 +134,16 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     geo.innerContinueY = bodyBottom;
     geo.headTop = (cc ? bodyBottom + INNER_CONNECTOR_BLOCK : bodyBottom) + GAP;
     const headBottom = geo.headTop + h;
-    geo.xBack = -(Math.max(body.left, w / 2 + 2 * LABEL_OFFSET + labelSize(labels.body).w) + LANE_CLEARANCE);
+    geo.xBack = -(Math.max(body.left, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(labels.body).w) + LANE_CLEARANCE);
     geo.xBreak = Math.max(body.right, w / 2, cc ? INNER_CONNECTOR_RIGHT : 0) + LANE_CLEARANCE;
     // The exit label hangs below the bottom vertex: what follows keeps clear of it.
-    const last = loops ? headBottom + labelDrop(labels.exit) : bodyBottom;
+    const last = loops ? headBottom + labelDrop(ctx.sizer, labels.exit) : bodyBottom;
     geo.exitY = loops ? headBottom + GAP : bodyBottom + STUB;
     geo.innerBreakY = bl ? geo.exitY : loops ? headBottom + STUB : bodyBottom;
     height = bc ? geo.innerBreakY + INNER_CONNECTOR_BLOCK : bl ? geo.exitY : last;
     falls = loops || bl || bc;
     if (loops) left = Math.max(left, -geo.xBack);
-    right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? INNER_CONNECTOR_RIGHT : 0, LABEL_OFFSET + labelSize(labels.exit).w);
+    right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? INNER_CONNECTOR_RIGHT : 0, LABEL_OFFSET + ctx.sizer.label(labels.exit).w);
   } else {
     // infloop: loop_begin, body, loop_end; only breaks leave it.
     loops = body.falls || cc;
@@ -231,7 +231,7 @@ function drawPreTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, 
   const shape = canvas.enter(isWhile ? "decision" : "hexagon", head, cx, headTop, incoming, plan.source);
 
   const bodyEdge = canvas.open(shape.id, { x: cx, y: headBottom });
-  if (isWhile) withLabel(bodyEdge, plan.labels.body, "below-right");
+  if (isWhile) withLabel(canvas.sizer, bodyEdge, plan.labels.body, "below-right");
   const out = drawBlockAt(plan.body, cx, y + geo.bodyTop, bodyEdge, ctx);
 
   // Back line: the lowest source (the body's end, else the lowest continue) draws the lane up to
@@ -267,7 +267,7 @@ function drawPreTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, 
   }
   if (continues.connectorCount > 0) {
     const letter = continues.letter ?? canvas.nextLetter();
-    const connector = sizeShape("connector", letter);
+    const connector = canvas.sizer.shape("connector", letter);
     if (isWhile) {
       // Above the junction, left of the incoming line; joins it from the left.
       const circleX = cx - LANE_CLEARANCE - R;
@@ -297,7 +297,7 @@ function drawPreTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, 
   // Exit: from the right vertex, down the right lane, back to the spine.
   const exitY = y + geo.exitY;
   const exit = canvas.open(shape.id, { x: cx + head.w / 2, y: midY }, "right");
-  if (isWhile) withLabel(exit, plan.labels.exit, "above-right");
+  if (isWhile) withLabel(canvas.sizer, exit, plan.labels.exit, "above-right");
   lineTo(lineTo(lineTo(exit, cx + geo.xExit, midY), cx + geo.xExit, exitY), cx, exitY);
   routeBreaks(plan, cx, exitY, false, ctx);
   canvas.close(exit, null, true);
@@ -322,11 +322,11 @@ function drawPostTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge,
     const midY = headTop + head.h / 2;
     const headBottom = headTop + head.h;
     const d = canvas.enter("decision", head, cx, headTop, out, plan.source);
-    const repeat = withLabel(canvas.open(d.id, { x: cx - head.w / 2, y: midY }, "left"), plan.labels.body, "above-left");
+    const repeat = withLabel(canvas.sizer, canvas.open(d.id, { x: cx - head.w / 2, y: midY }, "left"), plan.labels.body, "above-left");
     const xBack = cx + geo.xBack;
     lineTo(lineTo(lineTo(repeat, xBack, midY), xBack, y), cx, y);
     canvas.close(repeat, null, true);
-    after = withLabel(canvas.open(d.id, { x: cx, y: headBottom }), plan.labels.exit, "below-right");
+    after = withLabel(canvas.sizer, canvas.open(d.id, { x: cx, y: headBottom }), plan.labels.exit, "below-right");
   }
   const exitY = y + geo.exitY;
   if (plan.loop.breaks.laneCount > 0) {

@@ -12,7 +12,7 @@
 import type { Block, Node } from "../tree/schema.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
-import { sizeShape, type SizedText } from "./size.ts";
+import type { SizedText, Sizer } from "./size.ts";
 import type { ShapeKind } from "../geometry/types.ts";
 import type { JumpTarget, Route, Scope } from "./scope.ts";
 import { drawLabel, drawSimple, planSimple } from "./simple.ts";
@@ -77,11 +77,12 @@ export interface PlanCtx {
    * symbols are at least this wide, only those whose text needs more are wider.
    */
   width: number;
+  sizer: Sizer;
 }
 
 /** Sizes a symbol of the chart being planned (at least the chart's common width). */
 export function symbol(ctx: PlanCtx, kind: ShapeKind, text: string): SizedText {
-  return sizeShape(kind, text, ctx.width);
+  return ctx.sizer.shape(kind, text, ctx.width);
 }
 
 export interface DrawCtx {
@@ -129,11 +130,11 @@ function planNode(node: Node, scope: Scope, ctx: PlanCtx): Plan {
       return planLoop(node, scope, ctx);
     case "break":
     case "continue":
-      return planJump(node.kind, scope, null);
+      return planJump(node.kind, scope, null, ctx);
     case "terminal":
       if (scope.returns) {
         const before = node.text.trim() === ctx.endText ? null : planSimple({ kind: "process", text: node.text, loc: node.loc }, ctx);
-        return planJump("return", scope, before);
+        return planJump("return", scope, before, ctx);
       }
       return planSimple(node, ctx);
     default:

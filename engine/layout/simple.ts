@@ -2,13 +2,12 @@
 import type { Node } from "../tree/schema.ts";
 import { symbol, type DrawCtx, type PlanCtx, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
-import { sizeShape } from "./size.ts";
 
 type SimpleNode = Extract<Node, { kind: "process" | "io" | "call" | "terminal" | "connector" }>;
 
 export function planSimple(node: SimpleNode, ctx: PlanCtx): ShapePlan {
   const kind = node.kind === "terminal" ? "terminator" : node.kind;
-  const sized = kind === "connector" ? sizeShape(kind, node.text) : symbol(ctx, kind, node.text);
+  const sized = kind === "connector" ? ctx.sizer.shape(kind, node.text) : symbol(ctx, kind, node.text);
   // A terminal ends the chart here; a connector with `jump` is a goto: flow continues at its pair.
   const falls = node.kind !== "terminal" && !(node.kind === "connector" && node.jump === true);
   const plan: ShapePlan = { type: "shape", kind, sized, left: sized.w / 2, right: sized.w / 2, height: sized.h, falls };

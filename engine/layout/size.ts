@@ -9,8 +9,8 @@ import {
   A, B, B_WIDE, CALL_INSET, CONNECTOR_DIAMETER, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER,
   MAX_SHAPE_WIDTH, TERMINATOR_HEIGHT, TEXT_PADDING, WIDEN_STEP,
 } from "../geometry/style.ts";
-import { DEFAULT_FONT, type FontChoice } from "../fonts.ts";
-import { lineHeightMm, textWidthMm } from "../text/measure.ts";
+import type { FontChoice } from "../fonts.ts";
+import { lineHeightMm, textWidthMm, type FontId } from "../text/measure.ts";
 import { prepareWrap, widestLineMm } from "../text/wrap.ts";
 
 export interface SizedText {
@@ -22,29 +22,6 @@ export interface SizedText {
 }
 
 const PITCH = lineHeightMm(FONT_SIZE);
-
-/**
- * The font the layout in progress measures with. Layout is synchronous, so the font of one
- * layoutCharts call is set for its duration (withLayoutFont) instead of being passed through every
- * sizing call; it is always restored, so nested or failing layouts cannot leak it.
- */
-let activeFont: FontChoice = DEFAULT_FONT;
-
-/** The font of the layout in progress (Tinos outside any layout). */
-export function layoutFont(): FontChoice {
-  return activeFont;
-}
-
-/** Runs `run` (a synchronous layout) with text measured and recorded in `font`. */
-export function withLayoutFont<T>(font: FontChoice, run: () => T): T {
-  const previous = activeFont;
-  activeFont = font;
-  try {
-    return run();
-  } finally {
-    activeFont = previous;
-  }
-}
 
 /** Widths tried in order: b, 2a, then 5 mm steps up to half a page. */
 const WIDTHS: readonly number[] = (() => {
@@ -86,21 +63,21 @@ function baseHeight(kind: ShapeKind): number {
 
 type Wrapper = ReturnType<typeof prepareWrap>;
 
-function attempt(kind: ShapeKind, wrap: Wrapper, w: number, h: number): SizedText | null {
+function attempt(kind: ShapeKind, wrap: Wrapper, w: number, h: number, font: FontId): SizedText | null {
   const area = textArea(kind, w, h);
   const lines = wrap(area.w, FONT_SIZE);
-  if (widestLineMm(lines, FONT_SIZE, activeFont.id) > area.w || lines.length * PITCH > area.h) return null;
+  if (widestLineMm(lines, FONT_SIZE, font) > area.w || lines.length * PITCH > area.h) return null;
   return { w, h, lines, textBox: area };
 }
 
 /** Sizes a symbol for its text. Connectors are circles of fixed size that grow as a whole. */
-export function sizeShape(kind: ShapeKind, text: string, minWidth = B): SizedText {
+function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number): SizedText {
   const h0 = baseHeight(kind);
-  const wrap = prepareWrap(text, activeFont.id);
+  const wrap = prepareWrap(text, font);
   const widths = minWidth > B ? WIDTHS.filter((w) => w >= minWidth) : WIDTHS;
   if (kind === "connector") {
     for (let d = h0; ; d += WIDEN_STEP) {
-      const fit = attempt(kind, wrap, d, d);
+      const fit = attempt(kind, wrap, d, d, font);
       if (fit) return fit;
     }
   }
@@ -109,11 +86,11 @@ export function sizeShape(kind: ShapeKind, text: string, minWidth = B): SizedTex
   // Other symbols take one line up to 2a before they wrap (a lone `m` over `:= f(n)` reads badly).
   const oneLineWidths = kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= B_WIDE);
   for (const w of oneLineWidths) {
-    const fit = attempt(kind, wrap, w, h0);
+    const fit = attempt(kind, wrap, w, h0, font);
     if (fit && fit.lines.length === 1) return fit;
   }
   for (const w of widths) {
-    const fit = attempt(kind, wrap, w, h0);
+    const fit = attempt(kind, wrap, w, h0, font);
     if (fit) return fit;
   }
   // Last resort (T5): the widest symbol, made taller. An atom wider than even that (a very long
@@ -121,7 +98,7 @@ export function sizeShape(kind: ShapeKind, text: string, minWidth = B): SizedTex
   // height so their straight part keeps the same text width.
   const extra = kind === "terminator" ? 1 : 0;
   const area0 = textArea(kind, MAX_SHAPE_WIDTH + extra * h0, h0);
-  const lines = hardBreak(wrap(area0.w, FONT_SIZE), area0.w);
+  const lines = hardBreak(wrap(area0.w, FONT_SIZE), area0.w, font);
   for (let h = h0 + WIDEN_STEP; ; h += WIDEN_STEP) {
     const w = MAX_SHAPE_WIDTH + extra * h;
     const area = textArea(kind, w, h);
@@ -130,16 +107,16 @@ export function sizeShape(kind: ShapeKind, text: string, minWidth = B): SizedTex
 }
 
 /** Splits lines wider than `maxW` between code points (only used when nothing else fits). */
-function hardBreak(lines: string[], maxW: number): string[] {
+function hardBreak(lines: string[], maxW: number, font: FontId): string[] {
   const out: string[] = [];
   for (const line of lines) {
-    if (textWidthMm(line, FONT_SIZE, activeFont.id) <= maxW) {
+    if (textWidthMm(line, FONT_SIZE, font) <= maxW) {
       out.push(line);
       continue;
     }
     let current = "";
     for (const ch of line) {
-      if (current && textWidthMm(current + ch, FONT_SIZE, activeFont.id) > maxW) {
+      if (current && textWidthMm(current + ch, FONT_SIZE, font) > maxW) {
         out.push(current);
         current = "";
       }
@@ -150,7 +127,20 @@ function hardBreak(lines: string[], maxW: number): string[] {
   return out;
 }
 
-/** Width and height of a one-line branch label (in the layout's font). */
-export function labelSize(text: string): { w: number; h: number } {
-  return { w: textWidthMm(text, FONT_SIZE, activeFont.id), h: PITCH };
+/**
+ * Sizes symbols and labels of one layout in its font (measurement and the family recorded in the
+ * geometry both come from here).
+ */
+export class Sizer {
+  constructor(readonly font: FontChoice) {}
+
+  /** A symbol of `kind` around `text`, at least `minWidth` wide (connectors grow as circles). */
+  shape(kind: ShapeKind, text: string, minWidth = B): SizedText {
+    return sizeShape(kind, text, this.font.id, minWidth);
+  }
+
+  /** Width and height of a one-line branch label. */
+  label(text: string): { w: number; h: number } {
+    return { w: textWidthMm(text, FONT_SIZE, this.font.id), h: PITCH };
+  }
 }

@@ -7,7 +7,7 @@ import type { ChartFunction, Node } from "../tree/schema.ts";
 import type { ShapeKind } from "../geometry/types.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { B, B_WIDE } from "../geometry/style.ts";
-import { sizeShape } from "./size.ts";
+import type { Sizer } from "./size.ts";
 import { formatForSpec } from "./for-text.ts";
 
 function textOf(node: Node, options: ResolvedOptions): [ShapeKind, string] | null {
@@ -47,11 +47,11 @@ function children(node: Node): Node[] {
   }
 }
 
-export function commonWidth(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions): number {
+export function commonWidth(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions, sizer: Sizer): number {
   let width = B;
   const consider = (kind: ShapeKind, text: string): void => {
     if (width >= B_WIDE) return;
-    const w = sizeShape(kind, text).w;
+    const w = sizer.shape(kind, text).w;
     if (w <= B_WIDE && w > width) width = w;
   };
   for (const text of terminators) consider("terminator", text);
