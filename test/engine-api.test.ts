@@ -120,6 +120,13 @@ describe("request", () => {
     expect(new TextDecoder().decode((pdf.file.data as Uint8Array).slice(0, 5))).toBe("%PDF-");
   });
 
+  test("signs the font lacks (∈ in Tinos) are set alone in DejaVu Sans, the rest of the line stays in Tinos", async () => {
+    const r = await ok({ code: "for x in xs:\n    print(x)\n", lang: "python", format: "svg" });
+    const svg = String(r.file.data);
+    expect(svg).toMatch(/<tspan[^>]*font-family="'DejaVu Sans'[^"]*"[^>]*>∈<\/tspan>/);
+    expect(svg).toMatch(/<tspan[^>]*text-anchor="start">x <\/tspan>/);
+  });
+
   test("scale outside 1..10 or not whole is a bad request", async () => {
     for (const scale of [0, 11, 2.5, -1]) {
       const e = await fails({ code: "x = 1", lang: "python", format: "svg", scale });

@@ -5,12 +5,14 @@
  * Output is deterministic: numbers rounded to 0.01 mm, fixed element and attribute order.
  */
 import type { Box, ChartGeometry, Edge, FontSpec, Geometry, Part, Point, Shape } from "../geometry/types.ts";
-import { findFontByFamily } from "../fonts.ts";
+import { DEFAULT_FONT, findFontByFamily } from "../fonts.ts";
+import { hasGlyph, textWidthMm, type FontId } from "../text/measure.ts";
 import { FONT_FALLBACK, PT } from "../geometry/style.ts";
 import {
   arrowhead,
   outline,
   placeText,
+  type PlacedLine,
   shapeTextAlign,
   strokedPoints,
   type Outline,
@@ -103,10 +105,40 @@ function textElement(ctx: Ctx, box: Box, lines: readonly string[], font: FontSpe
   if (placed.length === 0) return "";
   const anchor = align === "center" ? "middle" : "start";
   const fam = font.family !== ctx.family ? ` font-family="${familyAttr(font.family)}"` : "";
-  const spans = placed
-    .map((l) => `<tspan x="${num(l.x)}" y="${num(l.y)}">${escapeXml(l.text)}</tspan>`)
-    .join("");
+  const fontId = findFontByFamily(font.family)?.id ?? DEFAULT_FONT.id;
+  const spans = placed.map((l) => lineSpans(l, fontId, font.size, align)).join("");
   return `<text${attrs}${fam} font-size="${num(font.size * PT)}" text-anchor="${anchor}" xml:space="preserve">${spans}</text>`;
+}
+
+const FALLBACK: FontId = "dejavu-sans";
+const FALLBACK_FAMILY = "DejaVu Sans";
+
+/**
+ * One placed line as tspans. Characters the font lacks (∈ ∉ ∧ ∨ in Tinos) go into runs of their own
+ * set in DejaVu Sans, each run positioned explicitly: a renderer that falls back per text chunk
+ * (resvg) would otherwise set the whole line in the fallback font.
+ */
+function lineSpans(line: PlacedLine, font: FontId, sizePt: number, align: TextAlign): string {
+  const runs: { text: string; fallback: boolean }[] = [];
+  for (const ch of line.text) {
+    const cp = ch.codePointAt(0)!;
+    const fallback = !hasGlyph(cp, font) && hasGlyph(cp, FALLBACK);
+    const last = runs[runs.length - 1];
+    if (last && last.fallback === fallback) last.text += ch;
+    else runs.push({ text: ch, fallback });
+  }
+  if (!runs.some((r) => r.fallback)) return `<tspan x="${num(line.x)}" y="${num(line.y)}">${escapeXml(line.text)}</tspan>`;
+  const widths = runs.map((r) => textWidthMm(r.text, sizePt, r.fallback ? FALLBACK : font));
+  const total = widths.reduce((a, b) => a + b, 0);
+  let x = align === "center" ? line.x - total / 2 : line.x;
+  return runs
+    .map((r, i) => {
+      const fam = r.fallback ? ` font-family="${familyAttr(FALLBACK_FAMILY)}"` : "";
+      const span = `<tspan x="${num(x)}" y="${num(line.y)}" text-anchor="start"${fam}>${escapeXml(r.text)}</tspan>`;
+      x += widths[i]!;
+      return span;
+    })
+    .join("");
 }
 
 function shapeElement(ctx: Ctx, s: Shape): string {

@@ -68,6 +68,27 @@ function tableOf(font: FontId): Uint16Array {
   return t;
 }
 
+const glyphSets = new Map<FontId, ReadonlySet<number>>();
+
+/**
+ * Whether `font` has a glyph for `codePoint` according to its metric table (which covers Latin,
+ * Cyrillic and the punctuation and math signs the engine writes; anything beyond counts as missing).
+ */
+export function hasGlyph(codePoint: number, font: FontId = "tinos"): boolean {
+  let set = glyphSets.get(font);
+  if (!set) {
+    const [m, advances, extras] = SOURCES[font];
+    const known = new Set<number>();
+    advances.forEach((a, i) => {
+      if (a >= 0) known.add(m.first + i);
+    });
+    for (const [cp, a] of extras) if (a >= 0) known.add(cp);
+    set = known;
+    glyphSets.set(font, set);
+  }
+  return set.has(codePoint);
+}
+
 /** mm per font unit at 1 pt. */
 const MM_PER_UNIT_PT = PT / UPM;
 
