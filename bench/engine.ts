@@ -8,7 +8,7 @@
  */
 import { parsePython } from "../engine/frontends/python/index.ts";
 import { getParser } from "../engine/frontends/tree-sitter.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { render } from "../engine/index.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions } from "../engine/options.ts";

@@ -21,7 +21,7 @@ if (process.argv[2] === "--cold") {
   const fmt = process.argv[3] as Fmt;
   const t0 = performance.now();
   const { render } = await import("../engine/index.ts");
-  const { bunAssets } = await import("../engine/hosts/bun.ts");
+  const { bunAssets } = await import("../hosts/bun.ts");
   const t1 = performance.now();
   await render({ code: MEDIUM, lang: "python", format: fmt, scale: fmt === "png" ? 3 : undefined, split: true }, bunAssets);
   const t2 = performance.now();
@@ -30,7 +30,7 @@ if (process.argv[2] === "--cold") {
 }
 
 const { render } = await import("../engine/index.ts");
-const { bunAssets } = await import("../engine/hosts/bun.ts");
+const { bunAssets } = await import("../hosts/bun.ts");
 const { renderSvg } = await import("../engine/render/svg.ts");
 const { renderJson } = await import("../engine/render/json.ts");
 const { renderPng } = await import("../engine/render/png.ts");

@@ -3,7 +3,7 @@
  * written idiomatically in each language — through parse + chart tree + layout, warm, median and p95.
  * Run: `bun bench/languages.ts` (also part of `npm run bench:languages`).
  */
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { frontendFor, type Lang } from "../engine/index.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions } from "../engine/options.ts";

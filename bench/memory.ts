@@ -1,10 +1,10 @@
 /**
  * Peak RSS of one process rendering 1000 medium charts (SVG and JSON alternately) through the public
  * entry point, sampled every 10 renders. `bun bench/memory.ts hint` calls the host's GC hint
- * (engine/hosts/bun.ts) after each render; without it JavaScriptCore collects on its own schedule.
+ * (hosts/bun.ts) after each render; without it JavaScriptCore collects on its own schedule.
  */
 import { render } from "../engine/index.ts";
-import { bunAssets, gcHint } from "../engine/hosts/bun.ts";
+import { bunAssets, gcHint } from "../hosts/bun.ts";
 import { program } from "./program.ts";
 
 const hint = Bun.argv[2] === "hint" ? gcHint(10) : null;

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { langFromFileName, render, EngineError } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 
 const USAGE = `usage: bun run render <file> [-f FORMAT] [-o out] [--lang L] [--fn NAME] [--split|--no-split] [--scale N] [--fragment] [--font NAME] [--options JSON]`;
 

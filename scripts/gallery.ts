@@ -14,7 +14,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FORMATS, langFromFileName, render, type Format } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { program } from "../bench/program.ts";
 
 const root = new URL("../", import.meta.url).pathname;

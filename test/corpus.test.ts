@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { frontendFor, type Lang } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions } from "../engine/options.ts";
 import { parseNativeTree } from "../engine/tree/validate.ts";

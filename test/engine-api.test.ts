@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { EngineError, langFromFileName, render, requestProFeatures, type RenderInput } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import Ajv2020 from "ajv/dist/2020";
 import { checkGeometry } from "./support/geometry-checker.ts";
 

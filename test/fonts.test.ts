@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { EngineError, render, type RenderInput } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { FONT_NAMES, FONTS, parseFont } from "../engine/fonts.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { textWidthMm, type FontId } from "../engine/text/measure.ts";

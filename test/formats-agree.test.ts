@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { render } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import type { Box, Geometry, Part, Shape } from "../engine/geometry/types.ts";
 import { outline, outlineProbe } from "../engine/geometry/outline.ts";
 import { planPdfPages } from "../engine/render/pdf.ts";

@@ -10,7 +10,7 @@
 import { describe, expect, test } from "bun:test";
 import { strFromU8, unzipSync } from "fflate";
 import { FORMATS, render, type RenderResult } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { EngineError } from "../engine/errors.ts";
 import { program } from "../bench/program.ts";
 import { decodePng, isPng, pngSize } from "./support/png-decode.ts";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { parseCpp } from "../engine/frontends/cpp/index.ts";
 import type { FrontendResult } from "../engine/frontends/types.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
 import { type Node } from "../engine/tree/schema.ts";

@@ -3,7 +3,7 @@ import { parsePascal } from "../engine/frontends/pascal/index.ts";
 import { tokenize } from "../engine/frontends/pascal/lexer.ts";
 import { exprText } from "../engine/frontends/pascal/text.ts";
 import type { FrontendResult } from "../engine/frontends/types.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
 import { ChartTreeSchema, type Block, type ChartFunction, type Node } from "../engine/tree/schema.ts";
 

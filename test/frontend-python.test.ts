@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { parsePython } from "../engine/frontends/python/index.ts";
 import { runtimeInitCount } from "../engine/frontends/tree-sitter.ts";
 import type { FrontendResult } from "../engine/frontends/types.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
 import { ChartTreeSchema, type Block, type ChartFunction, type Node } from "../engine/tree/schema.ts";
 import { augmentedAssignment, comparisonSymbol, logicalWord } from "../engine/text/notation.ts";

@@ -5,7 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { EngineError, langFromFileName, render } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import type { ChartGeometry, Edge, Geometry, Shape } from "../engine/geometry/types.ts";
 import type { ChartTree, Node } from "../engine/tree/schema.ts";
 import { PAGE_PART_HEIGHT } from "../engine/geometry/style.ts";

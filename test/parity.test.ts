@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { frontendFor, type Lang } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { resolveOptions } from "../engine/options.ts";
 import type { Block, ChartTree, Node } from "../engine/tree/schema.ts";
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { render } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { EMU_PER_MM, fitScale, LABEL_SLACK, renderDocx } from "../engine/render/docx.ts";
 import { lineHeightMm } from "../engine/text/measure.ts";
 import type { Box, Edge, Geometry, Part, Shape } from "../engine/geometry/types.ts";

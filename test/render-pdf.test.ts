@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { render } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { outline, outlineProbe } from "../engine/geometry/outline.ts";
 import { PDF_PAGE, planPdfPages, renderPdf, renderPdfDocument } from "../engine/render/pdf.ts";

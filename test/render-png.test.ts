@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { render } from "../engine/index.ts";
-import { bunAssets } from "../engine/hosts/bun.ts";
+import { bunAssets } from "../hosts/bun.ts";
 import { EngineError } from "../engine/errors.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { outline, outlineProbe } from "../engine/geometry/outline.ts";

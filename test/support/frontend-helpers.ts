@@ -1,7 +1,7 @@
 /** Helpers shared by the front-end tests: parse with schema check, chart lookup, node builders. */
 import { expect } from "bun:test";
 import type { Frontend, FrontendResult } from "../../engine/frontends/types.ts";
-import { bunAssets } from "../../engine/hosts/bun.ts";
+import { bunAssets } from "../../hosts/bun.ts";
 import { resolveOptions, type Options } from "../../engine/options.ts";
 import { ChartTreeSchema, type Block, type ChartFunction, type Node } from "../../engine/tree/schema.ts";
 

@@ -2,9 +2,9 @@
  * Asset loader for hosts running on Bun (CLI, server, tests): reads the grammars from `grammars/`,
  * and the tree-sitter runtime, the rasterizer and the fonts from their npm packages. Not part of the portable core.
  */
-import type { AssetLoader, AssetName } from "../assets.ts";
+import type { AssetLoader, AssetName } from "../engine/assets.ts";
 
-const repoRoot = new URL("../../", import.meta.url);
+const repoRoot = new URL("../", import.meta.url);
 
 function locate(name: AssetName): URL {
   switch (name) {
