@@ -1,3 +1,4 @@
+import { parseXmlStrict, type XmlElement } from "./support/xml-check.ts";
 import { beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -60,103 +61,18 @@ function darkest(img: Raster, at: Point, rad = 2): number {
   return min;
 }
 
-/**
- * A small strict XML well-formedness check: one root, balanced tags, quoted unique attributes,
- * only the predefined / numeric entities, no raw '<' or '&' in text or attributes, only XML 1.0 chars.
- */
+/** Strict well-formedness (test/support/xml-check.ts) plus unique ids across the document. */
 function checkWellFormed(xml: string): void {
-  const fail = (msg: string, i: number) => {
-    throw new Error(`${msg} at ${i}: …${xml.slice(Math.max(0, i - 40), i + 40)}…`);
-  };
-  if (stripInvalidXml(xml) !== xml) fail("character not allowed in XML 1.0", 0);
-  const isNameChar = (c: string) => /[A-Za-z0-9_:.\-]/.test(c);
-  const entity = (i: number): number => {
-    const end = xml.indexOf(";", i);
-    if (end < 0) fail("unterminated entity", i);
-    const name = xml.slice(i + 1, end);
-    if (!/^(amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+)$/.test(name)) fail(`bad entity &${name};`, i);
-    return end + 1;
-  };
-  let i = 0;
-  if (xml.startsWith("<?xml")) {
-    i = xml.indexOf("?>");
-    if (i < 0) fail("unterminated prolog", 0);
-    i += 2;
-  }
-  const stack: string[] = [];
   const ids = new Set<string>();
-  let roots = 0;
-  while (i < xml.length) {
-    const c = xml[i]!;
-    if (c === "<") {
-      if (xml[i + 1] === "/") {
-        let j = i + 2;
-        while (isNameChar(xml[j] ?? "")) j++;
-        const name = xml.slice(i + 2, j);
-        if (xml[j] !== ">") fail("bad end tag", i);
-        if (stack.pop() !== name) fail(`mismatched </${name}>`, i);
-        i = j + 1;
-        continue;
-      }
-      if (xml.startsWith("<!--", i) || xml[i + 1] === "!" || xml[i + 1] === "?") fail("unexpected markup", i);
-      let j = i + 1;
-      while (isNameChar(xml[j] ?? "")) j++;
-      const name = xml.slice(i + 1, j);
-      if (!name) fail("empty tag name", i);
-      if (stack.length === 0) {
-        roots++;
-        if (roots > 1) fail("second root element", i);
-      }
-      const attrs = new Set<string>();
-      for (;;) {
-        const ws = j;
-        while (/\s/.test(xml[j] ?? "")) j++;
-        if (xml[j] === "/" && xml[j + 1] === ">") {
-          j += 2;
-          break;
-        }
-        if (xml[j] === ">") {
-          stack.push(name);
-          j += 1;
-          break;
-        }
-        if (j === ws) fail("missing whitespace before attribute", j);
-        const a0 = j;
-        while (isNameChar(xml[j] ?? "")) j++;
-        const attr = xml.slice(a0, j);
-        if (!attr) fail("bad attribute", j);
-        if (attrs.has(attr)) fail(`duplicate attribute ${attr}`, j);
-        attrs.add(attr);
-        if (xml[j] !== "=") fail("expected =", j);
-        const q = xml[j + 1];
-        if (q !== '"' && q !== "'") fail("unquoted attribute", j);
-        j += 2;
-        const v0 = j;
-        while (xml[j] !== q) {
-          if (j >= xml.length) fail("unterminated attribute", v0);
-          if (xml[j] === "<") fail("raw < in attribute", j);
-          if (xml[j] === "&") j = entity(j);
-          else j++;
-        }
-        if (attr === "id") {
-          const id = xml.slice(v0, j);
-          if (ids.has(id)) fail(`duplicate id ${id}`, j);
-          ids.add(id);
-        }
-        j++;
-      }
-      i = j;
-      continue;
+  const visit = (el: XmlElement): void => {
+    const id = el.attrs.id;
+    if (id !== undefined) {
+      if (ids.has(id)) throw new Error(`duplicate id ${id}`);
+      ids.add(id);
     }
-    if (stack.length === 0 && !/\s/.test(c)) fail("text outside the root element", i);
-    if (c === "&") {
-      i = entity(i);
-      continue;
-    }
-    i++;
-  }
-  if (stack.length) fail(`unclosed <${stack.join("> <")}>`, xml.length);
-  if (roots !== 1) fail("no root element", 0);
+    el.children.forEach(visit);
+  };
+  visit(parseXmlStrict(xml));
 }
 
 const allShapes = (g: Geometry): Shape[] => g.charts.flatMap((c) => c.parts.flatMap((p) => p.shapes));
