@@ -4,8 +4,9 @@ import { tokenize } from "../engine/frontends/pascal/lexer.ts";
 import { exprText } from "../engine/frontends/pascal/text.ts";
 import type { FrontendResult } from "../engine/frontends/types.ts";
 import { bunAssets } from "../hosts/bun.ts";
+import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
-import { ChartTreeSchema, type Block, type ChartFunction, type Node } from "../engine/tree/schema.ts";
+import { ChartTreeSchema, type Node } from "../engine/tree/schema.ts";
 
 const FIXTURES = new URL("./fixtures/pascal/", import.meta.url);
 
@@ -13,21 +14,7 @@ async function fixture(name: string): Promise<string> {
   return Bun.file(new URL(name, FIXTURES)).text();
 }
 
-async function parse(code: string, options: Options = {}): Promise<FrontendResult> {
-  const result = await parsePascal(code, resolveOptions(options), bunAssets);
-  expect(ChartTreeSchema.safeParse(result.tree).success).toBe(true);
-  return result;
-}
-
-function bare<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (key, v) => (key === "loc" ? undefined : v))) as T;
-}
-
-function chart(result: FrontendResult, name: string): ChartFunction {
-  const found = result.tree.find((f) => f.name === name);
-  if (!found) throw new Error(`no chart ${name}; have ${result.tree.map((f) => f.name).join(", ")}`);
-  return found;
-}
+const parse = parserFor(parsePascal);
 
 /** Statements of the main chart of `begin <body> end.` (no errors expected). */
 async function body(code: string, options: Options = {}): Promise<Node[]> {
@@ -36,11 +23,6 @@ async function body(code: string, options: Options = {}): Promise<Node[]> {
   return bare(chart(result, "main").block.stmts);
 }
 
-const p = (text: string): Node => ({ kind: "process", text });
-const io = (text: string): Node => ({ kind: "io", text });
-const term = (text: string): Node => ({ kind: "terminal", text });
-const call = (text: string): Node => ({ kind: "call", text });
-const blk = (...stmts: Node[]): Block => ({ stmts });
 
 describe("lexer", () => {
   const texts = (src: string) => tokenize(src).filter((t) => t.kind !== "eof").map((t) => t.text);

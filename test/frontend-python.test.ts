@@ -1,10 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { parsePython } from "../engine/frontends/python/index.ts";
 import { runtimeInitCount } from "../engine/frontends/tree-sitter.ts";
-import type { FrontendResult } from "../engine/frontends/types.ts";
-import { bunAssets } from "../hosts/bun.ts";
-import { resolveOptions, type Options } from "../engine/options.ts";
-import { ChartTreeSchema, type Block, type ChartFunction, type Node } from "../engine/tree/schema.ts";
+import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
+import type { Options } from "../engine/options.ts";
+import type { Node } from "../engine/tree/schema.ts";
 import { augmentedAssignment, comparisonSymbol, logicalWord } from "../engine/text/notation.ts";
 
 const FIXTURES = new URL("./fixtures/python/", import.meta.url);
@@ -13,23 +12,7 @@ async function fixture(name: string): Promise<string> {
   return Bun.file(new URL(name, FIXTURES)).text();
 }
 
-async function parse(code: string, options: Options = {}): Promise<FrontendResult> {
-  const result = await parsePython(code, resolveOptions(options), bunAssets);
-  // Every produced tree is a valid native tree.
-  expect(ChartTreeSchema.safeParse(result.tree).success).toBe(true);
-  return result;
-}
-
-/** Tree without `loc`, for compact structural comparisons. */
-function bare<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (key, v) => (key === "loc" ? undefined : v))) as T;
-}
-
-function chart(result: FrontendResult, name: string): ChartFunction {
-  const found = result.tree.find((f) => f.name === name);
-  if (!found) throw new Error(`no chart ${name}; have ${result.tree.map((f) => f.name).join(", ")}`);
-  return found;
-}
+const parse = parserFor(parsePython);
 
 async function mainStmts(file: string, options: Options = {}): Promise<Node[]> {
   const result = await parse(await fixture(file), options);
@@ -37,11 +20,6 @@ async function mainStmts(file: string, options: Options = {}): Promise<Node[]> {
   return bare(chart(result, "main").block.stmts);
 }
 
-const p = (text: string): Node => ({ kind: "process", text });
-const io = (text: string): Node => ({ kind: "io", text });
-const term = (text: string): Node => ({ kind: "terminal", text });
-const call = (text: string): Node => ({ kind: "call", text });
-const blk = (...stmts: Node[]): Block => ({ stmts });
 
 describe("notation", () => {
   test("comparison, logic, augmented assignment", () => {
