@@ -17,12 +17,20 @@ export function expressionText<C extends { source: string }>(language: {
   /** Hooks for text rebuilt without notation (the fallback of a malformed augmented assignment). */
   plain: TextHooks;
   topOperator: (node: SyntaxNode) => string | undefined;
+  /** Node type of `x op= e` (with left/operator/right fields), spelled out as `x := x op e`. */
+  augmented: string;
 }): ExpressionText<C> {
   const cache = new WeakMap<C, TextHooks>();
   const exprText = (node: SyntaxNode, ctx: C): string => {
     let hooks = cache.get(ctx);
     if (!hooks) {
-      hooks = language.hooks(ctx);
+      hooks = {
+        ...language.hooks(ctx),
+        replace: (n) => {
+          const op = n.type === language.augmented ? n.childForFieldName("operator")?.type : undefined;
+          return op && op !== "=" ? augmentedText(n, ctx) : undefined;
+        },
+      };
       cache.set(ctx, hooks);
     }
     return rebuildText(node, ctx.source, hooks).replace(/\s*;$/, "");

@@ -76,19 +76,12 @@ function hooks(ctx: TextContext): TextHooks {
           return undefined;
       }
     },
-    replace(node) {
-      if (node.type === "assignment_expression") {
-        const op = node.childForFieldName("operator")?.type;
-        if (op && op !== "=") return augmentedText(node, ctx);
-      }
-      return undefined;
-    },
   };
   if (ctx.stripTypes) h.skip = (child, parent) => isType(child, parent);
   return h;
 }
 
-const text = expressionText<TextContext>({ hooks, topOperator, plain: { atomic: STRING_TYPES, extras: EXTRA_TYPES } });
+const text = expressionText<TextContext>({ hooks, topOperator, augmented: "assignment_expression", plain: { atomic: STRING_TYPES, extras: EXTRA_TYPES } });
 
 /** Chart text of any node (expression or statement); a statement's trailing `;` is dropped. */
 export const exprText = text.exprText;

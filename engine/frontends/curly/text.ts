@@ -69,13 +69,6 @@ function hooks(ctx: BuildContext): TextHooks {
           return undefined;
       }
     },
-    replace(node) {
-      if (node.type === "assignment_expression") {
-        const op = node.childForFieldName("operator")?.type;
-        if (op && op !== "=") return augmentedText(node, ctx);
-      }
-      return undefined;
-    },
   };
   if (ctx.stripTypes) {
     h.skip = (child, parent) =>
@@ -84,7 +77,7 @@ function hooks(ctx: BuildContext): TextHooks {
   return h;
 }
 
-const text = expressionText<BuildContext>({ hooks, topOperator, plain: { atomic: STRING_TYPES, extras: COMMENT_TYPES } });
+const text = expressionText<BuildContext>({ hooks, topOperator, augmented: "assignment_expression", plain: { atomic: STRING_TYPES, extras: COMMENT_TYPES } });
 
 /** Chart text of any node (expression or statement); a statement's trailing `;` is dropped. */
 export const exprText = text.exprText;
