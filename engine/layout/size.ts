@@ -132,11 +132,20 @@ function hardBreak(lines: string[], maxW: number, font: FontId): string[] {
  * geometry both come from here).
  */
 export class Sizer {
+  /** One layout sizes most texts twice (the common-width pass, then the plan): remember them. */
+  private readonly sized = new Map<string, SizedText>();
+
   constructor(readonly font: FontChoice) {}
 
   /** A symbol of `kind` around `text`, at least `minWidth` wide (connectors grow as circles). */
   shape(kind: ShapeKind, text: string, minWidth = B): SizedText {
-    return sizeShape(kind, text, this.font.id, minWidth);
+    const key = `${kind}\u0000${minWidth}\u0000${text}`;
+    let result = this.sized.get(key);
+    if (!result) {
+      result = sizeShape(kind, text, this.font.id, minWidth);
+      this.sized.set(key, result);
+    }
+    return result;
   }
 
   /** Width and height of a one-line branch label. */
