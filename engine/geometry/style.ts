@@ -28,8 +28,6 @@ export const LANE_CLEARANCE = 5; // lanes keep this distance from symbols and te
 export const LANE_PITCH = 5; // distance between parallel lanes (L7)
 export const TEXT_PADDING = 1.5; // inner padding of text areas (T4)
 
-export const FONT_FAMILY = "Tinos"; // metric twin of Times New Roman (T3)
-export const FONT_FALLBACK = "'Times New Roman', serif";
 export const FONT_SIZE = 12; // pt, block text and branch labels (T3)
 export const CAPTION_FONT_SIZE = 14; // pt (F5)
 export const LINE_SPACING = 1.15; // line pitch / font size

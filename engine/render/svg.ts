@@ -7,7 +7,7 @@
 import type { Box, ChartGeometry, Edge, FontSpec, Geometry, Part, Point, Shape } from "../geometry/types.ts";
 import { DEFAULT_FONT, findFontByFamily } from "../fonts.ts";
 import { hasGlyph, textWidthMm, type FontId } from "../text/measure.ts";
-import { FONT_FALLBACK, PT } from "../geometry/style.ts";
+import { PT } from "../geometry/style.ts";
 import {
   arrowhead,
   outline,
@@ -74,7 +74,7 @@ function cssFamily(name: string): string {
 
 /** `Tinos, 'Times New Roman', serif` (the fallbacks depend on the font), escaped for a double-quoted attribute (single quotes kept as is). */
 function familyAttr(family: string): string {
-  const value = `${cssFamily(family)}, ${findFontByFamily(family)?.css ?? FONT_FALLBACK}`;
+  const value = `${cssFamily(family)}, ${(findFontByFamily(family) ?? DEFAULT_FONT).css}`;
   return stripInvalidXml(value).replace(/[&<>"]/g, (c) => ESC[c]!);
 }
 
