@@ -135,6 +135,9 @@ const EXTENSIONS: Readonly<Record<string, Lang>> = {
   json: "native",
 };
 
+/** File extensions the engine can tell a language from (without the dot, lower case). */
+export const SOURCE_EXTENSIONS: readonly string[] = Object.keys(EXTENSIONS);
+
 /** The language of a file (or URL path) from its extension; an unknown one is `unknown_lang`. */
 export function langFromFileName(name: string): Lang {
   const ext = /\.([A-Za-z0-9]+)$/.exec(name.split(/[?#]/)[0]!)?.[1]?.toLowerCase();
@@ -194,11 +197,22 @@ function selectFunction(tree: ChartTree, fn: string | undefined, errors: Functio
   );
 }
 
-export async function render(input: RenderInput, assets: AssetLoader): Promise<RenderResult> {
+/** A request laid out and ready to draw: what every renderer (and a bundle of several) starts from. */
+export interface PreparedRender {
+  format: Format;
+  geometry: Geometry;
+  context: RenderContext;
+  charts: number;
+  errors: FunctionError[];
+  /** File name without the extension. */
+  baseName: string;
+}
+
+/** Front-end and layout of a request: everything of `render` but the drawing. */
+export async function prepare(input: RenderInput, assets: AssetLoader): Promise<PreparedRender> {
   const lang = parseLang(input.lang);
   const format = parseFormat(input.format ?? "svg");
-  const renderer = RENDERERS[format];
-  if (!renderer) throw new EngineError("unknown_format", `format "${format}" is not available yet; available: ${Object.keys(RENDERERS).join(", ")}`);
+  if (!RENDERERS[format]) throw new EngineError("unknown_format", `format "${format}" is not available yet; available: ${Object.keys(RENDERERS).join(", ")}`);
   const options = resolveOptions(parseOptions(input.options));
   if (input.scale !== undefined && !(Number.isInteger(input.scale) && input.scale >= SCALE.min && input.scale <= SCALE.max)) {
     throw new EngineError("bad_request", `scale must be a whole number from ${SCALE.min} to ${SCALE.max}`);
@@ -234,14 +248,34 @@ export async function render(input: RenderInput, assets: AssetLoader): Promise<R
     fragment: input.fragment ?? false,
     pages: split && SPLIT_BY_DEFAULT.has(format),
   };
-  const base = input.fn ? input.fn.replace(/[^\p{L}\p{N}_.-]+/gu, "_") : "flowchart";
+  const baseName = input.fn ? input.fn.replace(/[^\p{L}\p{N}_.-]+/gu, "_") : "flowchart";
+  return { format, geometry, context, charts: geometry.charts.length, errors, baseName };
+}
+
+export async function render(input: RenderInput, assets: AssetLoader): Promise<RenderResult> {
+  const prepared = await prepare(input, assets);
+  const renderer = RENDERERS[prepared.format]!;
   return {
-    file: { name: `${base}.${renderer.ext}`, contentType: renderer.type, data: await renderer.render(geometry, context) },
-    charts: geometry.charts.length,
-    errors,
-    geometry,
+    file: { name: `${prepared.baseName}.${renderer.ext}`, contentType: renderer.type, data: await renderer.render(prepared.geometry, prepared.context) },
+    charts: prepared.charts,
+    errors: prepared.errors,
+    geometry: prepared.geometry,
   };
 }
+
+/** Content type and file extension of a format (interface.md §4.1; the README lists them all). */
+export function formatFile(format: Format): { contentType: string; ext: string } {
+  const spec = RENDERERS[format]!;
+  return { contentType: spec.type, ext: spec.ext };
+}
+
+/** Several prepared PDF renders as one document, one after another (the batch's pdf bundle). */
+export async function renderPdfBundle(prepared: readonly PreparedRender[], assets: AssetLoader): Promise<Uint8Array> {
+  const { renderPdfDocument } = await import("./render/pdf.ts");
+  return renderPdfDocument(prepared.map((p) => p.geometry), { assets, pages: prepared.every((p) => p.context.pages) });
+}
+
+
 
 export { EngineError } from "./errors.ts";
 export { FONT_NAMES, parseFont, type FontChoice, type FontId } from "./fonts.ts";

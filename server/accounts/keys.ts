@@ -1,0 +1,93 @@
+/**
+ * API keys: `rk_` + 43 base62 characters (32 random bytes). Only the SHA-256 of a key is stored —
+ * keys are random, so a plain fast hash cannot be brute-forced — plus a short prefix to show.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../db/open.ts";
+import { apiKeys, users } from "../db/schema.ts";
+import type { User } from "./users.ts";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const KEY_BYTES = 32;
+/** 62^43 > 2^256, so 43 digits hold any 32 bytes; the key length is fixed. */
+const KEY_DIGITS = 43;
+const KEY_PATTERN = /^rk_[0-9A-Za-z]{43}$/;
+const SHOWN_PREFIX = 9; // "rk_" + 6
+
+export function newApiKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(KEY_BYTES));
+  let n = BigInt(`0x${Buffer.from(bytes).toString("hex")}`);
+  let digits = "";
+  for (let i = 0; i < KEY_DIGITS; i++) {
+    digits = BASE62[Number(n % 62n)]! + digits;
+    n /= 62n;
+  }
+  return `rk_${digits}`;
+}
+
+function hashKey(key: string): Buffer {
+  return createHash("sha256").update(key).digest();
+}
+
+export interface CreatedKey {
+  id: number;
+  /** The key itself: shown once, never stored. */
+  key: string;
+  prefix: string;
+}
+
+export async function createApiKey(db: Db, userId: number, name = ""): Promise<CreatedKey> {
+  const key = newApiKey();
+  const prefix = key.slice(0, SHOWN_PREFIX);
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ userId, name, prefix, hash: hashKey(key).toString("hex"), createdAt: Date.now() })
+    .returning({ id: apiKeys.id });
+  return { id: row!.id, key, prefix };
+}
+
+/** Revokes a key by id; false when there is no such active key. */
+export async function revokeApiKey(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: Date.now() })
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
+export function listApiKeys(db: Db, userId: number) {
+  return db
+    .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId));
+}
+
+/** Writing last-used on every request would make every render a second write; once a minute is enough. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface Authenticated {
+  user: User;
+  keyId: number;
+}
+
+/**
+ * The user a key belongs to, or null. The lookup goes by the key's hash, so the timing of the
+ * index search depends on a hash the caller cannot steer; the final comparison is constant-time.
+ */
+export async function authenticate(db: Db, key: string): Promise<Authenticated | null> {
+  if (!KEY_PATTERN.test(key)) return null;
+  const hash = hashKey(key);
+  const [row] = await db
+    .select({ user: users, keyId: apiKeys.id, hash: apiKeys.hash, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.hash, hash.toString("hex")), isNull(apiKeys.revokedAt)));
+  if (!row || !timingSafeEqual(Buffer.from(row.hash, "hex"), hash)) return null;
+  const now = Date.now();
+  if (row.lastUsedAt === null || now - row.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
+    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.keyId));
+  }
+  return { user: row.user, keyId: row.keyId };
+}

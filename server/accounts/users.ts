@@ -1,0 +1,53 @@
+/** Users: created by an operator (admin command) now, by sign-up, payments and gifts later. */
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/open.ts";
+import { users } from "../db/schema.ts";
+import { applyDelta } from "./credits.ts";
+
+export type User = typeof users.$inferSelect;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Loose on purpose: one @, something on both sides, a dot in the domain, no spaces. */
+export function isEmail(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254;
+}
+
+export function isPro(user: Pick<User, "proUntil">, now = Date.now()): boolean {
+  return user.proUntil !== null && user.proUntil > now;
+}
+
+export interface NewUser {
+  email: string;
+  name?: string;
+  credits?: number;
+  proUntil?: Date;
+}
+
+/** Creates a user; opening credits go through the ledger like any other change of a balance. */
+export async function createUser(db: Db, input: NewUser): Promise<User> {
+  const email = normaliseEmail(input.email);
+  if (!isEmail(email)) throw new Error(`not an e-mail address: ${input.email}`);
+  const now = Date.now();
+  const [user] = await db
+    .insert(users)
+    .values({ email, name: input.name ?? "", proUntil: input.proUntil?.getTime() ?? null, createdAt: now, signedInAt: now })
+    .returning();
+  if (!user) throw new Error("user not created");
+  if (input.credits) await applyDelta(db, user.id, input.credits, "admin_grant", "opening balance");
+  return (await findUser(db, user.id))!;
+}
+
+export async function findUser(db: Db, id: number): Promise<User | undefined> {
+  return (await db.select().from(users).where(eq(users.id, id)))[0];
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return (await db.select().from(users).where(eq(users.email, normaliseEmail(email))))[0];
+}
+
+export async function setProUntil(db: Db, userId: number, until: Date | null): Promise<void> {
+  await db.update(users).set({ proUntil: until?.getTime() ?? null }).where(eq(users.id, userId));
+}

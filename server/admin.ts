@@ -1,0 +1,124 @@
+/**
+ * `npm run admin -- <command>`: operator tasks on the database the server uses (DATABASE_URL).
+ * Output is JSON on stdout (easy to read, easy for scripts and tests); errors go to stderr, exit 1.
+ */
+import { parseArgs } from "node:util";
+import { applyDelta, ledgerOf } from "./accounts/credits.ts";
+import { createApiKey, listApiKeys, revokeApiKey } from "./accounts/keys.ts";
+import { createUser, findUserByEmail, setProUntil, type User } from "./accounts/users.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase, type Db } from "./db/open.ts";
+
+const USAGE = `usage: npm run admin -- <command> [options]
+  user create --email E [--name N] [--credits C] [--pro-until 2027-01-31]
+  user show   --email E
+  pro         --email E --until 2027-01-31|none
+  key create  --email E [--name N]        prints the key once; only its hash is stored
+  key list    --email E
+  key revoke  --id ID
+  grant       --email E --credits N [--note TEXT]   N < 0 takes credits back (never below zero)
+  ledger      --email E [--limit N]`;
+
+class UsageError extends Error {}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: "string" }, name: { type: "string" }, credits: { type: "string" }, "pro-until": { type: "string" },
+    until: { type: "string" }, id: { type: "string" }, note: { type: "string" }, limit: { type: "string" }, help: { type: "boolean" },
+  },
+});
+
+function need(name: keyof typeof values): string {
+  const value = values[name];
+  if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function wholeNumber(name: keyof typeof values, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n)) throw new UsageError(`--${name} must be a whole number`);
+  return n;
+}
+
+function date(raw: string): Date {
+  const d = new Date(raw);
+  if (Number.isNaN(d.getTime())) throw new UsageError(`not a date: ${raw} (use e.g. 2027-01-31 or 2027-01-31T12:00:00Z)`);
+  return d;
+}
+
+async function userByEmail(db: Db): Promise<User> {
+  const user = await findUserByEmail(db, need("email"));
+  if (!user) throw new UsageError(`no user ${values.email}`);
+  return user;
+}
+
+const shown = (u: User) => ({
+  id: u.id, email: u.email, name: u.name, credits: u.credits,
+  proUntil: u.proUntil === null ? null : new Date(u.proUntil).toISOString(), createdAt: new Date(u.createdAt).toISOString(),
+});
+
+async function run(db: Db, command: string): Promise<unknown> {
+  switch (command) {
+    case "user create": {
+      const credits = values.credits === undefined ? 0 : wholeNumber("credits", values.credits);
+      if (credits < 0) throw new UsageError("--credits must not be negative");
+      const proUntil = values["pro-until"] === undefined ? undefined : date(values["pro-until"]);
+      if (await findUserByEmail(db, need("email"))) throw new UsageError(`user ${values.email} exists already`);
+      return shown(await createUser(db, { email: need("email"), name: values.name ?? "", credits, ...(proUntil ? { proUntil } : {}) }));
+    }
+    case "user show":
+      return shown(await userByEmail(db));
+    case "pro": {
+      const user = await userByEmail(db);
+      const until = need("until");
+      await setProUntil(db, user.id, until === "none" ? null : date(until));
+      return shown((await findUserByEmail(db, user.email))!);
+    }
+    case "key create": {
+      const user = await userByEmail(db);
+      return await createApiKey(db, user.id, values.name ?? "");
+    }
+    case "key list":
+      return (await listApiKeys(db, (await userByEmail(db)).id)).map((k) => ({
+        ...k, createdAt: new Date(k.createdAt).toISOString(),
+        lastUsedAt: k.lastUsedAt && new Date(k.lastUsedAt).toISOString(), revokedAt: k.revokedAt && new Date(k.revokedAt).toISOString(),
+      }));
+    case "key revoke": {
+      const id = wholeNumber("id", need("id"));
+      if (!(await revokeApiKey(db, id))) throw new UsageError(`no active key with id ${id}`);
+      return { revoked: id };
+    }
+    case "grant": {
+      const user = await userByEmail(db);
+      const credits = wholeNumber("credits", need("credits"));
+      if (credits === 0) throw new UsageError("--credits must not be 0");
+      const balance = await applyDelta(db, user.id, credits, "admin_grant", values.note ?? "");
+      if (balance === null) throw new UsageError(`cannot take ${-credits} credits: the balance is ${user.credits}`);
+      return { email: user.email, credits: balance };
+    }
+    case "ledger": {
+      const user = await userByEmail(db);
+      const limit = values.limit === undefined ? 100 : wholeNumber("limit", values.limit);
+      return (await ledgerOf(db, user.id, limit)).map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+    }
+    default:
+      throw new UsageError(`unknown command: ${command || "(none)"}`);
+  }
+}
+
+if (values.help || positionals.length === 0) {
+  console.log(USAGE);
+  process.exit(values.help ? 0 : 1);
+}
+const config = loadConfig();
+const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+const command = positionals[0] === "user" || positionals[0] === "key" ? positionals.slice(0, 2).join(" ") : positionals[0]!;
+try {
+  console.log(JSON.stringify(await run(database.db, command), null, 2));
+} catch (err) {
+  console.error(err instanceof UsageError ? `${err.message}\n\n${USAGE}` : `error: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+} finally {
+  database.close();
+}

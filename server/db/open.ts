@@ -1,0 +1,52 @@
+/**
+ * Opens the database (an embedded libSQL file by default, a remote libSQL server when the URL says
+ * so) and brings its schema up to date with the committed migrations.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createClient, type Client } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import * as schema from "./schema.ts";
+
+export type Db = LibSQLDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  client: Client;
+  close(): void;
+}
+
+const MIGRATIONS = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** How long a write waits for another process holding the database file's lock. */
+const BUSY_TIMEOUT_MS = 5000;
+
+function localPath(url: string): string | undefined {
+  if (!url.startsWith("file:")) return undefined;
+  const path = url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
+  return path === ":memory:" ? undefined : path;
+}
+
+export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+  const path = localPath(url);
+  if (path) mkdirSync(dirname(path), { recursive: true });
+  const client = createClient({
+    url,
+    ...(authToken ? { authToken } : {}),
+    // Every statement we run is one synchronous call (single statements or batches, never an
+    // interactive transaction), so one embedded connection is enough and keeps its pragmas.
+    ...(path ? { concurrency: 1, timeout: BUSY_TIMEOUT_MS } : {}),
+  });
+  if (path) {
+    // WAL lets readers (other requests, other processes) go on while one write commits; NORMAL
+    // syncing in WAL mode survives a killed process (only an OS crash can lose the last commits).
+    await client.execute("PRAGMA journal_mode = WAL");
+    await client.execute("PRAGMA synchronous = NORMAL");
+  }
+  await client.execute("PRAGMA foreign_keys = ON");
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db, client, close: () => client.close() };
+}

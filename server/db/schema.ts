@@ -1,0 +1,126 @@
+/**
+ * The service's data: users, their API keys, and the credit ledger — plus the tables the accounts
+ * issue (payments, gifts, notifications, site sessions) fills in, so that issue adds code, not a
+ * reshaped schema. Times are Unix milliseconds (integers): sortable, timezone-free, cheap to compare.
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const createdAt = () => integer("created_at").notNull();
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Lower-cased; the identity a gift or a payment is addressed to. */
+    email: text("email").notNull().unique(),
+    name: text("name").notNull().default(""),
+    /** Cached balance: always the sum of the user's ledger rows (the ledger is the history). */
+    credits: integer("credits").notNull().default(0),
+    /** Pro is active while now < proUntil; null = never had Pro. */
+    proUntil: integer("pro_until"),
+    createdAt: createdAt(),
+    /** Null for an account a gift created: its credits wait for the first sign-in (interface.md §4.5). */
+    signedInAt: integer("signed_in_at"),
+  },
+  // Last line of defence: whatever the code does, a balance never goes below zero.
+  (t) => [check("credits_not_negative", sql`${t.credits} >= 0`)],
+);
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    name: text("name").notNull().default(""),
+    /** The first characters of the key (`rk_` + 6), shown to the user to tell keys apart. */
+    prefix: text("prefix").notNull(),
+    /** SHA-256 of the whole key, hex. The key itself is never stored. */
+    hash: text("hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("api_keys_user").on(t.userId)],
+);
+
+export const LEDGER_REASONS = ["render", "batch", "topup", "gift_in", "gift_out", "pro_bonus", "admin_grant"] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/** One row per change of a balance; `balanceAfter` makes every row checkable on its own. */
+export const ledger = sqliteTable(
+  "ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    delta: integer("delta").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    reason: text("reason", { enum: LEDGER_REASONS }).notNull(),
+    /** What caused it: a request id, a payment id, a gift id, an operator's note. */
+    ref: text("ref").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ledger_user").on(t.userId, t.id)],
+);
+
+export const PAYMENT_KINDS = ["credits_unit", "credits", "pro"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid", "expired"] as const;
+
+/** A /topup: created pending, completed by the payment provider's notice (accounts issue). */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    kind: text("kind", { enum: PAYMENT_KINDS }).notNull(),
+    /** Pack or Pro tier id from the catalog (kind credits / pro). */
+    productId: integer("product_id"),
+    /** Credits bought (kind credits_unit), or granted by the pack. */
+    qty: integer("qty"),
+    amountKop: integer("amount_kop").notNull(),
+    /** The code the payer writes in the payment comment; matches the provider's notice to this row. */
+    comment: text("comment").notNull().unique(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    providerRef: text("provider_ref"),
+    createdAt: createdAt(),
+    paidAt: integer("paid_at"),
+  },
+  (t) => [index("payments_user").on(t.userId), index("payments_status").on(t.status)],
+);
+
+/** A gift moves credits between two ledgers (gift_out / gift_in rows refer to this id). */
+export const gifts = sqliteTable("gifts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  fromUserId: integer("from_user_id").notNull().references(() => users.id),
+  toUserId: integer("to_user_id").notNull().references(() => users.id),
+  qty: integer("qty").notNull(),
+  createdAt: createdAt(),
+});
+
+/** In-account notifications (a received gift, a completed payment). */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    kind: text("kind").notNull(),
+    /** JSON payload for the site to render. */
+    payload: text("payload").notNull().default("{}"),
+    createdAt: createdAt(),
+    readAt: integer("read_at"),
+  },
+  (t) => [index("notifications_user").on(t.userId)],
+);
+
+/** Site sign-in sessions (accounts issue); like keys, only the token's hash is stored. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);

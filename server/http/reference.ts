@@ -1,0 +1,38 @@
+/**
+ * The API reference page (GET /v1/docs): Swagger UI, served from the swagger-ui-dist package
+ * rather than a CDN, so the page works wherever the server does.
+ */
+import { Hono } from "hono";
+
+const ASSETS = {
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+} as const;
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Skhema API reference</title>
+<link rel="stylesheet" href="docs/swagger-ui.css">
+</head>
+<body>
+<div id="api"></div>
+<script src="docs/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({ url: "openapi.json", dom_id: "#api", deepLinking: true });
+</script>
+</body>
+</html>`;
+
+export function referenceRoutes() {
+  const app = new Hono();
+  app.get("/docs", (c) => c.html(PAGE));
+  for (const [name, type] of Object.entries(ASSETS)) {
+    app.get(`/docs/${name}`, async (c) => {
+      const file = Bun.file(new URL(import.meta.resolve(`swagger-ui-dist/${name}`)));
+      return c.body(await file.arrayBuffer(), 200, { "Content-Type": type, "Cache-Control": "public, max-age=86400" });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,44 @@
+/**
+ * /topup, /gift and /products (interface.md §4.4–4.6) belong to the accounts issue. They are
+ * described here so the OpenAPI document covers the whole interface from day one; the handlers
+ * arrive with that issue.
+ */
+import { createRoute } from "@hono/zod-openapi";
+import { GiftRequest, GiftResponse, Products, TopupRequest, TopupResponse } from "../schemas.ts";
+import { ERRORS } from "./responses.ts";
+
+const json = <T>(schema: T) => ({ "application/json": { schema } });
+
+export const ACCOUNT_ROUTES = [
+  createRoute({
+    method: "post",
+    path: "/topup",
+    summary: "Create a payment link to buy credits or Pro",
+    description: "Creates a pending payment; credits or Pro arrive about a minute after paying (poll GET /me). Rate limited: 60 per minute per key.",
+    request: { body: { required: true, content: json(TopupRequest) } },
+    responses: {
+      200: { description: "The payment link.", content: json(TopupResponse) },
+      400: ERRORS[400], 401: ERRORS[401], 429: ERRORS[429], 500: ERRORS[500], 503: ERRORS[503],
+    },
+  }),
+  createRoute({
+    method: "post",
+    path: "/gift",
+    summary: "Give credits to another person by e-mail",
+    description:
+      "Moves qty credits (1–1000, at most the balance) to the recipient; an account is created for an unknown e-mail and the credits wait for its first sign-in. " +
+      "Errors: bad_email, bad_qty, gift_failed (400). Rate limited: 60 per minute per key.",
+    request: { body: { required: true, content: json(GiftRequest) } },
+    responses: {
+      200: { description: "Sent.", content: json(GiftResponse) },
+      400: ERRORS[400], 401: ERRORS[401], 429: ERRORS[429],
+    },
+  }),
+  createRoute({
+    method: "get",
+    path: "/products",
+    summary: "The price catalog",
+    description: "Rate limited: 60 per minute per key.",
+    responses: { 200: { description: "The catalog.", content: json(Products) }, 401: ERRORS[401], 429: ERRORS[429] },
+  }),
+];

@@ -1,0 +1,119 @@
+/** POST /render (interface.md §4.1): one source → one file, charged per chart after it is drawn. */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { render, type Lang } from "../../../engine/index.ts";
+import { applyDelta } from "../../accounts/credits.ts";
+import { loadSource, outputFileName, resolveLang, type SourceSpec } from "../../rendering/source.ts";
+import type { AuthEnv } from "../auth.ts";
+import type { AppDeps } from "../deps.ts";
+import { ApiError } from "../errors.ts";
+import { JsonQuery, RenderJSONResponse, RenderMultipart, RenderRequest } from "../schemas.ts";
+import { bodyKind, jsonRequested, readForm, readJson } from "../body.ts";
+import { requireCredits, requirePro, ranOut } from "./gate.ts";
+import { base64, ERRORS, sendFile } from "./responses.ts";
+
+const FILE_TYPES = [
+  "image/svg+xml", "image/png", "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "text/x-typst", "application/vnd.excalidraw+json",
+] as const;
+
+const Geometry = z.looseObject({}).openapi("Geometry", { description: "format=json without the json flag: the diagram geometry (schemas/geometry.schema.json in the repository)." });
+
+export const renderRoute = createRoute({
+  method: "post",
+  path: "/render",
+  summary: "Render one source to a flowchart",
+  description:
+    "Charged 1 credit per chart, after a successful render. Needs a balance of at least 1 before any work. " +
+    "Answers the file itself (Content-Disposition names it) unless `json` is set in the query or the body. " +
+    "The `X-Credits-Left` header carries the balance after the charge.",
+  request: {
+    query: JsonQuery,
+    body: {
+      required: true,
+      content: { "application/json": { schema: RenderRequest }, "multipart/form-data": { schema: RenderMultipart } },
+    },
+  },
+  responses: {
+    200: {
+      description: "The chart: a file of the requested format, or with json=1 a RenderJSONResponse.",
+      headers: { "X-Credits-Left": { schema: { type: "integer" }, description: "Balance after this call." } },
+      content: {
+        "application/json": { schema: z.union([RenderJSONResponse, Geometry]) },
+        ...Object.fromEntries(FILE_TYPES.map((t) => [t, { schema: z.string().openapi({ format: "binary" }) }])),
+      },
+    },
+    ...ERRORS,
+  },
+});
+
+/** A render request with its transport differences (JSON body or multipart form) smoothed out. */
+interface RenderCall {
+  source: SourceSpec;
+  format: string;
+  split?: boolean | undefined;
+  fn?: string | undefined;
+  scale?: number | undefined;
+  fragment?: boolean | undefined;
+  font?: string | undefined;
+  json?: boolean | undefined;
+  options?: unknown;
+}
+
+async function fromMultipart(form: z.infer<typeof RenderMultipart>): Promise<RenderCall> {
+  let options: unknown;
+  if (form.options !== undefined) {
+    try {
+      options = JSON.parse(form.options);
+    } catch {
+      throw new ApiError("bad_request", "options: not valid JSON");
+    }
+  }
+  const { file, options: _, ...rest } = form;
+  return { ...rest, format: form.format ?? "svg", options, source: { code: new Uint8Array(await file.arrayBuffer()), fileName: file.name, lang: form.lang } };
+}
+
+function fromJson(body: z.infer<typeof RenderRequest>): RenderCall {
+  const { code, url, lang, ...rest } = body;
+  return { ...rest, source: { code, url, lang } };
+}
+
+export function renderRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AuthEnv>();
+  app.openAPIRegistry.registerPath(renderRoute);
+  return app.post("/render", async (c) => {
+    const call =
+      bodyKind(c, ["json", "multipart"]) === "multipart" ? await fromMultipart(await readForm(c, RenderMultipart)) : fromJson(await readJson(c, RenderRequest));
+    const json = jsonRequested(c) || call.json === true;
+    const { user } = c.get("auth");
+
+    const lang: Lang = resolveLang(call.source);
+    requirePro(user, [{ lang, options: call.options }]);
+    requireCredits(user, 1);
+
+    const code = await loadSource(call.source, deps.config.source);
+    let result;
+    try {
+      result = await render({ ...call, code, lang }, deps.assets);
+    } finally {
+      deps.afterRender?.();
+    }
+    const creditsLeft = await applyDelta(deps.db, user.id, -result.charts, "render", c.get("requestId"));
+    if (creditsLeft === null) throw ranOut();
+
+    const ext = result.file.name.slice(result.file.name.lastIndexOf(".") + 1);
+    const filename = outputFileName(call.source, call.fn, result.file.name.slice(0, -ext.length - 1), ext);
+    if (json) {
+      const text = typeof result.file.data === "string";
+      return c.json({
+        format: call.format as z.infer<typeof RenderJSONResponse>["format"],
+        lang,
+        filename,
+        encoding: text ? ("utf-8" as const) : ("base64" as const),
+        content: text ? (result.file.data as string) : base64(result.file.data as Uint8Array),
+        creditsLeft,
+      }, 200);
+    }
+    return sendFile(c, result.file.data, result.file.contentType, filename, { "X-Credits-Left": String(creditsLeft) });
+  });
+}

@@ -1,0 +1,207 @@
+/**
+ * Request and response shapes of interface.md §2 as zod schemas: the same objects validate the
+ * requests and generate the OpenAPI document (GET /openapi.json), so the two cannot drift apart.
+ */
+import { z } from "@hono/zod-openapi";
+import { FONT_NAMES, FORMATS, LANGS, SCALE } from "../../engine/index.ts";
+import { CUSTOM_TEXT_OPTIONS, OptionsSchema } from "../../engine/options.ts";
+import { TREE_LIMITS } from "../../engine/tree/schema.ts";
+
+export const ERROR_CODES = [
+  "unauthorized", "no_credits", "pro_required", "unknown_format", "unknown_lang", "bad_request", "bad_source",
+  "render_failed", "bad_email", "bad_qty", "gift_failed", "rate_limited", "payment_unavailable", "server_error", "not_found",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBody = z
+  .object({
+    error: z.string().openapi({ description: "Human-readable message; may change between versions.", example: "unknown format \"gif\"; use one of docx, typst, excalidraw, svg, png, pdf, json" }),
+    code: z.enum(ERROR_CODES).openapi({ description: "Stable machine-readable code (interface.md §7); branch on this." }),
+  })
+  .openapi("Error");
+
+export const PRO_FEATURES = ["native", ...CUSTOM_TEXT_OPTIONS] as const;
+export type ProFeature = (typeof PRO_FEATURES)[number];
+
+export const ProRequiredBody = z
+  .object({
+    error: z.string(),
+    code: z.literal("pro_required"),
+    proFeatures: z.array(z.enum(PRO_FEATURES)).min(1).openapi({
+      description:
+        "Each Pro-only feature the request used, as a plain string: `native` for lang=native, otherwise the name of the custom option (e.g. `yes`, `capFormat`).",
+      example: ["native", "capWord"],
+    }),
+  })
+  .openapi("ProRequiredError");
+
+export const Lang = z.enum(LANGS).openapi("Lang", { description: "Source language; `native` is a chart tree in JSON (Pro)." });
+export const Format = z.enum(FORMATS).openapi("Format", { description: "Output format." });
+export const BATCH_FORMATS = ["svg", "png", "pdf", "typst", "excalidraw"] as const;
+export const BatchFormat = z.enum(BATCH_FORMATS).openapi("BatchFormat");
+
+// Rebuilt from the engine's shape: schemas made before zod-to-openapi's extension cannot carry metadata.
+export const Options = z.strictObject(OptionsSchema.shape).openapi("Options", {
+  description:
+    "Engine options (interface.md §2.3); an empty object gives the ДСТУ defaults. Unknown fields are refused. " +
+    `The custom text options (${CUSTOM_TEXT_OPTIONS.join(", ")}) need active Pro.`,
+});
+
+const Scale = z.number().int().min(SCALE.min).max(SCALE.max).openapi({ description: `PNG zoom, ${SCALE.min}–${SCALE.max} (1 = 96 dpi); default ${SCALE.default}.` });
+const Font = z.string().max(100).openapi({ description: `Text font, case-insensitive, one of: ${FONT_NAMES.join(", ")}. Default Times New Roman.` });
+const Fn = z.string().min(1).max(200).openapi({ description: "Render only the function with this name." });
+const SourceUrl = z.string().max(2048).openapi({
+  format: "uri",
+  description:
+    "https link to a raw source file on raw.githubusercontent.com, gist.githubusercontent.com, gitlab.com, bitbucket.org or codeberg.org; " +
+    "github.com/…/blob/… links are turned into raw links. Fetched with a 10 s deadline and a 1 MiB cap.",
+});
+const Code = z.string().openapi({
+  description: `Program source (at most 1 MiB of UTF-8), or for lang=native the chart tree as a JSON string (at most ${TREE_LIMITS.maxNodes} nodes, depth ${TREE_LIMITS.maxDepth}).`,
+});
+
+const exactlyOneSource = (v: { code?: unknown; url?: unknown }) => (v.code === undefined) !== (v.url === undefined);
+const ONE_SOURCE = "give exactly one of code and url";
+
+export const RenderRequest = z
+  .strictObject({
+    code: Code.optional(),
+    url: SourceUrl.optional(),
+    lang: Lang.optional().openapi({
+      description: "Required with `code`. With `url` it may be left out: the language then comes from the URL's file extension.",
+    }),
+    format: Format.default("svg"),
+    split: z.boolean().optional().openapi({
+      description: "Split tall charts into parts joined by connectors. Default true for docx, pdf and typst; svg, png and excalidraw split only when true.",
+    }),
+    fn: Fn.optional(),
+    scale: Scale.optional(),
+    fragment: z.boolean().optional().openapi({ description: "Typst: only the CeTZ canvas code, without the document preamble." }),
+    font: Font.optional(),
+    json: z.boolean().optional().openapi({ description: "Answer with a RenderJSONResponse instead of the file (same as the query parameter)." }),
+    options: Options.optional(),
+  })
+  .refine(exactlyOneSource, { message: ONE_SOURCE })
+  .openapi("RenderRequest");
+export type RenderRequest = z.infer<typeof RenderRequest>;
+
+/** Form fields arrive as strings: booleans are spelled true/false/1/0. */
+const FormBoolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+export const RenderMultipart = z
+  .strictObject({
+    file: z.custom<File>((v) => v instanceof File, { message: "file must be an uploaded file" }).openapi({ type: "string", format: "binary", description: "The source file; its extension gives the language unless `lang` is set." }),
+    format: Format.optional(),
+    lang: Lang.optional(),
+    fn: Fn.optional(),
+    scale: z.coerce.number().int().min(SCALE.min).max(SCALE.max).optional().openapi({ type: "integer" }),
+    split: FormBoolean.optional(),
+    fragment: FormBoolean.optional(),
+    font: Font.optional(),
+    json: FormBoolean.optional(),
+    options: z.string().optional().openapi({ description: "Options (§2.3) as a JSON string." }),
+  })
+  .openapi("RenderMultipart");
+
+export const JsonQuery = z.object({
+  json: z
+    .enum(["", "1", "0", "true", "false"])
+    .optional()
+    .transform((v) => v === "" || v === "1" || v === "true")
+    .openapi({ param: { name: "json", in: "query" }, description: "Return JSON instead of a file (`?json`, `?json=1` or `?json=true`)." }),
+});
+
+export const RenderJSONResponse = z
+  .object({
+    format: Format,
+    lang: Lang,
+    filename: z.string().openapi({ example: "flowchart.svg" }),
+    encoding: z.enum(["utf-8", "base64"]),
+    content: z.string().openapi({ description: "svg, typst, excalidraw and json as text; png, pdf and docx in base64." }),
+    creditsLeft: z.number().int(),
+  })
+  .openapi("RenderJSONResponse");
+
+export const BatchItem = z
+  .strictObject({
+    code: Code.optional(),
+    url: SourceUrl.optional(),
+    lang: Lang.optional().openapi({ description: "Optional: otherwise inferred from the url's or the name's file extension." }),
+    fn: Fn.optional(),
+    name: z.string().min(1).max(200).optional().openapi({ description: "File name in the zip (the format's extension is added). Default `service-<N>`, N from 1." }),
+  })
+  .refine(exactlyOneSource, { message: ONE_SOURCE })
+  .openapi("BatchItem");
+
+export const BATCH_MAX_ITEMS = 100;
+
+export const BatchRequest = z
+  .strictObject({
+    items: z.array(BatchItem).min(1).max(BATCH_MAX_ITEMS),
+    format: BatchFormat.default("svg"),
+    bundle: z.enum(["pdf", "zip"]).optional().openapi({ description: "Default pdf when format=pdf, else zip. bundle=zip with format=pdf gives a zip of separate PDFs; bundle=pdf needs format=pdf." }),
+    scale: Scale.optional(),
+    fragment: z.boolean().optional(),
+    font: Font.optional(),
+    split: z.boolean().optional(),
+    json: z.boolean().optional(),
+    options: Options.optional(),
+  })
+  .openapi("BatchRequest");
+export type BatchRequest = z.infer<typeof BatchRequest>;
+
+export const BatchResponse = z
+  .object({
+    format: BatchFormat,
+    bundle: z.enum(["pdf", "zip"]),
+    count: z.number().int(),
+    rendered: z.number().int(),
+    credits: z.number().int().openapi({ description: "Credits charged: the charts of the successful items." }),
+    creditsLeft: z.number().int(),
+    filename: z.string(),
+    items: z.array(
+      z.object({ index: z.number().int(), name: z.string(), ok: z.boolean(), error: z.string().optional() }).openapi("BatchItemResult"),
+    ),
+    encoding: z.literal("base64"),
+    content: z.string(),
+  })
+  .openapi("BatchResponse");
+
+export const Me = z
+  .object({
+    email: z.string(),
+    name: z.string(),
+    credits: z.number().int(),
+    pro: z.boolean(),
+    proUntil: z.string().openapi({ description: "RFC 3339 time, or an empty string when there is no Pro.", example: "2027-01-31T00:00:00Z" }),
+  })
+  .openapi("Me");
+
+export const TopupRequest = z
+  .strictObject({
+    kind: z.enum(["credits_unit", "credits", "pro"]),
+    id: z.number().int().optional().openapi({ description: "Pack id (kind=credits) or Pro tier id (kind=pro) from GET /products." }),
+    qty: z.number().int().min(2).max(200).optional().openapi({ description: "Credits to buy, 2–200 (kind=credits_unit)." }),
+  })
+  .openapi("TopupRequest");
+
+export const TopupResponse = z
+  .object({ jarUrl: z.string(), comment: z.string(), label: z.string(), amountKop: z.number().int(), amountUah: z.number() })
+  .openapi("TopupResponse");
+
+export const GiftRequest = z
+  .strictObject({ email: z.string().openapi({ format: "email" }), qty: z.number().int().min(1).max(1000) })
+  .openapi("GiftRequest");
+
+export const GiftResponse = z.object({ ok: z.boolean(), credits: z.number().int() }).openapi("GiftResponse");
+
+export const Products = z
+  .object({
+    credits: z.array(z.object({ id: z.number().int(), qty: z.number().int(), uah: z.number() })),
+    pro: z.array(z.object({ id: z.number().int(), bonus: z.number().int(), days: z.number().int(), uah: z.number() })),
+    unitUah: z.number(),
+    available: z.boolean(),
+  })
+  .openapi("Products");
+
+export const Health = z.object({ ok: z.boolean(), version: z.string() }).openapi("Health");

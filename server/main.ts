@@ -1,0 +1,39 @@
+/**
+ * `npm start`: the HTTP service on Bun. Opens (creating and migrating) the database, serves /v1,
+ * and on SIGTERM/SIGINT stops taking connections, lets in-flight requests finish, then closes the
+ * database.
+ */
+import { bunAssets, gcHint } from "../hosts/bun.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/open.ts";
+import { createApp } from "./http/app.ts";
+
+const config = loadConfig();
+const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+const app = createApp({ db: database.db, config, assets: bunAssets, afterRender: gcHint() });
+
+const server = Bun.serve({
+  port: config.port,
+  hostname: config.host,
+  fetch: app.fetch,
+  // Bodies are limited per route (MAX_BODY_BYTES, MAX_BATCH_BODY_BYTES); this is only the outer bound.
+  maxRequestBodySize: Math.max(config.maxRenderBody, config.maxBatchBody) + 1024,
+  // A batch of 100 PDFs can take a few seconds; the default idle timeout (10 s) is too tight for slow clients.
+  idleTimeout: 60,
+});
+console.log(`skhema: listening on http://${config.host}:${server.port}/v1 (database ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`skhema: ${signal}, finishing in-flight requests`);
+  const forced = setTimeout(() => server.stop(true), config.shutdownTimeoutMs);
+  await server.stop(false);
+  clearTimeout(forced);
+  database.close();
+  console.log("skhema: stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

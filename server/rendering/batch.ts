@@ -1,0 +1,140 @@
+/**
+ * POST /render/batch's work: render every item (a few at a time; one failing item never fails the
+ * others) and pack the successes into one bundle — a multi-page PDF or a zip with one file per item.
+ */
+import { zipSync, strToU8, type Zippable } from "fflate";
+import type { AssetLoader } from "../../engine/assets.ts";
+import { SOURCE_EXTENSIONS, formatFile, prepare, render, renderPdfBundle, type Lang, type PreparedRender } from "../../engine/index.ts";
+import type { Options } from "../../engine/options.ts";
+import type { SourcePolicy } from "../sources/url-source.ts";
+import { toApiError } from "../http/errors.ts";
+import type { BatchRequest } from "../http/schemas.ts";
+import { loadSource, safeName, type SourceSpec } from "./source.ts";
+
+export type Bundle = "pdf" | "zip";
+
+export interface BatchItemPlan {
+  index: number;
+  /** Shown in the results: the item's name or service-<N>. */
+  name: string;
+  spec: SourceSpec;
+  fn: string | undefined;
+  /** The language, or why it could not be told (the item then fails without rendering). */
+  lang: Lang | Error;
+}
+
+export interface BatchItemResult {
+  index: number;
+  name: string;
+  ok: boolean;
+  error?: string;
+}
+
+export interface BatchOutcome {
+  items: BatchItemResult[];
+  rendered: number;
+  /** Charts over the successful items: what the batch is charged. */
+  charts: number;
+  data: Uint8Array;
+  contentType: string;
+  filename: string;
+}
+
+interface Done {
+  charts: number;
+  file?: { name: string; data: string | Uint8Array };
+  prepared?: PreparedRender;
+}
+
+export interface BatchSettings {
+  request: BatchRequest;
+  bundle: Bundle;
+  policy: SourcePolicy;
+  assets: AssetLoader;
+  concurrency: number;
+  /** Called after each item (the host's GC hint). */
+  afterItem?: () => void;
+}
+
+/** Runs `work` over `items` with at most `limit` in flight, results in input order. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** `lab1` → `lab1.svg`; a source extension is replaced (`lab1.py` → `lab1.svg`), the output's kept. */
+function entryName(name: string, ext: string): string {
+  const safe = safeName(name);
+  if (safe.toLowerCase().endsWith(`.${ext}`)) return safe;
+  return `${SOURCE_EXTENSION.test(safe) ? safe.replace(/\.[^.]*$/, "") : safe}.${ext}`;
+}
+
+const SOURCE_EXTENSION = new RegExp(`\\.(${SOURCE_EXTENSIONS.join("|")})$`, "i");
+
+/** Zip entries keep the request's order; a repeated name gets " (2)", " (3)" … before its extension. */
+function uniqueName(name: string, taken: Set<string>): string {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = name.replace(/(\.[^.]*)?$/, ` (${n})$1`);
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchSettings): Promise<BatchOutcome | { failed: BatchItemResult[] }> {
+  const { request, bundle, assets } = settings;
+  const format = request.format;
+  const { ext } = formatFile(format);
+  const engineInput = (code: string | Uint8Array, plan: BatchItemPlan, lang: Lang) => ({
+    code, lang, format, fn: plan.fn, split: request.split, scale: request.scale, fragment: request.fragment,
+    font: request.font, options: request.options as Options | undefined,
+  });
+
+  const outcomes = await mapLimit(plans, settings.concurrency, async (plan): Promise<Done | Error> => {
+    try {
+      if (plan.lang instanceof Error) throw plan.lang;
+      const code = await loadSource(plan.spec, settings.policy);
+      if (bundle === "pdf") {
+        const prepared = await prepare(engineInput(code, plan, plan.lang), assets);
+        return { charts: prepared.charts, prepared };
+      }
+      const result = await render(engineInput(code, plan, plan.lang), assets);
+      return { charts: result.charts, file: { name: entryName(plan.name, ext), data: result.file.data } };
+    } catch (err) {
+      return err instanceof Error ? new Error(toApiError(err).message) : new Error(String(err));
+    } finally {
+      settings.afterItem?.();
+    }
+  });
+
+  const items: BatchItemResult[] = plans.map((plan, i) => {
+    const outcome = outcomes[i]!;
+    return outcome instanceof Error ? { index: plan.index, name: plan.name, ok: false, error: outcome.message } : { index: plan.index, name: plan.name, ok: true };
+  });
+  const done = outcomes.filter((o): o is Done => !(o instanceof Error));
+  if (done.length === 0) return { failed: items };
+
+  const charts = done.reduce((sum, d) => sum + d.charts, 0);
+  if (bundle === "pdf") {
+    const data = await renderPdfBundle(done.map((d) => d.prepared!), assets);
+    return { items, rendered: done.length, charts, data, contentType: "application/pdf", filename: "flowcharts.pdf" };
+  }
+  const taken = new Set<string>();
+  const entries: Zippable = {};
+  // PNG and PDF are compressed already; deflating them again costs time for nothing.
+  const level = format === "png" || format === "pdf" ? 0 : 6;
+  for (const d of done) {
+    const data = typeof d.file!.data === "string" ? strToU8(d.file!.data) : d.file!.data;
+    entries[uniqueName(d.file!.name, taken)] = [data, { level, mtime: ZIP_TIME }];
+  }
+  return { items, rendered: done.length, charts, data: zipSync(entries), contentType: "application/zip", filename: "flowcharts.zip" };
+}
+
+/** A fixed entry time keeps the same batch's zip byte-identical. */
+const ZIP_TIME = new Date(Date.UTC(2000, 0, 1));

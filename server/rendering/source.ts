@@ -1,0 +1,45 @@
+/** Where a request's program comes from (inline code, an uploaded file, a link) and its language. */
+import { EngineError, langFromFileName, type Lang } from "../../engine/index.ts";
+import { fetchSource, fileNameFromUrl, normaliseSourceUrl, type SourcePolicy } from "../sources/url-source.ts";
+
+export interface SourceSpec {
+  code?: string | Uint8Array;
+  url?: string;
+  lang?: Lang;
+  /** Uploaded file's name, or a batch item's name: another place the extension can come from. */
+  fileName?: string;
+}
+
+/** The file name a source is known by, if any: the upload's, or the last segment of the link. */
+export function sourceFileName(spec: SourceSpec): string | undefined {
+  if (spec.fileName) return spec.fileName;
+  if (spec.url) return fileNameFromUrl(normaliseSourceUrl(spec.url)) || undefined;
+  return undefined;
+}
+
+/**
+ * The language: given, or from the file name's extension. Decided before any fetch, so a request
+ * is gated (Pro, credits) without touching the network.
+ */
+export function resolveLang(spec: SourceSpec): Lang {
+  if (spec.lang) return spec.lang;
+  const name = sourceFileName(spec);
+  if (name) return langFromFileName(name);
+  throw new EngineError("bad_request", "lang is required with code (it can only be inferred from a url's or a file's extension)");
+}
+
+export async function loadSource(spec: SourceSpec, policy: SourcePolicy): Promise<string | Uint8Array> {
+  if (spec.code !== undefined) return spec.code;
+  return (await fetchSource(spec.url!, policy)).bytes;
+}
+
+/** A download name: the source's stem (or the function's name) with the output's extension. */
+export function outputFileName(spec: SourceSpec, fn: string | undefined, engineBase: string, ext: string): string {
+  const stem = fn ? engineBase : sourceFileName(spec)?.replace(/\.[^.]*$/, "");
+  return `${safeName(stem || engineBase)}.${ext}`;
+}
+
+/** Letters, digits and a few marks: safe in a zip, a file system and a Content-Disposition header. */
+export function safeName(name: string): string {
+  return name.replace(/[^\p{L}\p{N}_.() -]+/gu, "_").replace(/^[.\s]+/, "").slice(0, 120) || "file";
+}
