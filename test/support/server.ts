@@ -1,0 +1,131 @@
+/**
+ * A real server for tests: the Hono app on Bun.serve at a loopback port, over a real libSQL file
+ * database in a fresh temp directory. `spawnServer` runs `server/main.ts` as its own process for
+ * the tests that need two processes or a kill -9.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bunAssets } from "../../hosts/bun.ts";
+import { applyDelta } from "../../server/accounts/credits.ts";
+import { createApiKey } from "../../server/accounts/keys.ts";
+import { createUser, type User } from "../../server/accounts/users.ts";
+import { loadConfig } from "../../server/config.ts";
+import { openDatabase, type Database } from "../../server/db/open.ts";
+import { createApp } from "../../server/http/app.ts";
+
+export interface TestServer {
+  /** Base URL including /v1, e.g. http://127.0.0.1:40123/v1 */
+  url: string;
+  database: Database;
+  dir: string;
+  databaseUrl: string;
+  /** A user with a key; `credits` and `pro` as asked. */
+  user(options?: { credits?: number; pro?: boolean; email?: string }): Promise<{ user: User; key: string }>;
+  grant(userId: number, credits: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+let seq = 0;
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), "skhema-test-"));
+  const databaseUrl = `file:${join(dir, "skhema.db")}`;
+  const config = loadConfig({ DATABASE_URL: databaseUrl, ...env });
+  const database = await openDatabase(config.databaseUrl);
+  const app = createApp({ db: database.db, config, assets: bunAssets });
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, maxRequestBodySize: 64 * 1024 * 1024 });
+  return {
+    url: `http://127.0.0.1:${server.port}/v1`,
+    database,
+    dir,
+    databaseUrl,
+    async user(options = {}) {
+      const user = await createUser(database.db, {
+        email: options.email ?? `user${++seq}-${Date.now()}@example.com`,
+        name: "Test User",
+        credits: options.credits ?? 0,
+        ...(options.pro ? { proUntil: new Date(Date.now() + 30 * 86_400_000) } : {}),
+      });
+      const { key } = await createApiKey(database.db, user.id, "test");
+      return { user, key };
+    },
+    async grant(userId, credits) {
+      await applyDelta(database.db, userId, credits, "admin_grant", "test");
+    },
+    async stop() {
+      await server.stop(true);
+      database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POST a JSON body with a key (X-API-Key unless `bearer`). */
+export function postJson(url: string, key: string | undefined, body: unknown, bearer = false): Promise<Response> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (key) headers[bearer ? "authorization" : "x-api-key"] = bearer ? `Bearer ${key}` : key;
+  return fetch(url, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
+}
+
+/** An error answer: status and body `{error, code}` (and nothing else but proFeatures). */
+export async function expectError(response: Response, status: number, code: string): Promise<{ error: string; code: string; proFeatures?: string[] }> {
+  const body = (await response.json()) as { error: string; code: string; proFeatures?: string[] };
+  if (response.status !== status || body.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${response.status} ${JSON.stringify(body)}`);
+  }
+  if (typeof body.error !== "string" || body.error.length === 0) throw new Error(`error text missing: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The ledger of a user must add up to the balance, row by row. */
+export async function ledgerConsistent(database: Database, userId: number): Promise<{ balance: number; sum: number; rows: number }> {
+  const rows = await database.client.execute({ sql: "SELECT COALESCE(SUM(delta), 0) AS sum, COUNT(*) AS n FROM ledger WHERE user_id = ?", args: [userId] });
+  const user = await database.client.execute({ sql: "SELECT credits FROM users WHERE id = ?", args: [userId] });
+  return { balance: Number(user.rows[0]!.credits), sum: Number(rows.rows[0]!.sum), rows: Number(rows.rows[0]!.n) };
+}
+
+const repoRoot = new URL("../../", import.meta.url).pathname;
+
+export interface SpawnedServer {
+  url: string;
+  process: ReturnType<typeof Bun.spawn>;
+  /** SIGTERM and wait for the exit code. */
+  stop(): Promise<number>;
+}
+
+/** `bun server/main.ts` as a separate process on a free port, resolved once /health answers. */
+export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const port = await freePort();
+  const child = Bun.spawn([process.execPath, "server/main.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const url = `http://127.0.0.1:${port}/v1`;
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${await new Response(child.stderr).text()}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await Bun.sleep(50);
+  }
+  return {
+    url,
+    process: child,
+    async stop() {
+      child.kill("SIGTERM");
+      return await child.exited;
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port!;
+  await probe.stop(true);
+  return port;
+}
