@@ -21,13 +21,47 @@ const USAGE = `usage: npm run admin -- <command> [options]
 
 class UsageError extends Error {}
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    email: { type: "string" }, name: { type: "string" }, credits: { type: "string" }, "pro-until": { type: "string" },
-    until: { type: "string" }, id: { type: "string" }, note: { type: "string" }, limit: { type: "string" }, help: { type: "boolean" },
-  },
-});
+const OPTIONS = {
+  email: { type: "string" }, name: { type: "string" }, credits: { type: "string" }, "pro-until": { type: "string" },
+  until: { type: "string" }, id: { type: "string" }, note: { type: "string" }, limit: { type: "string" }, help: { type: "boolean" },
+} as const;
+
+/** A refused command line: the reason and the usage on stderr, exit 1. */
+function usageExit(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(1);
+}
+
+/**
+ * parseArgs takes `--credits -5` for a missing value followed by an option; the usage promises
+ * negative grants, so a negative number right after a value option is glued on as `--credits=-5`.
+ */
+function negativeValuesJoined(args: readonly string[]): string[] {
+  const valueOptions = new Set(Object.entries(OPTIONS).flatMap(([name, o]) => (o.type === "string" ? [`--${name}`] : [])));
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    if (valueOptions.has(arg) && next !== undefined && /^-\d+$/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
+function parseCommandLine() {
+  try {
+    return parseArgs({ args: negativeValuesJoined(process.argv.slice(2)), allowPositionals: true, options: OPTIONS });
+  } catch (err) {
+    // Unknown option, missing value: a message, not a stack trace.
+    return usageExit(err instanceof Error ? err.message : String(err));
+  }
+}
+
+const { positionals, values } = parseCommandLine();
 
 function need(name: keyof typeof values): string {
   const value = values[name];
@@ -35,15 +69,19 @@ function need(name: keyof typeof values): string {
   return value;
 }
 
+/** Decimal digits with an optional sign only: no "", "0x10", "1e3" or " 5". */
 function wholeNumber(name: keyof typeof values, raw: string): number {
   const n = Number(raw);
-  if (!Number.isSafeInteger(n)) throw new UsageError(`--${name} must be a whole number`);
+  if (!/^[+-]?\d+$/.test(raw) || !Number.isSafeInteger(n)) throw new UsageError(`--${name} must be a whole number, got "${raw}"`);
   return n;
 }
 
+/** An ISO 8601 date or date-time (2027-01-31, 2027-01-31T12:00:00Z); loose forms like "5" are refused. */
 function date(raw: string): Date {
   const d = new Date(raw);
-  if (Number.isNaN(d.getTime())) throw new UsageError(`not a date: ${raw} (use e.g. 2027-01-31 or 2027-01-31T12:00:00Z)`);
+  if (!/^\d{4}-\d{2}-\d{2}([T ]|$)/.test(raw) || Number.isNaN(d.getTime())) {
+    throw new UsageError(`not a date: ${raw} (use e.g. 2027-01-31 or 2027-01-31T12:00:00Z)`);
+  }
   return d;
 }
 
@@ -100,6 +138,7 @@ async function run(db: Db, command: string): Promise<unknown> {
     case "ledger": {
       const user = await userByEmail(db);
       const limit = values.limit === undefined ? 100 : wholeNumber("limit", values.limit);
+      if (limit < 1) throw new UsageError("--limit must be at least 1");
       return (await ledgerOf(db, user.id, limit)).map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
     }
     default:
@@ -107,10 +146,11 @@ async function run(db: Db, command: string): Promise<unknown> {
   }
 }
 
-if (values.help || positionals.length === 0) {
+if (values.help) {
   console.log(USAGE);
-  process.exit(values.help ? 0 : 1);
+  process.exit(0);
 }
+if (positionals.length === 0) usageExit("no command given");
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
 const command = positionals[0] === "user" || positionals[0] === "key" ? positionals.slice(0, 2).join(" ") : positionals[0]!;

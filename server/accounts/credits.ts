@@ -1,13 +1,50 @@
 /**
  * Every change of a balance: one conditional UPDATE and its ledger row, committed together.
  *
- * Both statements go to libSQL as one batch (one transaction, one synchronous call into the embedded
- * engine), never as an interactive transaction: nothing else in this process can run between them,
- * another process waits on the file lock, and a killed process leaves either both or neither.
+ * Both statements go to libSQL as one write batch (BEGIN IMMEDIATE … COMMIT in one synchronous call
+ * into the embedded engine), never as an interactive transaction: nothing else in this process can
+ * run between them, another process waits on the file lock, and a killed process leaves either both
+ * or neither. The SQL is built by drizzle once per database (with placeholders) — on the hot path of
+ * every render, rebuilding it per call cost more than running it.
  */
+import type { InStatement } from "@libsql/client";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { fillPlaceholders } from "drizzle-orm/sql";
 import type { Db } from "../db/open.ts";
 import { ledger, users, type LedgerReason } from "../db/schema.ts";
+
+interface Built {
+  sql: string;
+  params: unknown[];
+}
+
+function buildStatements(db: Db): [Built, Built] {
+  const delta = sql.placeholder("delta");
+  const userId = sql.placeholder("userId");
+  const update = db
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${delta}` })
+    .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= 0`))
+    .returning({ credits: users.credits });
+  // changes() is the row count of the UPDATE just before: the row is written only if it applied.
+  const insert = db.insert(ledger).select(
+    db
+      .select({
+        id: sql`NULL`.as("id"), // the table's keys, all of them: NULL lets SQLite number the row
+        userId: users.id,
+        delta: sql`${delta}`.as("delta"),
+        balanceAfter: users.credits,
+        reason: sql`${sql.placeholder("reason")}`.as("reason"),
+        ref: sql`${sql.placeholder("ref")}`.as("ref"),
+        createdAt: sql`${sql.placeholder("now")}`.as("created_at"),
+      })
+      .from(users)
+      .where(and(eq(users.id, userId), sql`changes() = 1`)),
+  );
+  return [update.toSQL(), insert.toSQL()];
+}
+
+const statements = new WeakMap<Db, [Built, Built]>();
 
 /**
  * Adds `delta` (negative to charge) to a user's balance unless that would take it below zero.
@@ -15,18 +52,13 @@ import { ledger, users, type LedgerReason } from "../db/schema.ts";
  */
 export async function applyDelta(db: Db, userId: number, delta: number, reason: LedgerReason, ref: string): Promise<number | null> {
   if (!Number.isSafeInteger(delta) || delta === 0) throw new Error(`a ledger change must be a non-zero whole number, got ${delta}`);
-  const now = Date.now();
-  const [updated] = await db.batch([
-    db
-      .update(users)
-      .set({ credits: sql`${users.credits} + ${delta}` })
-      .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= 0`))
-      .returning({ credits: users.credits }),
-    // changes() is the row count of the UPDATE just above: the row is written only if it applied.
-    db.run(sql`INSERT INTO ledger (user_id, delta, balance_after, reason, ref, created_at)
-      SELECT id, ${delta}, credits, ${reason}, ${ref}, ${now} FROM users WHERE id = ${userId} AND changes() = 1`),
-  ]);
-  return updated[0]?.credits ?? null;
+  let built = statements.get(db);
+  if (!built) statements.set(db, (built = buildStatements(db)));
+  const values = { delta, userId, reason, ref, now: Date.now() };
+  const batch: InStatement[] = built.map((s) => ({ sql: s.sql, args: fillPlaceholders(s.params, values) as InStatement extends { args?: infer A } ? A : never }));
+  const [updated] = await db.$client.batch(batch, "write");
+  const credits = updated?.rows[0]?.credits;
+  return credits === undefined ? null : Number(credits);
 }
 
 export type LedgerRow = typeof ledger.$inferSelect;

@@ -3,7 +3,7 @@
  * keys are random, so a plain fast hash cannot be brute-forced — plus a short prefix to show.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/open.ts";
 import { apiKeys, users } from "../db/schema.ts";
 import type { User } from "./users.ts";
@@ -79,15 +79,29 @@ export interface Authenticated {
 export async function authenticate(db: Db, key: string): Promise<Authenticated | null> {
   if (!KEY_PATTERN.test(key)) return null;
   const hash = hashKey(key);
-  const [row] = await db
-    .select({ user: users, keyId: apiKeys.id, hash: apiKeys.hash, lastUsedAt: apiKeys.lastUsedAt })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.hash, hash.toString("hex")), isNull(apiKeys.revokedAt)));
+  const [row] = await keyLookup(db).execute({ hash: hash.toString("hex") });
   if (!row || !timingSafeEqual(Buffer.from(row.hash, "hex"), hash)) return null;
   const now = Date.now();
   if (row.lastUsedAt === null || now - row.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
     await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.keyId));
   }
   return { user: row.user, keyId: row.keyId };
+}
+
+/** Prepared once per database: every authenticated request runs it. */
+function prepareKeyLookup(db: Db) {
+  return db
+    .select({ user: users, keyId: apiKeys.id, hash: apiKeys.hash, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.hash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .prepare();
+}
+
+const keyLookups = new WeakMap<Db, ReturnType<typeof prepareKeyLookup>>();
+
+function keyLookup(db: Db) {
+  let lookup = keyLookups.get(db);
+  if (!lookup) keyLookups.set(db, (lookup = prepareKeyLookup(db)));
+  return lookup;
 }

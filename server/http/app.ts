@@ -2,7 +2,7 @@
  * The HTTP application (interface.md §4): every route under /v1, authentication, limits, and the
  * one place where any failure becomes `{error, code}`.
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { rateLimiter } from "hono-rate-limiter";
 import { requireKey, type AuthEnv } from "./auth.ts";
@@ -31,6 +31,14 @@ const healthRoute = createRoute({
 
 /** The account endpoints take a few fields at most. */
 const SMALL_BODY = 64 * 1024;
+
+const openapiRoute = createRoute({
+  method: "get",
+  path: "/openapi.json",
+  summary: "This description (OpenAPI 3.1, no authentication)",
+  security: [],
+  responses: { 200: { description: "The OpenAPI document.", content: { "application/json": { schema: z.looseObject({}) } } } },
+});
 
 const tooLarge = (limit: number) => () => {
   throw new ApiError("bad_request", `request body larger than ${limit} bytes`);
@@ -80,7 +88,7 @@ export function createApp(deps: AppDeps) {
   v1.route("/", renderRoutes(deps));
   v1.route("/", batchRoutes(deps));
   v1.route("/", meRoutes());
-  for (const route of ACCOUNT_ROUTES) v1.openAPIRegistry.registerPath(route);
+  for (const route of [...ACCOUNT_ROUTES, openapiRoute]) v1.openAPIRegistry.registerPath(route);
 
   v1.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-Key" });
   v1.openAPIRegistry.registerComponent("securitySchemes", "BearerKey", { type: "http", scheme: "bearer", description: "The same rk_… key as a bearer token." });
@@ -107,6 +115,7 @@ Decisions on the open points of the interface:
 - **Native chart validation errors**: 400 with code \`bad_request\` and the Error body; \`error\` lists every problem with its path in the tree, e.g. \`[0].block.stmts[3]: break outside a loop\`.
 - **Request body size**: POST /render at most 4 MiB, POST /render/batch at most 16 MiB, the account endpoints 64 KiB; larger bodies get 400 bad_request before being read whole. A source is at most 1 MiB of UTF-8.
 - **Fetched url content**: at most 1 MiB, fetched within 10 s, https only, each redirect hop re-checked against the allowlist; any failure is 400 bad_source.
+- **Rate limit**: one budget of 60 requests per minute per key, shared by /me, /topup, /gift and /products, counted per server process.
 - **Unknown fields** in request bodies are refused with 400 bad_request (it catches misspelt options).
 - **lang** is required with \`code\`; with \`url\` (or a multipart file, or a batch item's name) it may be omitted and comes from the file extension.
 - Endpoints not listed in interface.md: GET /health (no key) and GET /docs (this reference). Unknown paths answer 404 with code \`not_found\`.`;

@@ -28,6 +28,8 @@ window.ui = SwaggerUIBundle({ url: "openapi.json", dom_id: "#api", deepLinking: 
 export function referenceRoutes() {
   const app = new Hono();
   app.get("/docs", (c) => c.html(PAGE));
+  // The page's links are relative to /v1/; from /v1/docs/ they would miss.
+  app.get("/docs/", (c) => c.redirect("../docs", 301));
   for (const [name, type] of Object.entries(ASSETS)) {
     app.get(`/docs/${name}`, async (c) => {
       const file = Bun.file(new URL(import.meta.resolve(`swagger-ui-dist/${name}`)));

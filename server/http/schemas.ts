@@ -82,7 +82,7 @@ export const RenderRequest = z
     options: Options.optional(),
   })
   .refine(exactlyOneSource, { message: ONE_SOURCE })
-  .openapi("RenderRequest");
+  .openapi("RenderRequest", { description: "Exactly one of `code` and `url`." });
 export type RenderRequest = z.infer<typeof RenderRequest>;
 
 /** Form fields arrive as strings: booleans are spelled true/false/1/0. */
@@ -131,7 +131,7 @@ export const BatchItem = z
     name: z.string().min(1).max(200).optional().openapi({ description: "File name in the zip (the format's extension is added). Default `service-<N>`, N from 1." }),
   })
   .refine(exactlyOneSource, { message: ONE_SOURCE })
-  .openapi("BatchItem");
+  .openapi("BatchItem", { description: "Exactly one of `code` and `url`." });
 
 export const BATCH_MAX_ITEMS = 100;
 

@@ -19,7 +19,7 @@ export interface BatchItemPlan {
   name: string;
   spec: SourceSpec;
   fn: string | undefined;
-  /** The language, or why it could not be told (the item then fails without rendering). */
+  /** The language, or why it could not be told (an ApiError; the item then fails without rendering). */
   lang: Lang | Error;
 }
 
@@ -107,7 +107,10 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
       const result = await render(engineInput(code, plan, plan.lang), assets);
       return { charts: result.charts, file: { name: entryName(plan.name, ext), data: result.file.data } };
     } catch (err) {
-      return err instanceof Error ? new Error(toApiError(err).message) : new Error(String(err));
+      const apiError = toApiError(err);
+      // A bug, not a bad item: the item still fails alone, but the cause must reach the log.
+      if (apiError.code === "server_error") console.error(`batch item ${plan.index}:`, err);
+      return new Error(apiError.message);
     } finally {
       settings.afterItem?.();
     }

@@ -18,13 +18,21 @@ export function sourceFileName(spec: SourceSpec): string | undefined {
 }
 
 /**
- * The language: given, or from the file name's extension. Decided before any fetch, so a request
- * is gated (Pro, credits) without touching the network.
+ * The language: given, or from a file extension — the link's own file name first, then the
+ * upload's or the batch item's name (a link without an extension can still be named `lab1.py`).
+ * Decided before any fetch, so a request is gated (Pro, credits) without touching the network.
  */
 export function resolveLang(spec: SourceSpec): Lang {
   if (spec.lang) return spec.lang;
-  const name = sourceFileName(spec);
-  if (name) return langFromFileName(name);
+  const names = [spec.url ? fileNameFromUrl(normaliseSourceUrl(spec.url)) : "", spec.fileName ?? ""].filter((n) => n !== "");
+  for (const name of names) {
+    try {
+      return langFromFileName(name);
+    } catch {
+      // try the next name
+    }
+  }
+  if (names.length > 0) return langFromFileName(names[0]!); // throws unknown_lang naming the file
   throw new EngineError("bad_request", "lang is required with code (it can only be inferred from a url's or a file's extension)");
 }
 

@@ -100,16 +100,20 @@ export async function spawnServer(databaseUrl: string, env: Record<string, strin
   const child = Bun.spawn([process.execPath, "server/main.ts"], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
+    stdout: "ignore",
+    stderr: "inherit",
   });
   const url = `http://127.0.0.1:${port}/v1`;
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${await new Response(child.stderr).text()}`);
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering /health`);
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
       // not listening yet
+    }
+    if (i === 200) {
+      child.kill("SIGKILL");
+      throw new Error("server did not answer /health within 10 s");
     }
     await Bun.sleep(50);
   }

@@ -2,7 +2,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { applyDelta } from "../../accounts/credits.ts";
 import { runBatch, type BatchItemPlan, type Bundle } from "../../rendering/batch.ts";
-import { resolveLang } from "../../rendering/source.ts";
+import type { Lang } from "../../../engine/index.ts";
+import { resolveLang, type SourceSpec } from "../../rendering/source.ts";
 import type { AuthEnv } from "../auth.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, toApiError } from "../errors.ts";
@@ -36,9 +37,21 @@ export const batchRoute = createRoute({
         "application/zip": { schema: z.string().openapi({ format: "binary" }) },
       },
     },
-    ...ERRORS,
+    400: ERRORS[400],
+    401: ERRORS[401],
+    402: ERRORS[402],
+    500: ERRORS[500],
   },
 });
+
+/** An item's language, or the reason it has none: that item then fails alone, keeping the reason. */
+function itemLang(spec: SourceSpec): Lang | ApiError {
+  try {
+    return resolveLang(spec);
+  } catch (err) {
+    return toApiError(err);
+  }
+}
 
 export function batchRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AuthEnv>();
@@ -54,13 +67,7 @@ export function batchRoutes(deps: AppDeps) {
     const plans: BatchItemPlan[] = request.items.map((item, i) => {
       const name = item.name ?? `service-${i + 1}`;
       const spec = { code: item.code, url: item.url, lang: item.lang, fileName: item.name };
-      let lang: BatchItemPlan["lang"];
-      try {
-        lang = resolveLang(spec);
-      } catch (err) {
-        lang = new Error(toApiError(err).message);
-      }
-      return { index: i, name, spec, fn: item.fn, lang };
+      return { index: i, name, spec, fn: item.fn, lang: itemLang(spec) };
     });
     requirePro(user, plans.flatMap((p) => (p.lang instanceof Error ? [] : [{ lang: p.lang, options: request.options }])));
     requireCredits(user, plans.length);

@@ -43,7 +43,10 @@ export const renderRoute = createRoute({
         ...Object.fromEntries(FILE_TYPES.map((t) => [t, { schema: z.string().openapi({ format: "binary" }) }])),
       },
     },
-    ...ERRORS,
+    400: ERRORS[400],
+    401: ERRORS[401],
+    402: ERRORS[402],
+    500: ERRORS[500],
   },
 });
 

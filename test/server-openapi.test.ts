@@ -1,0 +1,357 @@
+/**
+ * GET /v1/openapi.json (interface.md §4.7, §9) checked against the interface rather than against
+ * the code that generates it: valid OpenAPI 3.1 by an independent validator, every endpoint and
+ * error response of the interface present, both auth schemes applied globally, the §2 resources
+ * with their fields, and the §7 open points decided in the description. Also the API reference
+ * page (/v1/docs, with its Swagger UI assets served locally), /v1/health and the 404 answer.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { expectError, startServer, type TestServer } from "./support/server.ts";
+
+// The slice of OpenAPI 3.1 these tests read; everything else stays `unknown`.
+interface SchemaObject {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, SchemaObject>;
+  required?: string[];
+  items?: SchemaObject;
+  anyOf?: SchemaObject[];
+  oneOf?: SchemaObject[];
+  allOf?: SchemaObject[];
+}
+interface MediaType {
+  schema?: SchemaObject;
+}
+interface ResponseObject {
+  description?: string;
+  headers?: Record<string, { schema?: SchemaObject }>;
+  content?: Record<string, MediaType>;
+}
+interface Operation {
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string }[];
+  requestBody?: { required?: boolean; content: Record<string, MediaType> };
+  responses: Record<string, ResponseObject>;
+}
+interface OpenApiDoc {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  servers?: { url: string }[];
+  security?: Record<string, string[]>[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, SchemaObject>; securitySchemes: Record<string, Record<string, unknown>> };
+}
+
+let server: TestServer;
+let doc: OpenApiDoc;
+let docResponse: Response;
+
+beforeAll(async () => {
+  server = await startServer();
+  docResponse = await fetch(`${server.url}/openapi.json`);
+  doc = (await docResponse.clone().json()) as OpenApiDoc;
+});
+afterAll(() => server.stop());
+
+/** The endpoints of interface.md §4 that need a key, with their documented error statuses. */
+const AUTHENTICATED: { path: string; method: string; errors: string[] }[] = [
+  { path: "/render", method: "post", errors: ["400", "401", "402", "500"] },
+  { path: "/render/batch", method: "post", errors: ["400", "401", "402", "500"] },
+  { path: "/me", method: "get", errors: ["401", "429"] },
+  { path: "/topup", method: "post", errors: ["400", "401", "429", "503", "500"] },
+  { path: "/gift", method: "post", errors: ["400", "401", "429"] },
+  { path: "/products", method: "get", errors: ["401", "429"] },
+];
+
+/** §7: every code a client may branch on. */
+const SPEC_ERROR_CODES = [
+  "unauthorized", "no_credits", "pro_required", "unknown_format", "unknown_lang", "bad_request", "bad_source",
+  "render_failed", "bad_email", "bad_qty", "gift_failed", "rate_limited", "payment_unavailable", "server_error",
+];
+
+function op(path: string, method: string): Operation {
+  const operation = doc.paths[path]?.[method];
+  if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not in the document (paths: ${Object.keys(doc.paths).join(", ")})`);
+  return operation;
+}
+
+/** Follows `#/components/schemas/X` references, also the `allOf: [{$ref}, {description}]` form a described reference takes. */
+function deref(schema: SchemaObject | undefined): SchemaObject {
+  if (!schema) throw new Error("schema missing");
+  if (!schema.$ref && schema.allOf) {
+    const refs = schema.allOf.filter((s) => s.$ref);
+    if (refs.length === 1) return deref(refs[0]);
+  }
+  if (!schema.$ref) return schema;
+  const name = schema.$ref.replace("#/components/schemas/", "");
+  const target = doc.components.schemas[name];
+  if (!target) throw new Error(`dangling $ref ${schema.$ref}`);
+  return deref(target);
+}
+
+/** The component name a media type's schema refers to (directly). */
+const refName = (media: MediaType | undefined) => media?.schema?.$ref?.replace("#/components/schemas/", "");
+
+function propertyNames(component: string): string[] {
+  const schema = doc.components.schemas[component];
+  if (!schema) throw new Error(`components.schemas.${component} missing`);
+  return Object.keys(deref(schema).properties ?? {}).sort();
+}
+
+/** Every component a schema refers to, directly or through anyOf/oneOf/allOf. */
+function referencedComponents(schema: SchemaObject | undefined): string[] {
+  if (!schema) return [];
+  if (schema.$ref) return [schema.$ref.replace("#/components/schemas/", "")];
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap(referencedComponents);
+}
+
+describe("GET /v1/openapi.json", () => {
+  test("answers 200 JSON without a key, and ignores a bad one", async () => {
+    expect(docResponse.status).toBe(200);
+    expect(docResponse.headers.get("content-type")).toContain("application/json");
+    const withBadKey = await fetch(`${server.url}/openapi.json`, { headers: { "x-api-key": "rk_nope" } });
+    expect(withBadKey.status).toBe(200);
+  });
+
+  test("is a valid OpenAPI 3.1 document by an independent validator", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
+    if (!result.valid) throw new Error(`invalid OpenAPI: ${JSON.stringify(result.errors, null, 2)}`);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  test("openapi 3.1.0, version 1.0.0, served under /v1", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("1.0.0");
+    expect(doc.info.title.length).toBeGreaterThan(0);
+    expect(doc.servers?.map((s) => new URL(s.url).pathname)).toEqual(["/v1"]);
+  });
+
+  test("every $ref resolves", () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(10);
+    for (const ref of new Set(refs)) {
+      expect(ref.startsWith("#/components/schemas/")).toBe(true);
+      expect(doc.components.schemas[ref.replace("#/components/schemas/", "")]).toBeDefined();
+    }
+  });
+
+  test("every endpoint of interface.md §4 is there with its method, plus /health", () => {
+    for (const { path, method } of AUTHENTICATED) op(path, method);
+    op("/health", "get");
+  });
+
+  test("GET /openapi.json describes itself (interface.md §4.7 lists it as an endpoint)", () => {
+    const self = doc.paths["/openapi.json"]?.get;
+    expect(self, "GET /openapi.json is missing from paths (interface.md §4.7 lists it as an endpoint)").toBeDefined();
+    expect(self!.security).toEqual([]);
+    expect(self!.responses["200"]).toBeDefined();
+  });
+
+  test("both key headers are security schemes, applied to the whole API", () => {
+    const schemes = Object.entries(doc.components.securitySchemes);
+    const apiKey = schemes.find(([, s]) => s.type === "apiKey");
+    const bearer = schemes.find(([, s]) => s.type === "http");
+    expect(apiKey?.[1]).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
+    expect(bearer?.[1]).toMatchObject({ type: "http", scheme: "bearer" });
+    // Alternatives: either header alone satisfies the requirement (two entries, not one with both).
+    expect(doc.security).toHaveLength(2);
+    expect(doc.security).toContainEqual({ [apiKey![0]]: [] });
+    expect(doc.security).toContainEqual({ [bearer![0]]: [] });
+  });
+
+  test("authenticated operations keep the global security; /health opts out", () => {
+    for (const { path, method } of AUTHENTICATED) {
+      const security = op(path, method).security;
+      // Absent = the global requirement applies; present must not weaken it.
+      if (security !== undefined) expect(security.length, `${method} ${path}`).toBeGreaterThan(0);
+    }
+    expect(op("/health", "get").security).toEqual([]);
+  });
+
+  test("each operation documents the error statuses of §4, each with an Error body", () => {
+    for (const { path, method, errors } of AUTHENTICATED) {
+      const responses = op(path, method).responses;
+      expect(responses["200"], `${method} ${path} 200`).toBeDefined();
+      for (const status of errors) {
+        const response = responses[status];
+        expect(response, `${method} ${path} ${status}`).toBeDefined();
+        const components = referencedComponents(response!.content?.["application/json"]?.schema);
+        expect(components.includes("Error"), `${method} ${path} ${status} refers to Error`).toBe(true);
+      }
+    }
+  });
+
+  test("429 answers carry a Retry-After header", () => {
+    for (const { path, method, errors } of AUTHENTICATED) {
+      if (!errors.includes("429")) continue;
+      const header = op(path, method).responses["429"]!.headers?.["Retry-After"];
+      expect(header, `${method} ${path} 429 Retry-After`).toBeDefined();
+      expect(header!.schema?.type).toBe("integer");
+    }
+  });
+
+  test("/render takes JSON and multipart bodies and the json query flag", () => {
+    const render = op("/render", "post");
+    expect(render.requestBody?.required).toBe(true);
+    expect(refName(render.requestBody?.content["application/json"])).toBe("RenderRequest");
+    const multipart = render.requestBody?.content["multipart/form-data"];
+    expect(multipart).toBeDefined();
+    const form = deref(multipart!.schema);
+    expect(form.properties?.file).toMatchObject({ type: "string", format: "binary" });
+    for (const field of ["format", "lang", "fn", "scale"]) expect(form.properties?.[field], `multipart field ${field}`).toBeDefined();
+    expect(render.parameters?.some((p) => p.name === "json" && p.in === "query")).toBe(true);
+    expect(op("/render/batch", "post").parameters?.some((p) => p.name === "json" && p.in === "query")).toBe(true);
+  });
+
+  test("/render answers the documented file types and RenderJSONResponse", () => {
+    const ok = op("/render", "post").responses["200"]!.content!;
+    for (const type of ["image/svg+xml", "image/png", "application/pdf"]) expect(ok[type], type).toBeDefined();
+    expect(referencedComponents(ok["application/json"]?.schema)).toContain("RenderJSONResponse");
+    const batch = op("/render/batch", "post").responses["200"]!;
+    expect(Object.keys(batch.content!)).toEqual(expect.arrayContaining(["application/pdf", "application/zip", "application/json"]));
+    expect(refName(batch.content!["application/json"])).toBe("BatchResponse");
+    expect(Object.keys(batch.headers ?? {})).toEqual(expect.arrayContaining(["X-Service-Rendered", "X-Service-Failed"]));
+  });
+
+  test("request and response bodies refer to the §2 resources", () => {
+    expect(refName(op("/render/batch", "post").requestBody?.content["application/json"])).toBe("BatchRequest");
+    expect(refName(op("/me", "get").responses["200"]!.content?.["application/json"])).toBe("Me");
+    expect(refName(op("/topup", "post").requestBody?.content["application/json"])).toBe("TopupRequest");
+    expect(refName(op("/topup", "post").responses["200"]!.content?.["application/json"])).toBe("TopupResponse");
+    expect(refName(op("/gift", "post").requestBody?.content["application/json"])).toBe("GiftRequest");
+    expect(refName(op("/gift", "post").responses["200"]!.content?.["application/json"])).toBe("GiftResponse");
+    expect(refName(op("/products", "get").responses["200"]!.content?.["application/json"])).toBe("Products");
+  });
+
+  test("402 distinguishes pro_required (with proFeatures) from no_credits", () => {
+    for (const path of ["/render", "/render/batch"]) {
+      const components = referencedComponents(op(path, "post").responses["402"]!.content?.["application/json"]?.schema);
+      expect(components).toEqual(expect.arrayContaining(["Error", "ProRequiredError"]));
+    }
+    const pro = deref(doc.components.schemas.ProRequiredError);
+    expect(pro.required).toEqual(expect.arrayContaining(["error", "code", "proFeatures"]));
+    expect(pro.properties?.code?.enum).toEqual(["pro_required"]);
+    const features = pro.properties?.proFeatures;
+    expect(features?.type).toBe("array");
+    // The decided element shape: plain strings naming the feature.
+    expect(features?.items?.type).toBe("string");
+    expect(features?.items?.enum).toEqual(expect.arrayContaining(["native", "yes", "no", "capFormat", "forFormat"]));
+  });
+
+  test("the Error schema is {error, code} with every §7 code", () => {
+    const error = deref(doc.components.schemas.Error);
+    expect(Object.keys(error.properties ?? {}).sort()).toEqual(["code", "error"]);
+    expect(error.required?.sort()).toEqual(["code", "error"]);
+    expect(error.properties?.code?.enum).toEqual(expect.arrayContaining(SPEC_ERROR_CODES));
+  });
+
+  test("components hold the §2 resources with their fields", () => {
+    const exact: Record<string, string[]> = {
+      RenderJSONResponse: ["content", "creditsLeft", "encoding", "filename", "format", "lang"],
+      BatchResponse: ["bundle", "content", "count", "credits", "creditsLeft", "encoding", "filename", "format", "items", "rendered"],
+      Me: ["credits", "email", "name", "pro", "proUntil"],
+      TopupRequest: ["id", "kind", "qty"],
+      TopupResponse: ["amountKop", "amountUah", "comment", "jarUrl", "label"],
+      GiftRequest: ["email", "qty"],
+      GiftResponse: ["credits", "ok"],
+      Products: ["available", "credits", "pro", "unitUah"],
+    };
+    for (const [name, fields] of Object.entries(exact)) expect(propertyNames(name), name).toEqual(fields);
+    // Requests may carry a little more than the tables of §2 (e.g. split and json on a batch).
+    const atLeast: Record<string, string[]> = {
+      RenderRequest: ["code", "url", "lang", "format", "split", "fn", "scale", "fragment", "font", "json", "options"],
+      BatchRequest: ["items", "format", "bundle", "scale", "fragment", "font", "options"],
+      Options: [
+        "locale", "singleEnd", "mainOnlyTerminators", "callAsProcess", "stripTypes", "returnAsIO", "figStart", "forFormat", "yes", "no",
+        "inWord", "outWord", "startText", "endText", "entryText", "exitText", "returnWord", "forEachWord", "capWord", "capFormat",
+      ],
+    };
+    for (const [name, fields] of Object.entries(atLeast)) expect(propertyNames(name), name).toEqual(expect.arrayContaining(fields));
+    expect(doc.components.schemas.Error).toBeDefined();
+
+    const me = deref(doc.components.schemas.Me);
+    expect(me.required?.sort()).toEqual(["credits", "email", "name", "pro", "proUntil"]);
+    const batchItem = deref(deref(doc.components.schemas.BatchRequest).properties?.items).items;
+    expect(Object.keys(deref(batchItem).properties ?? {})).toEqual(expect.arrayContaining(["code", "url", "lang", "fn", "name"]));
+    const format = deref(deref(doc.components.schemas.RenderRequest).properties?.format);
+    expect(format.enum?.slice().sort()).toEqual(["docx", "excalidraw", "json", "pdf", "png", "svg", "typst"]);
+    const lang = deref(deref(doc.components.schemas.RenderRequest).properties?.lang);
+    expect(lang.enum?.slice().sort()).toEqual(["c", "cpp", "csharp", "java", "native", "pascal", "python"]);
+    const items = deref(doc.components.schemas.BatchResponse).properties?.items?.items;
+    expect(Object.keys(deref(items).properties ?? {}).sort()).toEqual(["error", "index", "name", "ok"]);
+  });
+
+  test("the description writes down the §7 open points and the size limits", () => {
+    const text = doc.info.description ?? "";
+    expect(text).toMatch(/proFeatures[^\n]*array of strings/i);
+    expect(text).toMatch(/native chart validation errors[^\n]*400[^\n]*bad_request/i);
+    expect(text).toMatch(/request body size[^\n]*\/render[^\n]*MiB[^\n]*\/render\/batch[^\n]*MiB/i);
+    expect(text).toMatch(/fetched url content[^\n]*MiB/i);
+  });
+});
+
+describe("API reference page", () => {
+  test("GET /v1/docs is HTML whose stylesheet and script are served", async () => {
+    const page = await fetch(`${server.url}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => new URL(m[1]!, page.url).href);
+    expect(assets.map((a) => new URL(a).pathname).sort()).toEqual(["/v1/docs/swagger-ui-bundle.js", "/v1/docs/swagger-ui.css"]);
+    // The page points Swagger UI at the document (relative to /v1/docs → /v1/openapi.json).
+    const specUrl = /url:\s*"([^"]+)"/.exec(html)?.[1];
+    expect(new URL(specUrl!, page.url).pathname).toBe("/v1/openapi.json");
+
+    const js = await fetch(`${server.url}/docs/swagger-ui-bundle.js`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get("content-type")).toContain("javascript");
+    expect((await js.text()).length).toBeGreaterThan(100_000);
+    const css = await fetch(`${server.url}/docs/swagger-ui.css`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toContain("text/css");
+    expect(await css.text()).toContain(".swagger-ui");
+  });
+
+  const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+  test.skipIf(!chromium)(
+    chromium ? "headless Chromium renders every operation" : "headless Chromium renders every operation (skipped: no chromium in /usr/bin)",
+    async () => {
+      const child = Bun.spawn(
+        [
+          chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+          `--user-data-dir=${join(server.dir, "chromium")}`, "--virtual-time-budget=15000", "--dump-dom", `${server.url}/docs`,
+        ],
+        { stdout: "pipe", stderr: "pipe" },
+      );
+      const timer = setTimeout(() => child.kill(), 45_000);
+      const dom = await new Response(child.stdout).text();
+      clearTimeout(timer);
+      expect(await child.exited).toBe(0);
+      const rendered = [...dom.matchAll(/class="opblock-summary-path" data-path="([^"]+)"/g)].map((m) => m[1]);
+      expect(rendered).toEqual(expect.arrayContaining(["/render", "/render/batch", "/me", "/topup", "/gift", "/products"]));
+      expect(dom).toContain("Skhema flowchart rendering API");
+    },
+    60_000,
+  );
+});
+
+describe("outside the documented endpoints", () => {
+  test("GET /v1/health answers without a key", async () => {
+    const response = await fetch(`${server.url}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, version: "1.0.0" });
+  });
+
+  test("an unknown path is 404 not_found with the error body", async () => {
+    for (const path of [`${server.url}/nope`, `${server.url}/render/nope`, new URL("/elsewhere", server.url).href]) {
+      const body = await expectError(await fetch(path), 404, "not_found");
+      expect(Object.keys(body).sort()).toEqual(["code", "error"]);
+    }
+  });
+});
