@@ -205,6 +205,16 @@ describe("Pro", () => {
     expect(await res.text()).toContain(">+<");
   });
 
+  test("native tree limits: more than 2000 nodes or deeper than 100 → 400 bad_request", async () => {
+    const { key: k } = await server.user({ credits: 5, pro: true });
+    const wide = [{ name: "main", main: true, block: { stmts: Array.from({ length: 2001 }, (_, i) => ({ kind: "process", text: `x := ${i}` })) } }];
+    expect((await expectError(await render({ code: JSON.stringify(wide), lang: "native" }, "", k), 400, "bad_request")).error).toContain("2000");
+    let deep: object = { kind: "process", text: "x := 1" };
+    for (let i = 0; i < 101; i++) deep = { kind: "while", cond: "c", body: { stmts: [deep] } };
+    const tall = [{ name: "main", main: true, block: { stmts: [deep] } }];
+    expect((await expectError(await render({ code: JSON.stringify(tall), lang: "native" }, "", k), 400, "bad_request")).error).toContain("100");
+  });
+
   test("an invalid native tree is 400 bad_request with every problem and its path", async () => {
     const { key: k } = await server.user({ credits: 5, pro: true });
     const tree = [{ name: "f", block: { stmts: [{ kind: "break" }, { kind: "if", then: { stmts: [] } }] } }];
