@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { unzipSync } from "fflate";
 import { PDFDocument } from "pdf-lib";
+import { program } from "../bench/program.ts";
 import { ledgerOf } from "../server/accounts/credits.ts";
 import { isPng } from "./support/png-decode.ts";
 import { expectError, ledgerConsistent, postJson, startServer, type TestServer } from "./support/server.ts";
@@ -440,4 +441,20 @@ describe("request body limit", () => {
       await small.stop();
     }
   });
+});
+
+describe("a client that goes away", () => {
+  test("is not charged: the batch stops and nothing reaches the ledger", async () => {
+    const { user, key } = await server.user({ credits: 1000 });
+    const items = Array.from({ length: 60 }, () => py(program(6)));
+    const aborted = new AbortController();
+    const pending = fetch(`${server.url}/render/batch`, {
+      method: "POST", headers: { "content-type": "application/json", "x-api-key": key }, body: JSON.stringify({ items, format: "pdf" }), signal: aborted.signal,
+    });
+    await Bun.sleep(200); // rendering now: 60 tall charts take well over a second
+    aborted.abort();
+    await expect(pending).rejects.toThrow();
+    await Bun.sleep(2000); // long enough for the whole batch to have finished had it gone on
+    expect(await ledgerConsistent(server.database, user.id)).toMatchObject({ balance: 1000, sum: 1000, rows: 1 });
+  }, SLOW);
 });

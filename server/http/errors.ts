@@ -43,6 +43,9 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof EngineError) return new ApiError(err.code, err.message);
   if (err instanceof SourceError) return new ApiError("bad_source", `url: ${err.message}`);
+  if (err instanceof DOMException && err.name === "AbortError") {
+    return new ApiError("bad_request", "the client closed the connection before the answer; nothing was charged");
+  }
   if (err instanceof HTTPException) {
     // Hono's own refusals: malformed JSON, an unsupported content type, an unreadable form.
     const message = err.message || "malformed request";

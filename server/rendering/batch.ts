@@ -54,15 +54,22 @@ export interface BatchSettings {
   concurrency: number;
   /** Called after each item (the host's GC hint). */
   afterItem?: () => void;
+  /** Aborts when the client has gone: the remaining items are skipped. */
+  signal?: AbortSignal;
 }
 
-/** Runs `work` over `items` with at most `limit` in flight, results in input order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+/**
+ * Runs `work` over `items` with at most `limit` in flight, results in input order. Each item starts
+ * in a new event-loop turn, so other requests are served between the items of a long batch; once
+ * `signal` aborts (the client went away) no further item starts.
+ */
+async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !signal?.aborted) {
       const i = next++;
+      await new Promise((resolve) => setImmediate(resolve));
       results[i] = await work(items[i]!);
     }
   };
@@ -114,7 +121,8 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     } finally {
       settings.afterItem?.();
     }
-  });
+  }, settings.signal);
+  settings.signal?.throwIfAborted(); // skipped items have no outcome: nothing to bundle, nothing to charge
 
   const items: BatchItemResult[] = plans.map((plan, i) => {
     const outcome = outcomes[i]!;

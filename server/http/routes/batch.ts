@@ -9,7 +9,7 @@ import type { AppDeps } from "../deps.ts";
 import { ApiError, toApiError } from "../errors.ts";
 import { BatchRequest, BatchResponse, JsonQuery } from "../schemas.ts";
 import { bodyKind, jsonRequested, readJson } from "../body.ts";
-import { ranOut, requireCredits, requirePro } from "./gate.ts";
+import { ranOut, requireClient, requireCredits, requirePro } from "./gate.ts";
 import { base64, ERRORS, sendFile } from "./responses.ts";
 
 const COUNT_HEADERS = {
@@ -73,12 +73,13 @@ export function batchRoutes(deps: AppDeps) {
     requireCredits(user, plans.length);
 
     const outcome = await runBatch(plans, {
-      request, bundle, policy: deps.config.source, assets: deps.assets, concurrency: deps.config.batchConcurrency, afterItem: deps.afterRender,
+      request, bundle, policy: deps.config.source, assets: deps.assets, concurrency: deps.config.batchConcurrency, afterItem: deps.afterRender, signal: c.req.raw.signal,
     });
     if ("failed" in outcome) {
       const why = outcome.failed.map((r) => `${r.name}: ${r.error}`).join("; ");
       throw new ApiError("render_failed", `no item rendered: ${why}`);
     }
+    requireClient(c.req.raw.signal);
     const creditsLeft = await applyDelta(deps.db, user.id, -outcome.charts, "batch", c.get("requestId"));
     if (creditsLeft === null) throw ranOut();
 

@@ -24,3 +24,12 @@ export function requireCredits(user: User, needed: number): void {
 export function ranOut(): ApiError {
   return new ApiError("no_credits", "out of credits: the balance ran out while rendering; nothing was charged");
 }
+
+/**
+ * Checked right before charging: a client that closed the connection gets nothing, so it pays
+ * nothing. (A client leaving after this point can still lose an answer it paid for: the charge and
+ * the send cannot be one atomic step.)
+ */
+export function requireClient(signal: AbortSignal): void {
+  signal.throwIfAborted(); // an AbortError: errors.ts answers it (to nobody) as bad_request
+}

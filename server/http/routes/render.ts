@@ -8,7 +8,7 @@ import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { JsonQuery, RenderJSONResponse, RenderMultipart, RenderRequest } from "../schemas.ts";
 import { bodyKind, jsonRequested, readForm, readJson } from "../body.ts";
-import { requireCredits, requirePro, ranOut } from "./gate.ts";
+import { requireClient, requireCredits, requirePro, ranOut } from "./gate.ts";
 import { base64, ERRORS, sendFile } from "./responses.ts";
 
 const FILE_TYPES = [
@@ -101,6 +101,7 @@ export function renderRoutes(deps: AppDeps) {
     } finally {
       deps.afterRender?.();
     }
+    requireClient(c.req.raw.signal);
     const creditsLeft = await applyDelta(deps.db, user.id, -result.charts, "render", c.get("requestId"));
     if (creditsLeft === null) throw ranOut();
 
