@@ -24,6 +24,17 @@ async function top(code: string, options: Options = {}): Promise<Node[]> {
 }
 
 
+describe("c# front-end: interpolated strings in output", () => {
+  test("literal pieces quoted, expressions as they are; alignment and format dropped; {{ }} unescaped", async () => {
+    const result = await parse('Console.WriteLine($"Sum: {s + 1,5:F2} and {{x}} {a}");\nConsole.Write($@"v {x}");\nstring m = $"n={n}";\n');
+    expect(bare(chart(result, "main").block.stmts)).toEqual([
+      io('Вивід "Sum: ", s + 1, " and {x} ", a'),
+      io('Вивід "v ", x'),
+      p('string m := $"n={n}"'),
+    ]);
+  });
+});
+
 describe("c# front-end: top-level programs", () => {
   test("input, output, calls, return, Environment.Exit; local functions are charts", async () => {
     const result = await fixture("toplevel.cs");
@@ -38,7 +49,7 @@ describe("c# front-end: top-level programs", () => {
         io("Ввід d"),
         io("Ввід s"),
         io("Ввід"),
-        io('Вивід $"Сума = {n + k}"'),
+        io('Вивід "Сума = ", n + k'),
         io("Вивід n, k"),
         io("Вивід"),
         io("Вивід Square(n)"),

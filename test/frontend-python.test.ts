@@ -76,6 +76,16 @@ describe("python front-end: statements", () => {
     expect(en[5]).toEqual(io("Output a, b"));
   });
 
+  test("f-strings in print: literal pieces quoted, expressions as they are; conversions and formats dropped", async () => {
+    const result = await parse('print(f"Sum: {s!r}, avg {s / n:.2f} {{x}}", end="")\nprint(F"{a}{b}")\nmsg = f"n={n}"\nprint(f"plain")\n');
+    expect(bare(chart(result, "main").block.stmts)).toEqual([
+      io('Вивід "Sum: ", s, ", avg ", s / n, " {x}"'),
+      io("Вивід a, b"),
+      p('msg := f"n={n}"'),
+      io('Вивід "plain"'),
+    ]);
+  });
+
   test("calls of own functions and methods", async () => {
     const result = await parse(await fixture("calls.py"));
     expect(bare(chart(result, "main").block.stmts)).toEqual([

@@ -7,6 +7,7 @@
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { named, unparen, type BuildContext } from "./context.ts";
 import { exprText } from "./text.ts";
+import { interpolationItems, isInterpolated } from "../interpolation.ts";
 
 const JAVA_INPUT_METHODS = new Set([
   "next", "nextLine", "nextInt", "nextDouble", "nextFloat", "nextLong", "nextShort", "nextByte",
@@ -122,7 +123,10 @@ export function outputArgs(call: TsNode, ctx: BuildContext): string[] | undefine
     // Composite format `Console.WriteLine("{0} {1}", a, b)`: the values only.
     if (first && first.type === "string_literal" && /\{\d/.test(first.text) && args.length > 1) args = args.slice(1);
   }
-  return args.map((a) => exprText(a, ctx));
+  return args.flatMap((a) => {
+    const value = unparen(named(a)[0] ?? a);
+    return isInterpolated(value) ? interpolationItems(value, (e) => exprText(e, ctx)) : [exprText(a, ctx)];
+  });
 }
 
 export function isExitCall(call: TsNode, ctx: BuildContext): boolean {

@@ -6,6 +6,7 @@ import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Node } from "../../tree/schema.ts";
 import { at, endText, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
+import { interpolationItems, isInterpolated } from "../interpolation.ts";
 
 const EXIT_CALLS = new Set(["exit", "quit", "sys.exit", "os._exit"]);
 
@@ -86,7 +87,7 @@ function callStatement(stmt: TsNode, call: TsNode, ctx: BuildContext): Node {
     const args = call.childForFieldName("arguments");
     const parts = (args?.namedChildren ?? [])
       .filter((a) => a.type !== "keyword_argument" && a.type !== "comment")
-      .map((a) => exprText(a, ctx));
+      .flatMap((a) => (isInterpolated(a) ? interpolationItems(a, (e) => exprText(e, ctx)) : [exprText(a, ctx)]));
     return at(ctx, stmt, { kind: "io", text: parts.length ? `${t.outWord} ${parts.join(", ")}` : t.outWord });
   }
   if (name === "input") return at(ctx, stmt, { kind: "io", text: t.inWord });
