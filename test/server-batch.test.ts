@@ -212,15 +212,24 @@ describe("json=1", () => {
       expect(Object.keys(body).sort()).toEqual(FIELDS);
       expect(body).toMatchObject({ format: "svg", bundle: "zip", count: 3, rendered: 2, credits: 3, creditsLeft: 17, filename: "flowcharts.zip", encoding: "base64" });
       expect(body.items).toHaveLength(3);
-      expect(body.items[0]).toEqual({ index: 0, name: "service-1", ok: true });
+      // For a zip, each item's name is its entry's name in the bundle.
+      expect(body.items[0]).toEqual({ index: 0, name: "service-1.svg", ok: true });
       expect(Object.keys(body.items[1]!).sort()).toEqual(["error", "index", "name", "ok"]);
-      expect(body.items[1]).toMatchObject({ index: 1, name: "broken", ok: false });
+      expect(body.items[1]).toMatchObject({ index: 1, name: "broken.svg", ok: false });
       expect(body.items[1]!.error).toMatch(/syntax error at line 1, column \d+/);
-      expect(body.items[2]).toEqual({ index: 2, name: "two", ok: true });
+      expect(body.items[2]).toEqual({ index: 2, name: "two.svg", ok: true });
       const entries = Object.keys(unzipSync(Buffer.from(body.content, "base64")));
       expect(entries).toEqual(["service-1.svg", "two.svg"]);
     });
   }
+
+  test("repeated names: the results name the same unique entries the zip holds", async () => {
+    const { key } = await server.user({ credits: 20 });
+    const res = await batch(key, { items: [py(SMALL, { name: "lab1" }), py(SMALL, { name: "lab1.py" }), py(SMALL, { name: "LAB1" })], json: true });
+    const body = (await res.json()) as BatchJson;
+    expect(body.items.map((i) => i.name)).toEqual(["lab1.svg", "lab1 (2).svg", "LAB1 (3).svg"]);
+    expect(Object.keys(unzipSync(Buffer.from(body.content, "base64")))).toEqual(body.items.map((i) => i.name));
+  });
 
   test("format=pdf: bundle pdf, the PDF in base64", async () => {
     const { key } = await server.user({ credits: 20 });

@@ -25,6 +25,7 @@ export interface BatchItemPlan {
 
 export interface BatchItemResult {
   index: number;
+  /** The zip entry's name (unique within the bundle); for a PDF bundle the item's name. */
   name: string;
   ok: boolean;
   error?: string;
@@ -40,11 +41,8 @@ export interface BatchOutcome {
   filename: string;
 }
 
-interface Done {
-  charts: number;
-  file?: { name: string; data: string | Uint8Array };
-  prepared?: PreparedRender;
-}
+/** A rendered item: laid out for the PDF bundle, or drawn into its own file for the zip. */
+type Done = { charts: number; prepared: PreparedRender } | { charts: number; data: string | Uint8Array };
 
 export interface BatchSettings {
   request: BatchRequest;
@@ -103,6 +101,10 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     font: request.font, options: request.options as Options | undefined,
   });
 
+  // Zip entry names are settled up front, in request order, so results and entries agree.
+  const taken = new Set<string>();
+  const names = plans.map((plan) => (bundle === "zip" ? uniqueName(entryName(plan.name, ext), taken) : plan.name));
+
   const outcomes = await mapLimit(plans, settings.concurrency, async (plan): Promise<Done | Error> => {
     try {
       if (plan.lang instanceof Error) throw plan.lang;
@@ -112,7 +114,7 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
         return { charts: prepared.charts, prepared };
       }
       const result = await render(engineInput(code, plan, plan.lang), assets);
-      return { charts: result.charts, file: { name: entryName(plan.name, ext), data: result.file.data } };
+      return { charts: result.charts, data: result.file.data };
     } catch (err) {
       const apiError = toApiError(err);
       // A bug, not a bad item: the item still fails alone, but the cause must reach the log.
@@ -126,23 +128,22 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
 
   const items: BatchItemResult[] = plans.map((plan, i) => {
     const outcome = outcomes[i]!;
-    return outcome instanceof Error ? { index: plan.index, name: plan.name, ok: false, error: outcome.message } : { index: plan.index, name: plan.name, ok: true };
+    return outcome instanceof Error ? { index: plan.index, name: names[i]!, ok: false, error: outcome.message } : { index: plan.index, name: names[i]!, ok: true };
   });
-  const done = outcomes.filter((o): o is Done => !(o instanceof Error));
+  const done = outcomes.flatMap((outcome, i) => (outcome instanceof Error ? [] : [{ outcome, name: names[i]! }]));
   if (done.length === 0) return { failed: items };
 
-  const charts = done.reduce((sum, d) => sum + d.charts, 0);
+  const charts = done.reduce((sum, d) => sum + d.outcome.charts, 0);
   if (bundle === "pdf") {
-    const data = await renderPdfBundle(done.map((d) => d.prepared!), assets);
+    const prepared = done.flatMap(({ outcome }) => ("prepared" in outcome ? [outcome.prepared] : []));
+    const data = await renderPdfBundle(prepared, assets);
     return { items, rendered: done.length, charts, data, contentType: "application/pdf", filename: "flowcharts.pdf" };
   }
-  const taken = new Set<string>();
   const entries: Zippable = {};
   // PNG and PDF are compressed already; deflating them again costs time for nothing.
   const level = format === "png" || format === "pdf" ? 0 : 6;
-  for (const d of done) {
-    const data = typeof d.file!.data === "string" ? strToU8(d.file!.data) : d.file!.data;
-    entries[uniqueName(d.file!.name, taken)] = [data, { level, mtime: ZIP_TIME }];
+  for (const { outcome, name } of done) {
+    if ("data" in outcome) entries[name] = [typeof outcome.data === "string" ? strToU8(outcome.data) : outcome.data, { level, mtime: ZIP_TIME }];
   }
   return { items, rendered: done.length, charts, data: zipSync(entries), contentType: "application/zip", filename: "flowcharts.zip" };
 }
