@@ -11,7 +11,10 @@ import type { Geometry } from "../engine/geometry/types.ts";
 import { outline, outlineProbe } from "../engine/geometry/outline.ts";
 import { CANVAS_MARGIN } from "../engine/geometry/style.ts";
 import { PNG_SCALE, renderPng } from "../engine/render/png.ts";
-import { encodePng } from "../engine/render/png-encode.ts";
+import { encodePng, scanlinesOnWhite, writePng } from "../engine/render/png-encode.ts";
+import { Resvg } from "@resvg/resvg-wasm";
+import { loadFonts } from "../engine/render/fonts.ts";
+import { renderSvg } from "../engine/render/svg.ts";
 import type { RenderContext } from "../engine/render/types.ts";
 import { darkestAround, decodePng, isPng, pngSize } from "./support/png-decode.ts";
 
@@ -149,5 +152,53 @@ describe("renderPng", () => {
     const dc = decodePng(c);
     expect(dc.lum[7]).toBe(Math.round(0.299 * 200 + 0.587 * 10 + 0.114 * 10));
     expect(dc.lum[8]).toBe(96);
+  });
+
+  test("scanlinesOnWhite: premultiplied pixels over white, repeated rows filtered Up, RGB when not grey", async () => {
+    const w = 3;
+    const h = 4;
+    // Rows 0 and 3 are the same; rows 1 and 2 are the same (premultiplied RGBA: channel ≤ alpha).
+    const rows = [
+      [0, 0, 0, 0, 0, 0, 0, 255, 128, 128, 128, 128],
+      [0, 0, 0, 128, 255, 255, 255, 255, 10, 10, 10, 200],
+      [0, 0, 0, 128, 255, 255, 255, 255, 10, 10, 10, 200],
+      [0, 0, 0, 0, 0, 0, 0, 255, 128, 128, 128, 128],
+    ];
+    const px = new Uint8Array(rows.flat());
+    const lines = scanlinesOnWhite(px, w, h);
+    expect(lines.colourType).toBe(0);
+    expect([...lines.data.subarray(0, 4)]).toEqual([0, 255, 0, 255]); // None: transparent → white, black, 50 % white → white
+    expect([...lines.data.subarray(4, 8)]).toEqual([0, 127, 255, 65]); // None: 50 % black → 127
+    expect([...lines.data.subarray(8, 12)]).toEqual([2, 0, 0, 0]); // Up: same as the row above
+    expect(lines.data[12]).toBe(0); // differs from row 2
+    const d = decodePng(await writePng(lines));
+    expect([...d.lum]).toEqual([255, 0, 255, 127, 255, 65, 127, 255, 65, 255, 0, 255]);
+    // A colour pixel (premultiplied half-transparent red) makes an opaque RGB image.
+    const colour = px.slice();
+    colour.set([100, 0, 0, 128], 0);
+    const c = scanlinesOnWhite(colour, w, h);
+    expect(c.colourType).toBe(2);
+    expect([...c.data.subarray(0, 4)]).toEqual([0, 227, 127, 127]);
+    expect(decodePng(await writePng(c)).lum[4]).toBe(255);
+  });
+
+  test("the fast path (no background, no crop copy) draws what plain resvg draws on white", async () => {
+    const scale = 2;
+    const ours = decodePng(await png(cyr, scale));
+    // Reference: resvg's documented API on the plain SVG, white background.
+    const fonts = await loadFonts(bunAssets);
+    const resvg = new Resvg(renderSvg(cyr), {
+      fitTo: { mode: "zoom", value: scale },
+      background: "white",
+      font: { fontBuffers: [fonts.main.bytes, fonts.fallback.bytes], loadSystemFonts: false, defaultFontFamily: fonts.main.name },
+    });
+    const image = resvg.render();
+    const ref = { width: image.width, height: image.height, pixels: image.pixels };
+    image.free();
+    resvg.free();
+    expect([ours.width, ours.height]).toEqual([ref.width, ref.height]);
+    let maxDiff = 0;
+    for (let i = 0; i < ours.lum.length; i++) maxDiff = Math.max(maxDiff, Math.abs(ours.lum[i]! - ref.pixels[i * 4]!));
+    expect(maxDiff).toBeLessThanOrEqual(2); // rounding of the compositing only
   });
 });

@@ -90,6 +90,17 @@ describe("renderSvg", () => {
     expect(svg.endsWith("</svg>\n")).toBe(true);
   });
 
+  test("paper: false (for the rasteriser) leaves out only the white: canvas rectangle and shape fill", () => {
+    const bare = renderSvg(g, { paper: false });
+    checkWellFormed(bare);
+    expect(bare).not.toContain(`fill="#fff"`);
+    expect(bare).toContain(`<g class="shapes" fill="none"`);
+    const expected = svg
+      .replace(`\n<rect x="0" y="0" width="185" height="207" fill="#fff" stroke="none"/>`, "")
+      .replaceAll(`<g class="shapes" fill="#fff"`, `<g class="shapes" fill="none"`);
+    expect(bare).toBe(expected);
+  });
+
   test("is deterministic, whatever the key order of the input", () => {
     expect(renderSvg(sampleGeometry())).toBe(svg);
     const shuffled = JSON.parse(JSON.stringify(g), (_k, v) =>

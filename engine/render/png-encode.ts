@@ -1,104 +1,236 @@
 /**
  * PNG encoder for the rasterised charts. resvg-wasm's own `asPng()` spends most of a render in its
- * encoder (≈1.5 s of 2 s for a 1300 × 17600 px chart). Here the zlib stream comes from the
- * Web-standard CompressionStream("deflate") (native zlib in Bun, Node ≥ 18, Deno and browsers; about
- * 20× faster than pure JS), with fflate as the fallback where it is missing. Charts are black on
- * white, so the pixels are written as 8-bit greyscale when every pixel is opaque grey (always, for
- * our renderers; a third of the size) and as RGBA otherwise, with the Up filter on every row (long
- * vertical lines, blank rows). Deterministic: the same pixels always give the same bytes.
+ * encoder (≈90 ms of a page-sized chart at scale 3, ≈1.5 s of 2 s for a 1300 × 17600 px chart). Here
+ * the zlib stream comes from the Web-standard CompressionStream("deflate") (native zlib in Bun,
+ * Node ≥ 18, Deno and browsers; about 10× faster than fflate on these images), with fflate as the
+ * fallback where it is missing.
+ *
+ * Charts are black on white, so the pixels are written as 8-bit greyscale whenever every pixel is
+ * grey (always, for our renderers; a quarter of the RGBA data to compress), else as RGB(A). The
+ * grey test, the conversion and the scanline layout are one pass over the pixels read as 32-bit
+ * words. A row identical to the one above (blank space, vertical lines) gets the Up filter: all
+ * zeros, which zlib packs best, and nothing to convert; every other row gets None, whose repeats
+ * zlib finds by itself. Measured against Up on every row (the previous encoder): files ~10 % smaller
+ * for page-sized and tall narrow charts, 2–13 % larger for very wide ones (split charts with the
+ * parts side by side), 8 % smaller over the test corpus at scales 1–2; and rows are converted
+ * faster. Deterministic: the same pixels always give the same bytes.
+ *
+ * Two kinds of input:
+ *  - `encodePng` / `scanlines`: straight-alpha RGBA, written as is (greyscale when every pixel is
+ *    opaque grey);
+ *  - `scanlinesOnWhite`: resvg's premultiplied RGBA of a render without a background, composited
+ *    over white (channel + 255 − alpha, exact for premultiplied pixels), so the rasteriser never
+ *    has to fill the canvas white first. The result is always opaque.
+ * Making the scanlines is synchronous and `writePng` (the compression) asynchronous, so the PNG
+ * renderer frees every WASM object before its first `await`.
  */
 import { zlibSync } from "fflate";
 
 async function zlib(data: Uint8Array): Promise<Uint8Array> {
   if (typeof CompressionStream === "undefined") return zlibSync(data, { level: 6 });
-  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new CompressionStream("deflate"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(bytes: Uint8Array, start: number, end: number): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out, 4, 8 + data.length));
-  return out;
-}
-
-/**
- * The pixels as one grey byte each, or null when some pixel is not opaque grey (r = g = b, alpha 255).
- * Reads 32-bit words: one comparison per pixel.
- */
-function toGrey(rgba: Uint8Array): Uint8Array | null {
-  const n = rgba.length >> 2;
-  const words = rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, n) : new Uint32Array(rgba.slice().buffer);
-  const grey = new Uint8Array(n);
-  const le = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-  for (let i = 0; i < n; i++) {
-    const w = words[i]!;
-    const r = le ? w & 0xff : w >>> 24;
-    if (w !== ((le ? 0xff000000 : 0xff) | (r * (le ? 0x010101 : 0x01010100))) >>> 0) return null;
-    grey[i] = r;
-  }
-  return grey;
-}
-
-/**
- * Encodes RGBA pixels as a PNG file. The pixels are taken as straight alpha; resvg's are premultiplied,
- * which is the same thing for the opaque images of a render with a background.
- */
-export async function encodePng(rgba: Uint8Array, width: number, height: number): Promise<Uint8Array> {
-  if (rgba.length !== width * height * 4) throw new RangeError(`expected ${width * height * 4} bytes of RGBA, got ${rgba.length}`);
-  const grey = toGrey(rgba);
-  const px = grey ?? rgba;
-  const stride = grey ? width : width * 4;
-  const raw = new Uint8Array((stride + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const o = y * (stride + 1);
-    const src = y * stride;
-    raw[o] = 2; // Up
-    if (y === 0) {
-      raw.set(px.subarray(0, stride), 1);
-    } else {
-      for (let i = 0; i < stride; i++) raw[o + 1 + i] = (px[src + i]! - px[src - stride + i]!) & 0xff;
+  const cs = new CompressionStream("deflate");
+  const writer = cs.writable.getWriter();
+  const reader = cs.readable.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const read = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      parts.push(value);
+      size += value.length;
     }
-  }
-  const ihdr = new Uint8Array(13);
-  const v = new DataView(ihdr.buffer);
-  v.setUint32(0, width);
-  v.setUint32(4, height);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = grey ? 0 : 6; // colour type: greyscale / RGBA
-  ihdr[10] = 0; // deflate
-  ihdr[11] = 0; // adaptive filtering
-  ihdr[12] = 0; // no interlace
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", await zlib(raw)),
-    chunk("IEND", new Uint8Array(0)),
-  ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  })();
+  await Promise.all([writer.write(data as Uint8Array<ArrayBuffer>).then(() => writer.close()), read]);
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(size);
   let pos = 0;
   for (const p of parts) {
     out.set(p, pos);
     pos += p.length;
   }
   return out;
+}
+
+const CRC_TABLE = (() => {
+  const t = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c;
+  }
+  return t;
+})();
+
+function crc32(bytes: Uint8Array, start: number, end: number): number {
+  let c = -1;
+  for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+/** Colour types of the IHDR chunk. */
+const GREY = 0;
+const RGB = 2;
+const RGBA = 6;
+
+/** The PNG file around the filtered scanlines `raw` (each row: filter byte, then the samples). */
+async function pngFile(width: number, height: number, colourType: number, raw: Uint8Array): Promise<Uint8Array> {
+  const idat = await zlib(raw);
+  // Signature, IHDR (13 bytes of data), IDAT, IEND; each chunk is length, type, data, CRC.
+  const out = new Uint8Array(8 + 25 + 12 + idat.length + 12);
+  const view = new DataView(out.buffer);
+  out.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
+  let pos = 8;
+  const chunk = (type: string, length: number, fill: (at: number) => void) => {
+    view.setUint32(pos, length);
+    for (let i = 0; i < 4; i++) out[pos + 4 + i] = type.charCodeAt(i);
+    fill(pos + 8);
+    view.setUint32(pos + 8 + length, crc32(out, pos + 4, pos + 8 + length));
+    pos += 12 + length;
+  };
+  chunk("IHDR", 13, (at) => {
+    view.setUint32(at, width);
+    view.setUint32(at + 4, height);
+    out[at + 8] = 8; // bit depth
+    out[at + 9] = colourType;
+    out[at + 10] = 0; // deflate
+    out[at + 11] = 0; // adaptive filtering
+    out[at + 12] = 0; // no interlace
+  });
+  chunk("IDAT", idat.length, (at) => out.set(idat, at));
+  chunk("IEND", 0, () => {});
+  return out;
+}
+
+/** Row filter types. */
+const NONE = 0;
+const UP = 2;
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** The pixels as 32-bit words (r | g << 8 | b << 16 | a << 24 on little-endian hosts), without a copy when aligned. */
+function words(rgba: Uint8Array): Int32Array {
+  const n = rgba.length >> 2;
+  return rgba.byteOffset % 4 === 0 ? new Int32Array(rgba.buffer, rgba.byteOffset, n) : new Int32Array(rgba.slice().buffer);
+}
+
+/**
+ * Greyscale scanlines, or null when some pixel is not grey. With `onWhite` the pixels are
+ * premultiplied and composited over white (grey = r + 255 − a); without it they must be opaque.
+ * A row identical to the one above is written with the Up filter (all zeros, and no conversion);
+ * every other row with None.
+ */
+function greyScanlines(rgba: Uint8Array, width: number, height: number, onWhite: boolean): Uint8Array | null {
+  const raw = new Uint8Array((width + 1) * height);
+  if (!LITTLE_ENDIAN) {
+    for (let y = 0, i = 0, o = 0; y < height; y++) {
+      raw[o++] = NONE;
+      for (let x = 0; x < width; x++, i += 4) {
+        const r = rgba[i]!;
+        const a = rgba[i + 3]!;
+        if (rgba[i + 1] !== r || rgba[i + 2] !== r || (!onWhite && a !== 255)) return null;
+        raw[o++] = onWhite ? r + 255 - a : r;
+      }
+    }
+    return raw;
+  }
+  const px = words(rgba);
+  // bad collects the bits where g ≠ r or b ≠ g (and, for opaque input, alpha ≠ 255).
+  let bad = 0;
+  let i = 0;
+  let o = 0;
+  for (let y = 0; y < height; y++) {
+    const end = i + width;
+    if (y > 0) {
+      let j = i;
+      while (j < end && px[j] === px[j - width]) j++;
+      if (j === end) {
+        raw[o] = UP; // the row's differences are the zeros already there
+        o += width + 1;
+        i = end;
+        continue;
+      }
+    }
+    raw[o++] = NONE;
+    if (onWhite) {
+      for (; i < end; i++, o++) {
+        const w = px[i]!;
+        bad |= (w ^ (w >>> 8)) & 0xffff;
+        raw[o] = (w & 0xff) + 255 - (w >>> 24);
+      }
+    } else {
+      for (; i < end; i++, o++) {
+        const w = px[i]!;
+        bad |= ((w ^ (w >>> 8)) & 0xffff) | (~w >>> 24);
+        raw[o] = w;
+      }
+    }
+    if (bad !== 0) return null;
+  }
+  return raw;
+}
+
+/** Colour scanlines (filter None): RGB composited over white with `onWhite`, else RGBA as is. */
+function colourScanlines(rgba: Uint8Array, width: number, height: number, onWhite: boolean): Uint8Array {
+  const channels = onWhite ? 3 : 4;
+  const raw = new Uint8Array((width * channels + 1) * height);
+  for (let y = 0, i = 0, o = 0; y < height; y++) {
+    raw[o++] = NONE;
+    if (!onWhite) {
+      raw.set(rgba.subarray(i, i + width * 4), o);
+      i += width * 4;
+      o += width * 4;
+      continue;
+    }
+    for (let x = 0; x < width; x++, i += 4) {
+      const blank = 255 - rgba[i + 3]!;
+      raw[o++] = rgba[i]! + blank;
+      raw[o++] = rgba[i + 1]! + blank;
+      raw[o++] = rgba[i + 2]! + blank;
+    }
+  }
+  return raw;
+}
+
+function checkSize(rgba: Uint8Array, width: number, height: number): void {
+  if (rgba.length !== width * height * 4) throw new RangeError(`expected ${width * height * 4} bytes of RGBA, got ${rgba.length}`);
+}
+
+/** An image as filtered PNG scanlines, ready for compression (see writePng). */
+export interface Scanlines {
+  width: number;
+  height: number;
+  /** IHDR colour type: 0 greyscale, 2 RGB, 6 RGBA (8 bits per sample). */
+  colourType: number;
+  /** Each row: the filter type byte, then the samples. */
+  data: Uint8Array;
+}
+
+/** Scanlines of straight-alpha RGBA pixels: greyscale when every pixel is opaque grey, else RGBA. */
+export function scanlines(rgba: Uint8Array, width: number, height: number): Scanlines {
+  checkSize(rgba, width, height);
+  const grey = greyScanlines(rgba, width, height, false);
+  return grey ? { width, height, colourType: GREY, data: grey } : { width, height, colourType: RGBA, data: colourScanlines(rgba, width, height, false) };
+}
+
+/**
+ * Scanlines of premultiplied RGBA pixels (resvg's, rendered without a background) composited over
+ * white: greyscale when every pixel is grey, else RGB.
+ */
+export function scanlinesOnWhite(premultiplied: Uint8Array, width: number, height: number): Scanlines {
+  checkSize(premultiplied, width, height);
+  const grey = greyScanlines(premultiplied, width, height, true);
+  return grey
+    ? { width, height, colourType: GREY, data: grey }
+    : { width, height, colourType: RGB, data: colourScanlines(premultiplied, width, height, true) };
+}
+
+/** The PNG file of the scanlines (zlib-compressed into one IDAT chunk). */
+export function writePng(s: Scanlines): Promise<Uint8Array> {
+  return pngFile(s.width, s.height, s.colourType, s.data);
+}
+
+/** Encodes straight-alpha RGBA pixels as a PNG file: greyscale when every pixel is opaque grey, else RGBA. */
+export function encodePng(rgba: Uint8Array, width: number, height: number): Promise<Uint8Array> {
+  return writePng(scanlines(rgba, width, height));
 }

@@ -9,23 +9,34 @@
  * 100+ Mpx image of a long program is better asked for at a lower scale or per function.
  *
  * Runtime: the WASM module (asset "resvg.wasm") is initialised once per process through a
- * module-level promise (a second `initWasm` throws "Already initialized"; that case counts as done, so
- * another module may initialise it first). The geometry's font (Tinos by default, see engine/fonts.ts)
- * and DejaVu Sans come from engine/render/fonts.ts (read once per process); DejaVu is handed to resvg
- * only when the chart has characters the main font lacks,
- * because resvg parses every font buffer again for each render. White background; every WASM object
- * is freed as soon as the pixels are copied out. The rasterisation itself is synchronous, so
- * concurrent renders (Promise.all) cannot interleave inside WASM. The PNG file is written by
- * engine/render/png-encode.ts (greyscale, native zlib), not by resvg's much slower encoder.
+ * module-level promise (a second `initWasm` throws "Already initialized";
+ * that case counts as done, so another module may initialise it first). The geometry's font (Tinos
+ * by default, see engine/fonts.ts) and DejaVu Sans come from engine/render/fonts.ts (read once per
+ * process); DejaVu is handed to resvg only when the chart has characters the main font lacks,
+ * because resvg parses every font buffer again for each render (≈ 0.4 ms per font).
+ *
+ * Where the time goes (page-sized chart at scale 3, ≈ 2 Mpx, warm; see bench/png.ts): resvg parses
+ * the SVG and lays out the text (≈ 2 ms), rasterises (≈ 9–14 ms), the pixels are copied out of WASM
+ * memory (≈ 2–7 ms), become greyscale scanlines (≈ 5 ms) and native zlib compresses them
+ * (≈ 5–7 ms). What is avoided:
+ *  - the background: resvg renders on transparent and the encoder composites over white, instead of
+ *    resvg filling 8 MB of pixmap white and then drawing the SVG's full-canvas white rectangle and
+ *    the shapes' white fill over it (≈ 5 + 5 + 2 ms; renderSvg's `paper: false`);
+ *  - resvg-wasm's crop: without a `crop` option it copies the whole pixmap into a new one "cropped"
+ *    to its own size (≈ 7 ms); an empty crop rectangle (right = bottom = 0) is ignored instead;
+ *  - resvg's PNG encoder, much slower than engine/render/png-encode.ts (greyscale, native zlib).
+ * The rasterisation and the conversion to scanlines are synchronous, and every WASM object is freed
+ * right after them, so concurrent renders (Promise.all) cannot interleave inside WASM or see each
+ * other's pixels; only the compression is asynchronous, on buffers of its own.
  */
 import { PNG_SCALE } from "./png-scale.ts";
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import type { AssetLoader } from "../assets.ts";
 import { EngineError } from "../errors.ts";
 import type { Geometry } from "../geometry/types.ts";
 import { fontByFamily } from "../fonts.ts";
-import { loadFonts, needsFallback } from "./fonts.ts";
-import { encodePng } from "./png-encode.ts";
+import { loadFonts, needsFallback, type Fonts } from "./fonts.ts";
+import { scanlinesOnWhite, writePng, type Scanlines } from "./png-encode.ts";
+import { initWasm, Resvg, type ResvgRenderOptions } from "@resvg/resvg-wasm";
 import { renderSvg } from "./svg.ts";
 import type { Renderer } from "./types.ts";
 
@@ -88,36 +99,47 @@ export const renderPng: Renderer = async (geometry, context) => {
     );
   }
   const [fonts] = await Promise.all([loadFonts(context.assets, fontByFamily(geometry.font.family)), ensureResvg(context.assets)]);
-  const svg = renderSvg(geometry);
+  const svg = renderSvg(geometry, { paper: false });
   const fontBuffers = needsFallback(texts(geometry), fonts) ? [fonts.main.bytes, fonts.fallback.bytes] : [fonts.main.bytes];
-
-  let resvg: InstanceType<typeof Resvg> | null = null;
-  let image: ReturnType<InstanceType<typeof Resvg>["render"]> | null = null;
   try {
-    resvg = new Resvg(svg, {
-      fitTo: { mode: "zoom", value: scale },
-      background: "white",
-      font: {
-        fontBuffers,
-        loadSystemFonts: false,
-        defaultFontFamily: fonts.main.name,
-        serifFamily: fonts.main.name,
-        sansSerifFamily: fonts.fallback.name,
-      },
-    });
-    image = resvg.render();
-    const { width, height } = image;
-    const pixels = image.pixels;
-    image.free();
-    image = null;
-    resvg.free();
-    resvg = null;
-    return await encodePng(pixels, width, height);
+    return await writePng(rasterise(svg, scale, fonts, fontBuffers));
   } catch (e) {
     if (e instanceof EngineError) throw e;
     throw new EngineError("render_failed", `PNG rasterisation failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+};
+
+/**
+ * The SVG rasterised and turned into greyscale scanlines, synchronously: every WASM object is freed
+ * before this returns.
+ */
+function rasterise(svg: string, scale: number, fonts: Fonts, fontBuffers: Uint8Array[]): Scanlines {
+  let resvg: InstanceType<typeof Resvg> | null = null;
+  let image: ReturnType<InstanceType<typeof Resvg>["render"]> | null = null;
+  try {
+    resvg = new Resvg(svg, resvgOptions(scale, fonts, fontBuffers));
+    image = resvg.render();
+    const { width, height } = image;
+    return scanlinesOnWhite(image.pixels, width, height);
   } finally {
     image?.free();
     resvg?.free();
   }
-};
+}
+
+/** resvg's options for a render (exported for bench/png.ts). */
+export function resvgOptions(scale: number, fonts: Fonts, fontBuffers: Uint8Array[]): ResvgRenderOptions {
+  return {
+    fitTo: { mode: "zoom", value: scale },
+    // No background (see the header) and an empty crop rectangle, which resvg-wasm ignores: its
+    // default crop is the whole image, paid for with a copy of the pixmap.
+    crop: { left: 0, top: 0, right: 0, bottom: 0 },
+    font: {
+      fontBuffers,
+      loadSystemFonts: false,
+      defaultFontFamily: fonts.main.name,
+      serifFamily: fonts.main.name,
+      sansSerifFamily: fonts.fallback.name,
+    },
+  };
+}
