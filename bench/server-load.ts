@@ -3,8 +3,9 @@
  * over a fresh libSQL file database, and drives it from this process with autocannon:
  *  1. POST /v1/render of a small Python function to SVG (auth + charging on every request) at 1, 10
  *     and 50 connections: requests/s, p50, p99 (after a warm-up);
- *  2. POST /v1/render/batch of 100 medium items (bench/program.ts) to one PDF: wall time per batch;
- *  3. server RSS (/proc/<pid>/status) sampled while 20 000 /render requests run at 10 connections.
+ *  2. server RSS (/proc/<pid>/status) sampled while 20 000 /render requests run at 10 connections;
+ *  3. POST /v1/render/batch of 100 medium items (bench/program.ts) to one PDF: wall time per batch,
+ *     and the RSS it leaves behind.
  * Run: `bun bench/server-load.ts` (npm run bench:server); figures go into BENCHMARKS.md.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -81,6 +82,18 @@ for (const connections of [1, 10, 50]) {
   console.log(`| ${r.connections} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors} |`);
 }
 
+console.log("\nRSS over 20 000 /render requests at 10 connections");
+const samples: number[] = [];
+const sampler = setInterval(() => samples.push(rssMb()), 250);
+const before = rssMb();
+const chunks: number[] = [];
+for (let i = 0; i < 4; i++) {
+  await load(10, { amount: 5000 });
+  chunks.push(rssMb());
+}
+clearInterval(sampler);
+console.log(`before ${before.toFixed(0)} MB; after each 5 000: ${chunks.map((m) => m.toFixed(0)).join(" / ")} MB; peak ${Math.max(...samples).toFixed(0)} MB`);
+
 console.log("\n/render/batch: 100 medium items → one PDF");
 const items = Array.from({ length: 100 }, (_, i) => ({ code: program(6), lang: "python", name: `medium-${i + 1}` }));
 const batchBody = JSON.stringify({ items, format: "pdf" });
@@ -94,19 +107,7 @@ for (let run = 0; run < (quick ? 2 : 6); run++) {
   pages = `${res.status} ${res.headers.get("x-service-rendered")} rendered, ${(bytes.byteLength / 1024).toFixed(0)} KiB`;
 }
 const warm = times.slice(1).sort((a, b) => a - b);
-console.log(`first ${times[0]!.toFixed(0)} ms; warm median ${warm[Math.floor(warm.length / 2)]!.toFixed(0)} ms, max ${warm.at(-1)!.toFixed(0)} ms (${pages})`);
-
-console.log("\nRSS over 20 000 /render requests at 10 connections");
-const samples: number[] = [];
-const sampler = setInterval(() => samples.push(rssMb()), 250);
-const before = rssMb();
-const chunks: number[] = [];
-for (let i = 0; i < 4; i++) {
-  await load(10, { amount: 5000 });
-  chunks.push(rssMb());
-}
-clearInterval(sampler);
-console.log(`before ${before.toFixed(0)} MB; after each 5 000: ${chunks.map((m) => m.toFixed(0)).join(" / ")} MB; peak ${Math.max(...samples).toFixed(0)} MB`);
+console.log(`RSS after the batches ${rssMb().toFixed(0)} MB; first ${times[0]!.toFixed(0)} ms; warm median ${warm[Math.floor(warm.length / 2)]!.toFixed(0)} ms, max ${warm.at(-1)!.toFixed(0)} ms (${pages})`);
 
 server.kill("SIGTERM");
 await server.exited;

@@ -3,14 +3,14 @@
  * and on SIGTERM/SIGINT stops taking connections, lets in-flight requests finish, then closes the
  * database.
  */
-import { bunAssets, gcHint } from "../hosts/bun.ts";
+import { bunAssets, fullGc, gcHint } from "../hosts/bun.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp } from "./http/app.ts";
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
-const app = createApp({ db: database.db, config, assets: bunAssets, afterRender: gcHint() });
+const app = createApp({ db: database.db, config, assets: bunAssets, afterRender: gcHint(), afterBatch: fullGc });
 
 const server = Bun.serve({
   port: config.port,

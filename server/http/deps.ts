@@ -7,6 +7,8 @@ export interface AppDeps {
   db: Db;
   config: Config;
   assets: AssetLoader;
-  /** Called after every render (the Bun host's GC hint keeps the heap from creeping up). */
+  /** Called after every render, and every batch item (the Bun host's GC hint keeps the heap from creeping up). */
   afterRender?: () => void;
+  /** Called after every batch (the Bun host collects fully: a batch's peak memory is large). */
+  afterBatch?: () => void;
 }

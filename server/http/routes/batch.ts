@@ -72,9 +72,14 @@ export function batchRoutes(deps: AppDeps) {
     requirePro(user, plans.flatMap((p) => (p.lang instanceof Error ? [] : [{ lang: p.lang, options: request.options }])));
     requireCredits(user, plans.length);
 
-    const outcome = await runBatch(plans, {
-      request, bundle, policy: deps.config.source, assets: deps.assets, concurrency: deps.config.batchConcurrency, afterItem: deps.afterRender, signal: c.req.raw.signal,
-    });
+    let outcome;
+    try {
+      outcome = await runBatch(plans, {
+        request, bundle, policy: deps.config.source, assets: deps.assets, concurrency: deps.config.batchConcurrency, afterItem: deps.afterRender, signal: c.req.raw.signal,
+      });
+    } finally {
+      deps.afterBatch?.();
+    }
     if ("failed" in outcome) {
       const why = outcome.failed.map((r) => `${r.name}: ${r.error}`).join("; ");
       throw new ApiError("render_failed", `no item rendered: ${why}`);
