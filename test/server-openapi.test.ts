@@ -320,11 +320,13 @@ describe("API reference page", () => {
 
   const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
   test.skipIf(!chromium)(
-    chromium ? "headless Chromium renders every operation" : "headless Chromium renders every operation (skipped: no chromium in /usr/bin)",
+    chromium ? "headless Chromium renders every operation" : "headless Chromium renders every operation (skipped: no chromium in /usr/bin; .ci/run installs it)",
     async () => {
       const child = Bun.spawn(
         [
           chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+          // No calls home: the network here reaches only loopback and package registries.
+          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic",
           `--user-data-dir=${join(server.dir, "chromium")}`, "--virtual-time-budget=15000", "--dump-dom", `${server.url}/docs`,
         ],
         { stdout: "pipe", stderr: "pipe" },
