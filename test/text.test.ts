@@ -114,6 +114,21 @@ describe("wrapText", () => {
     expect(wrapText("a->b", 1, 12)).toEqual(["a->b"]);
   });
 
+  test("a list breaks after its commas: an item that fits on a line stays whole", () => {
+    const at = (expected: string[]) => widestLineMm(expected, 12);
+    // Greedy filling would give `Вивід "Бал", i` / `+ 1, ": "`.
+    const list = 'Вивід "Бал", i + 1, ": "';
+    expect(wrapText(list, at(['Вивід "Бал", i', '+ 1, ": "']), 12)).toEqual(['Вивід "Бал",', 'i + 1, ": "']);
+    // An item wider than the line still breaks inside.
+    expect(wrapText("a, bbbb + cccc + dddd", at(["a, bbbb", "+ cccc", "+ dddd"]), 12)).toEqual(["a, bbbb", "+ cccc", "+ dddd"]);
+    // No list, no change: plain greedy filling.
+    expect(wrapText("x = a + b", at(["x = a", "+ b"]), 12)).toEqual(["x = a", "+ b"]);
+  });
+
+  test("new sticks to the type it creates", () => {
+    expect(wrapText("int[] marks := new int[n]", widestLineMm(["int[] marks", ":= new int[n]"], 12), 12)).toEqual(["int[] marks", ":= new int[n]"]);
+  });
+
   test("spaced operators and logical words start the next line", () => {
     // The limit is the widest expected line, so a greedy filler could put more on each line.
     const check = (text: string, expected: string[]) =>

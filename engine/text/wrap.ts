@@ -44,7 +44,7 @@ const BINARY_OPS = new Set([
 ]);
 /** Standalone words that stick to the next word (binary/unary operators, logical words). */
 const GLUE_NEXT_WORDS = new Set([
-  ...BINARY_OPS, "!", "and", "or", "not", "xor", "mod", "div", "in",
+  ...BINARY_OPS, "!", "and", "or", "not", "xor", "mod", "div", "in", "new",
   "і", "й", "або", "та", "чи", "не", "и", "или", "AND", "OR", "NOT",
 ]);
 const GLUE_PREV_WORDS = new Set(["—", "–"]);
@@ -171,6 +171,36 @@ function lexParagraph(p: string, font: FontId): Paragraph {
   return atoms;
 }
 
+/** Does `piece` end a list item: a comma or semicolon with a space after it? */
+const endsItem = (piece: Piece, next: Piece | undefined) => next !== undefined && next.spaceBefore && /[,;]$/.test(piece.text);
+
+/**
+ * In a list ("Вивід "Sum: ", i + 1, x"), each item that fits on a line is kept on one line: the
+ * breaks go after the commas, not inside an item ("i" / "+ 1"). An item wider than the line keeps
+ * its ordinary break opportunities.
+ */
+function keepItemsWhole(pieces: Piece[], spaceUnits: number, maxWidthMm: number, sizePt: number, font: FontId): Piece[] {
+  if (!pieces.some((p, k) => endsItem(p, pieces[k + 1]))) return pieces;
+  const out: Piece[] = [];
+  for (let k = 0; k < pieces.length; ) {
+    let end = k + 1;
+    let units = pieces[k]!.units;
+    while (end < pieces.length && !endsItem(pieces[end - 1]!, pieces[end])) {
+      units += (pieces[end]!.spaceBefore ? spaceUnits : 0) + pieces[end]!.units;
+      end++;
+    }
+    if (end - k > 1 && unitsToMm(units, sizePt, font) <= maxWidthMm) {
+      let text = pieces[k]!.text;
+      for (let m = k + 1; m < end; m++) text += (pieces[m]!.spaceBefore ? " " : "") + pieces[m]!.text;
+      out.push({ text, units, spaceBefore: pieces[k]!.spaceBefore, sticky: false });
+    } else {
+      for (let m = k; m < end; m++) out.push(pieces[m]!);
+    }
+    k = end;
+  }
+  return out;
+}
+
 function wrapParagraph(atoms: Paragraph, maxWidthMm: number, sizePt: number, font: FontId, out: string[]): void {
   const spaceUnits = textUnits(" ", font);
   if (atoms.length === 0) {
@@ -196,10 +226,11 @@ function wrapParagraph(atoms: Paragraph, maxWidthMm: number, sizePt: number, fon
     }
     k = end;
   }
-  let line = pieces[0]!.text;
-  let units = pieces[0]!.units;
-  for (let k = 1; k < pieces.length; k++) {
-    const piece = pieces[k]!;
+  const items = keepItemsWhole(pieces, spaceUnits, maxWidthMm, sizePt, font);
+  let line = items[0]!.text;
+  let units = items[0]!.units;
+  for (let k = 1; k < items.length; k++) {
+    const piece = items[k]!;
     const joined = units + (piece.spaceBefore ? spaceUnits : 0) + piece.units;
     if (unitsToMm(joined, sizePt, font) <= maxWidthMm) {
       line += piece.spaceBefore ? " " + piece.text : piece.text;
