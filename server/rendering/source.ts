@@ -41,10 +41,13 @@ export async function loadSource(spec: SourceSpec, policy: SourcePolicy): Promis
   return (await fetchSource(spec.url!, policy)).bytes;
 }
 
-/** A download name: the source's stem (or the function's name) with the output's extension. */
-export function outputFileName(spec: SourceSpec, fn: string | undefined, engineBase: string, ext: string): string {
-  const stem = fn ? engineBase : sourceFileName(spec)?.replace(/\.[^.]*$/, "");
-  return `${safeName(stem || engineBase)}.${ext}`;
+/**
+ * A download name: the engine's (`flowchart.svg`, or the function's name with `fn`), with the
+ * source file's stem instead of `flowchart` when the source has a name (`lab1.py` → `lab1.svg`).
+ */
+export function outputFileName(spec: SourceSpec, fn: string | undefined, engineName: string): string {
+  const stem = fn ? undefined : sourceFileName(spec)?.replace(/\.[^.]*$/, "");
+  return stem ? `${safeName(stem)}${engineName.slice(engineName.lastIndexOf("."))}` : engineName;
 }
 
 /** Letters, digits and a few marks: safe in a zip, a file system and a Content-Disposition header. */

@@ -1,6 +1,6 @@
 /** POST /render (interface.md §4.1): one source → one file, charged per chart after it is drawn. */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { render, type Lang } from "../../../engine/index.ts";
+import { render, type Format, type Lang } from "../../../engine/index.ts";
 import { applyDelta } from "../../accounts/credits.ts";
 import { loadSource, outputFileName, resolveLang, type SourceSpec } from "../../rendering/source.ts";
 import type { AuthEnv } from "../auth.ts";
@@ -53,7 +53,7 @@ export const renderRoute = createRoute({
 /** A render request with its transport differences (JSON body or multipart form) smoothed out. */
 interface RenderCall {
   source: SourceSpec;
-  format: string;
+  format: Format;
   split?: boolean | undefined;
   fn?: string | undefined;
   scale?: number | undefined;
@@ -105,12 +105,11 @@ export function renderRoutes(deps: AppDeps) {
     const creditsLeft = await applyDelta(deps.db, user.id, -result.charts, "render", c.get("requestId"));
     if (creditsLeft === null) throw ranOut();
 
-    const ext = result.file.name.slice(result.file.name.lastIndexOf(".") + 1);
-    const filename = outputFileName(call.source, call.fn, result.file.name.slice(0, -ext.length - 1), ext);
+    const filename = outputFileName(call.source, call.fn, result.file.name);
     if (json) {
       const text = typeof result.file.data === "string";
       return c.json({
-        format: call.format as z.infer<typeof RenderJSONResponse>["format"],
+        format: call.format,
         lang,
         filename,
         encoding: text ? ("utf-8" as const) : ("base64" as const),
