@@ -6,13 +6,12 @@
  * and url items fetched from a local source server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Server } from "bun";
 import { unzipSync } from "fflate";
 import { PDFDocument } from "pdf-lib";
 import { program } from "../bench/program.ts";
 import { ledgerOf } from "../server/accounts/credits.ts";
 import { isPng } from "./support/png-decode.ts";
-import { expectError, ledgerConsistent, postJson, startServer, type TestServer } from "./support/server.ts";
+import { expectError, ledgerConsistent, postJson, startServer, startSourceHost, type SourceHost, type TestServer } from "./support/server.ts";
 import { parseXmlStrict } from "./support/xml-check.ts";
 
 /** One chart each. */
@@ -42,29 +41,23 @@ interface BatchJson {
 }
 
 let server: TestServer;
-let sources: Server<undefined>;
+let sources: SourceHost;
 let sourceBase: string;
 
 beforeAll(async () => {
   // The url items' source host: plain http on loopback, admitted by the test-only switches.
-  sources = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    fetch(req) {
-      const path = new URL(req.url).pathname;
-      if (path === "/a.py") return new Response(SMALL);
-      if (path === "/two.py") return new Response(TWO_FUNCTIONS);
-      if (path === "/main.c") return new Response(SMALL_C);
-      if (path === "/raw/abc123") return new Response(SMALL);
-      return new Response("not found", { status: 404 });
-    },
+  sources = startSourceHost({
+    "/a.py": () => new Response(SMALL),
+    "/two.py": () => new Response(TWO_FUNCTIONS),
+    "/main.c": () => new Response(SMALL_C),
+    "/raw/abc123": () => new Response(SMALL),
   });
-  sourceBase = `http://127.0.0.1:${sources.port}`;
-  server = await startServer({ SOURCE_HOSTS: `127.0.0.1:${sources.port}`, SOURCE_ALLOW_HTTP: "1", SOURCE_ALLOW_PRIVATE: "1" });
+  sourceBase = sources.base;
+  server = await startServer(sources.env);
 });
 afterAll(async () => {
   await server.stop();
-  await sources.stop(true);
+  await sources.stop();
 });
 
 const batch = (key: string | undefined, body: unknown, query = "") => postJson(`${server.url}/render/batch${query}`, key, body);

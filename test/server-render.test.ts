@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { ledgerOf } from "../server/accounts/credits.ts";
 import { findUser } from "../server/accounts/users.ts";
-import { expectError, ledgerConsistent, postJson, startServer, type TestServer } from "./support/server.ts";
+import { expectError, ledgerConsistent, postJson, startServer, startSourceHost, type SourceHost, type TestServer } from "./support/server.ts";
 
 const SMALL = "x = int(input())\nif x > 0:\n    print(x)\nelse:\n    print(-x)\n";
 const TWO_FUNCTIONS = "def a(x):\n    return x + 1\n\ndef b(y):\n    if y:\n        return 1\n    return 2\n";
@@ -313,33 +313,27 @@ describe("body size limit", () => {
 });
 
 describe("url sources", () => {
-  let sources: ReturnType<typeof Bun.serve>;
+  let sources: SourceHost;
   let admitted: TestServer;
   let admittedKey: string;
 
   beforeAll(async () => {
-    sources = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      fetch(req) {
-        const path = new URL(req.url).pathname;
-        if (path === "/repo/lab.py") return new Response(SMALL);
-        if (path === "/repo/Main.java") return new Response(example("Diagonal.java"));
-        if (path === "/moved.py") return Response.redirect("/repo/lab.py", 302);
-        if (path === "/away.py") return Response.redirect("https://example.com/lab.py", 302);
-        if (path === "/huge.py") return new Response("x = 1\n".repeat(400_000));
-        return new Response("not found", { status: 404 });
-      },
+    sources = startSourceHost({
+      "/repo/lab.py": () => new Response(SMALL),
+      "/repo/Main.java": () => new Response(example("Diagonal.java")),
+      "/moved.py": () => Response.redirect("/repo/lab.py", 302),
+      "/away.py": () => Response.redirect("https://example.com/lab.py", 302),
+      "/huge.py": () => new Response("x = 1\n".repeat(400_000)),
     });
-    admitted = await startServer({ SOURCE_HOSTS: `127.0.0.1:${sources.port}`, SOURCE_ALLOW_HTTP: "1", SOURCE_ALLOW_PRIVATE: "1" });
+    admitted = await startServer(sources.env);
     admittedKey = (await admitted.user({ credits: 50 })).key;
   });
   afterAll(async () => {
     await admitted.stop();
-    await sources.stop(true);
+    await sources.stop();
   });
 
-  const fromUrl = (path: string, extra: object = {}) => postJson(`${admitted.url}/render?json=1`, admittedKey, { url: `http://127.0.0.1:${sources.port}${path}`, ...extra });
+  const fromUrl = (path: string, extra: object = {}) => postJson(`${admitted.url}/render?json=1`, admittedKey, { url: `${sources.base}${path}`, ...extra });
 
   test("the language and the file name come from the URL", async () => {
     const res = await fromUrl("/repo/lab.py");
@@ -364,7 +358,7 @@ describe("url sources", () => {
   });
 
   test("with the default allowlist: other hosts, http and loopback are refused", async () => {
-    for (const url of ["https://example.com/a.py", "http://raw.githubusercontent.com/a/b/main/a.py", `http://127.0.0.1:${sources.port}/repo/lab.py`, "https://github.com/a/b/issues/1.py"]) {
+    for (const url of ["https://example.com/a.py", "http://raw.githubusercontent.com/a/b/main/a.py", `${sources.base}/repo/lab.py`, "https://github.com/a/b/issues/1.py"]) {
       await expectError(await render({ url, lang: "python" }), 400, "bad_source");
     }
   });

@@ -163,13 +163,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return new Uint8Array(Bun.concatArrayBuffers(chunks));
 }
 
 /**

@@ -61,6 +61,28 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   };
 }
 
+export interface SourceHost {
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  /** Server settings that admit this host for `url` sources (the test-only switches). */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** A plain-http code host on loopback for `url` sources: `routes` maps a path to its answer; 404 elsewhere. */
+export function startSourceHost(routes: Record<string, () => Response>): SourceHost {
+  const host = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch: (req) => routes[new URL(req.url).pathname]?.() ?? new Response("not found", { status: 404 }),
+  });
+  return {
+    base: `http://127.0.0.1:${host.port}`,
+    env: { SOURCE_HOSTS: `127.0.0.1:${host.port}`, SOURCE_ALLOW_HTTP: "1", SOURCE_ALLOW_PRIVATE: "1" },
+    stop: () => host.stop(true),
+  };
+}
+
 /** POST a JSON body with a key (X-API-Key unless `bearer`). */
 export function postJson(url: string, key: string | undefined, body: unknown, bearer = false): Promise<Response> {
   const headers: Record<string, string> = { "content-type": "application/json" };
