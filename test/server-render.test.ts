@@ -367,3 +367,16 @@ describe("url sources", () => {
     await expectError(await render({ url: "https://gitlab.com/a/b/-/raw/main/README" }), 400, "unknown_lang");
   });
 });
+
+describe("request ids", () => {
+  test("every answer carries X-Request-Id; a render's ledger row refers to it", async () => {
+    const { user, key: k } = await server.user({ credits: 3 });
+    const ok = await render({ code: SMALL, lang: "python" }, "", k);
+    const id = ok.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await ledgerOf(server.database.db, user.id))[0]!.ref).toBe(id!);
+    const failed = await render({ code: SMALL, lang: "cobol" }, "", k);
+    expect(failed.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(failed.headers.get("x-request-id")).not.toBe(id);
+  });
+});

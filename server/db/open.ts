@@ -47,6 +47,12 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   }
   await client.execute("PRAGMA foreign_keys = ON");
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+  } catch {
+    // Two processes starting together can both see a migration as missing, and the second one's
+    // write then fails (the tables exist). A second attempt sees it applied; a real problem fails again.
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+  }
   return { db, client, close: () => client.close() };
 }

@@ -49,7 +49,10 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AuthEnv>({ defaultHook });
 
   app.use("*", async (c, next) => {
-    c.set("requestId", crypto.randomUUID());
+    const requestId = crypto.randomUUID();
+    c.set("requestId", requestId);
+    // The ledger's reference for a render; given back so a user can quote it.
+    c.header("X-Request-Id", requestId);
     await next();
   });
   app.onError((err, c) => {
