@@ -60,8 +60,11 @@ export interface Texts {
   capFormat: string;
   /** Label of the default branch of a switch (D5). */
   otherwise: string;
-  /** Name shown in loop-limit symbols of infinite loops (S7), followed by the loop number. */
+  /** Name shown in loop-limit symbols (S7), followed by the loop number. */
   loopWord: string;
+  /** Loop-limit form of a loop split across pages (C9): `поки i < n`, post-test `до x = 0`. */
+  whileWord: string;
+  untilWord: string;
   /** Caption titles (F6): `{name}` is replaced by the function name. */
   mainTitle: string;
   functionTitle: string;
@@ -80,7 +83,7 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     yes: "Так", no: "Ні", inWord: "Ввід", outWord: "Вивід",
     startText: "Початок", endText: "Кінець", entryText: "Вхід", exitText: "Вихід",
     returnWord: "Повернути", forEachWord: "∈", capWord: "Рисунок", capFormat: "{word} {num} — {text}",
-    otherwise: "інакше", loopWord: "Цикл",
+    otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
     mainTitle: "Схема алгоритму програми", functionTitle: "Схема алгоритму функції {name}()",
     exceptionWord: "виняток", sheetWord: "аркуш", forFrom: "від", forTo: "до", forStep: "крок",
   },
@@ -88,7 +91,7 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     yes: "Yes", no: "No", inWord: "Input", outWord: "Output",
     startText: "Start", endText: "End", entryText: "Entry", exitText: "Exit",
     returnWord: "Return", forEachWord: "∈", capWord: "Figure", capFormat: "{word} {num} — {text}",
-    otherwise: "otherwise", loopWord: "Loop",
+    otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
     mainTitle: "Flowchart of the program", functionTitle: "Flowchart of function {name}()",
     exceptionWord: "exception", sheetWord: "sheet", forFrom: "from", forTo: "to", forStep: "step",
   },

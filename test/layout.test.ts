@@ -313,6 +313,65 @@ describe("split into parts", () => {
     expect(unsplit.parts.length).toBe(1);
   });
 
+  describe("a while, for or do-while taller than a page is cut inside, in the loop-limit form (P6, C9)", () => {
+    const body = (n: number): Node[] => [
+      { kind: "io", text: "Ввід a" },
+      { kind: "if", cond: "a = 0", then: { stmts: [{ kind: "continue" }] } },
+      ...Array.from({ length: n }, (_, i): Node => ({ kind: "process", text: `x := x + ${i}` })),
+      { kind: "if", cond: "x > 100", then: { stmts: [{ kind: "break" }] } },
+    ];
+    const loopTexts = (c: ChartGeometry) => shapes(c).filter((s) => s.kind === "loop_begin" || s.kind === "loop_end").map((s) => `${s.kind}: ${s.text.join(" ")}`);
+    const connectors = (c: ChartGeometry) => shapes(c).filter((s) => s.kind === "connector").map(textOf);
+
+    test("while: condition in the opening symbol; continue and break as connector pairs; every part fits", async () => {
+      const c = chart(await native(fn([{ kind: "while", cond: "i < n", body: { stmts: body(20) } }, { kind: "io", text: "Вивід x" }]), {}, true));
+      expect(c.parts.length).toBeGreaterThan(1);
+      for (const p of c.parts) expect(p.height).toBeLessThanOrEqual(PAGE_PART_HEIGHT + 1e-6);
+      expect(loopTexts(c)).toEqual(["loop_begin: Цикл 1 поки i < n", "loop_end: Цикл 1"]);
+      expect(kinds(c).filter((k) => k === "decision")).toHaveLength(2); // the two ifs: no loop head
+      // Every connector letter appears exactly twice: the page cuts', continue's and break's pairs.
+      const counts = new Map<string, number>();
+      for (const letter of connectors(c)) counts.set(letter, (counts.get(letter) ?? 0) + 1);
+      expect([...counts.values()].every((n) => n === 2)).toBe(true);
+      expect(counts.size).toBe(c.parts.length - 1 + 2);
+    });
+
+    test("for: the counter spec in the opening symbol; do-while: the condition in the closing one; English words", async () => {
+      const forChart = chart(await native(fn([{ kind: "for", cond: "i := 1, n", body: { stmts: body(20) } }]), {}, true));
+      expect(loopTexts(forChart)).toEqual(["loop_begin: Цикл 1 i := 1, n", "loop_end: Цикл 1"]);
+      const until = chart(await native(fn([{ kind: "dowhile", cond: "x = 0", until: true, body: { stmts: body(20) } }]), { locale: "en" }, true));
+      expect(loopTexts(until)).toEqual(["loop_begin: Loop 1", "loop_end: Loop 1 until x = 0"]);
+      const post = chart(await native(fn([{ kind: "dowhile", cond: "x ≠ 0", body: { stmts: body(20) } }]), {}, true));
+      expect(loopTexts(post)).toEqual(["loop_begin: Цикл 1", "loop_end: Цикл 1 поки x ≠ 0"]);
+      for (const c of [forChart, until, post]) expect(c.parts.length).toBeGreaterThan(1);
+    });
+
+    test("a loop that fits a page keeps its usual form; unsplit charts are never flattened", async () => {
+      const short = chart(await native(fn([...Array.from({ length: 25 }, (_, i): Node => ({ kind: "process", text: `y := ${i}` })), { kind: "while", cond: "i < n", body: { stmts: body(2) } }]), {}, true));
+      expect(short.parts.length).toBeGreaterThan(1);
+      expect(kinds(short)).toContain("decision");
+      expect(kinds(short)).not.toContain("loop_begin");
+      const unsplit = chart(await native(fn([{ kind: "while", cond: "i < n", body: { stmts: body(20) } }]), {}, false));
+      expect(unsplit.parts.length).toBe(1);
+      expect(kinds(unsplit)).not.toContain("loop_begin");
+    });
+
+    test("a tall loop inside a tall loop is cut inside too", async () => {
+      const inner: Node = { kind: "for", cond: "j := 1, m", body: { stmts: body(20) } };
+      const c = chart(await native(fn([{ kind: "while", cond: "i < n", body: { stmts: [{ kind: "io", text: "Ввід m" }, inner, { kind: "process", text: "i := i + 1" }] } }]), {}, true));
+      for (const p of c.parts) expect(p.height).toBeLessThanOrEqual(PAGE_PART_HEIGHT + 1e-6);
+      expect(loopTexts(c)).toEqual(["loop_begin: Цикл 1 поки i < n", "loop_begin: Цикл 2 j := 1, m", "loop_end: Цикл 2", "loop_end: Цикл 1"]);
+    });
+
+    test("returns inside a flattened loop still reach the one End, counted once", async () => {
+      const code = "def f(n):\n    i = 0\n    while i < n:\n" + Array.from({ length: 25 }, (_, k) => `        if i == ${k}:\n            return ${k}`).join("\n") + "\n        i += 1\n    return -1\n";
+      const c = chart(await py(code, { singleEnd: true }, { split: true }));
+      expect(c.parts.length).toBeGreaterThan(1);
+      expect(kinds(c)).toContain("loop_begin");
+      expect(shapes(c).filter((s) => s.kind === "terminator").map(textOf)).toEqual(["Початок", "Кінець"]);
+    });
+  });
+
   test("returns to the one End across parts use connector pairs", async () => {
     const code = "def f(x):\n" + Array.from({ length: 30 }, (_, i) => `    if x == ${i}:\n        return ${i}`).join("\n") + "\n    return -1\n";
     const g = await py(code, { singleEnd: true }, { split: true });

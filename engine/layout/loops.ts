@@ -170,26 +170,45 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
 }
 
 /**
- * An infinite loop as a flat run of top-level plans (see PlanCtx.flattenTopLoops): loop_begin, the
- * body's plans, the continue connector and loop_end, then the break connector. Breaks use connector
- * pairs, since no lane may cross a page cut.
+ * A loop as a flat run of top-level plans — the loop-limit form (C9, S7) — so that a chart split
+ * into pages can be cut inside it: no back line or exit lane crosses a cut. Used for every top-level
+ * infinite loop of such a chart, and for a top-level while/for/do-while taller than a page.
+ * The opening symbol names the loop (`Цикл 1`) and, for a pre-test loop, holds its condition
+ * (`поки i < n`, or the counter spec); a post-test loop's condition goes in the closing symbol
+ * (`поки …` / `до …`). continue and break use connector pairs: the continue pair ends just above the
+ * closing symbol, the break pair below the loop (and below a Python loop's `else` block).
+ * Returns null when the form does not fit: a pre-test loop whose closing symbol nothing reaches.
  */
-export function planFlatLoop(node: Extract<Node, { kind: "infloop" }>, scope: Scope, ctx: PlanCtx): Plan[] {
-  const loop = newLoop("infloop", false);
-  const bodyScope: Scope = { ...scope, loop, blockedLeft: false, blockedRight: true, returnBlocked: true };
-  const limit = symbol(ctx, "loop_begin", `${ctx.options.texts.loopWord} ${++ctx.loopCount}`);
-  const body = planBlock(node.body, bodyScope, ctx);
-  const shape = (kind: "loop_begin" | "loop_end", falls: boolean): ShapePlan => {
-    const plan: ShapePlan = { type: "shape", kind, sized: limit, left: limit.w / 2, right: limit.w / 2, height: limit.h, falls };
+export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): Plan[] | null {
+  const hasElse = (node.kind === "while" || node.kind === "for") && node.else !== undefined;
+  const loop = newLoop(node.kind, hasElse);
+  // Blocked on both sides: every break and continue becomes a connector pair.
+  const bodyScope: Scope = { ...scope, loop, blockedLeft: true, blockedRight: true, returnBlocked: true };
+  const { texts } = ctx.options;
+  const name = `${texts.loopWord} ${++ctx.loopCount}`;
+  const begin =
+    node.kind === "while" ? `${name}\n${texts.whileWord} ${node.cond}`
+    : node.kind === "for" ? `${name}\n${formatForSpec(node.cond, ctx.options.forFormat, texts)}`
+    : name;
+  const end = node.kind === "dowhile" ? `${name}\n${node.until ? texts.untilWord : texts.whileWord} ${node.cond}` : name;
+  // The body's constructs sit on the chart's top-level spine now: a tall loop among them is cut too.
+  const body = planBlock(node.body, bodyScope, ctx, true);
+  const reachesEnd = body.falls || loop.continues.connectorCount > 0;
+  if (!reachesEnd && node.kind !== "infloop") return null;
+  const shape = (kind: "loop_begin" | "loop_end", text: string, falls: boolean): ShapePlan => {
+    const sized = symbol(ctx, kind, text);
+    const plan: ShapePlan = { type: "shape", kind, sized, left: sized.w / 2, right: sized.w / 2, height: sized.h, falls };
     if (node.loc) plan.source = node.loc.line;
     return plan;
   };
   const inner = (target: LoopTarget["breaks"]): Plan => ({
     type: "inner", target, left: 0, right: INNER_CONNECTOR_RIGHT, height: INNER_CONNECTOR_BLOCK, falls: true,
   });
-  const plans: Plan[] = [shape("loop_begin", true), ...body.items];
+  const plans: Plan[] = [shape("loop_begin", begin, true), ...body.items];
   if (loop.continues.connectorCount > 0) plans.push(inner(loop.continues));
-  if (body.falls || loop.continues.connectorCount > 0) plans.push(shape("loop_end", false));
+  // Only an infinite loop's closing symbol is a dead end: the others' loops exit through it.
+  if (reachesEnd) plans.push(shape("loop_end", end, node.kind !== "infloop"));
+  if (hasElse && "else" in node && node.else) plans.push(...planBlock(node.else, scope, ctx, true).items);
   if (loop.breaks.connectorCount > 0) plans.push(inner(loop.breaks));
   return plans;
 }

@@ -19,7 +19,7 @@ import { drawLabel, drawSimple, planSimple } from "./simple.ts";
 import { drawIf, drawSwitch, planIf, planSwitch, type IfPlan, type SwitchPlan } from "./branches.ts";
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
-import { GAP } from "../geometry/style.ts";
+import { GAP, PAGE_PART_HEIGHT } from "../geometry/style.ts";
 
 export interface Extent {
   left: number;
@@ -100,7 +100,7 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
     // Statements after a return/break/goto are dead code: nothing reaches them, so they are not
     // drawn — up to the next goto label, which its jumps reach again.
     if (!falls && !isGotoLabel(node)) continue;
-    const plans = topLevel && ctx.flattenTopLoops && node.kind === "infloop" ? planFlatLoop(node, scope, ctx) : [planNode(node, scope, ctx)];
+    const plans = topLevel && ctx.flattenTopLoops ? planForPages(node, scope, ctx) : [planNode(node, scope, ctx)];
     for (const plan of plans) {
       if (items.length > 0) height += GAP;
       items.push(plan);
@@ -111,6 +111,40 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
     }
   }
   return { type: "seq", items, left, right, height, falls };
+}
+
+/**
+ * A top-level construct of a chart cut into pages. Loops that a page cut may have to go through
+ * take the flat loop-limit form: infinite loops always (their back line spans the whole body), the
+ * other loops when they are taller than a page. A loop is planned normally first; when it has to
+ * be flattened, what that planning counted (returns to the one End, loop numbers) is undone.
+ */
+function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
+  if (node.kind === "infloop") return planFlatLoop(node, scope, ctx)!;
+  const beforeNormal = countsOf(scope, ctx);
+  const plan = planNode(node, scope, ctx);
+  if (plan.type !== "loop" || plan.height <= PAGE_PART_HEIGHT) return [plan];
+  const afterNormal = countsOf(scope, ctx);
+  beforeNormal();
+  const flat = planFlatLoop(node as Extract<Node, { kind: "while" | "for" | "dowhile" }>, scope, ctx);
+  if (flat) return flat;
+  afterNormal(); // the flat form does not fit (nothing reaches its closing symbol): keep the normal plan
+  return [plan];
+}
+
+/** What planning counts outside the plan it returns, as a function that puts those counts back. */
+function countsOf(scope: Scope, ctx: PlanCtx): () => void {
+  const loops = ctx.loopCount;
+  const returns = scope.returns;
+  const lanes = returns?.laneCount ?? 0;
+  const connectors = returns?.connectorCount ?? 0;
+  return () => {
+    ctx.loopCount = loops;
+    if (returns) {
+      returns.laneCount = lanes;
+      returns.connectorCount = connectors;
+    }
+  };
 }
 
 function isGotoLabel(node: Node): boolean {
