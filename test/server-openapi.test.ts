@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import Ajv2020 from "ajv/dist/2020.js";
 import { expectError, startServer, type TestServer } from "./support/server.ts";
 
 // The slice of OpenAPI 3.1 these tests read; everything else stays `unknown`.
@@ -355,5 +356,46 @@ describe("outside the documented endpoints", () => {
       const body = await expectError(await fetch(path), 404, "not_found");
       expect(Object.keys(body).sort()).toEqual(["code", "error"]);
     }
+  });
+});
+
+describe("the document describes what the server answers", () => {
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12: compile the document's components with Ajv and
+  // validate real answers against them.
+  const validatorFor = (name: string) => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    ajv.addSchema({ $id: "doc", components: doc.components } as object);
+    return ajv.getSchema(`doc#/components/schemas/${name}`)!;
+  };
+  const valid = (name: string, body: unknown) => {
+    const check = validatorFor(name);
+    expect({ name, ok: check(body), errors: check.errors ?? null }).toEqual({ name, ok: true, errors: null });
+  };
+
+  test("RenderJSONResponse, BatchResponse, Me, Error and ProRequiredError match real answers", async () => {
+    const { key } = await server.user({ credits: 20 });
+    const headers = { "content-type": "application/json", "x-api-key": key };
+    const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+    const code = "x = int(input())\nprint(x)\n";
+    for (const format of ["svg", "png", "json"]) valid("RenderJSONResponse", await (await post("/render?json=1", { code, lang: "python", format })).json());
+    for (const format of ["pdf", "svg"]) {
+      const batch = await post("/render/batch?json=1", { format, items: [{ code, lang: "python" }, { code: "def f(:", lang: "python" }] });
+      valid("BatchResponse", await batch.json());
+    }
+    valid("Me", await (await fetch(`${server.url}/me`, { headers })).json());
+    valid("Error", await (await post("/render", { code, lang: "cobol" })).json());
+    valid("Error", await (await fetch(`${server.url}/me`)).json());
+    valid("ProRequiredError", await (await post("/render", { code, lang: "native" })).json());
+  });
+
+  test("the request schemas accept the interface's examples and refuse what the server refuses", () => {
+    const request = validatorFor("RenderRequest");
+    expect(request({ code: "print(1)", lang: "python", format: "pdf", options: { locale: "en", yes: "+" } })).toBe(true);
+    expect(request({ code: "print(1)", lang: "python", colour: "red" })).toBe(false);
+    expect(request({ code: "print(1)", lang: "python", scale: 11 })).toBe(false);
+    const batch = validatorFor("BatchRequest");
+    expect(batch({ items: [{ code: "print(1)", lang: "python", name: "one" }], format: "pdf" })).toBe(true);
+    expect(batch({ items: [] })).toBe(false);
+    expect(batch({ items: [{ code: "print(1)" }], format: "docx" })).toBe(false);
   });
 });
