@@ -372,6 +372,58 @@ describe("split into parts", () => {
     });
   });
 
+  describe("an if taller than a page is laid out flat: branches one after the other, joined by connector pairs", () => {
+    const run = (n: number, tag: string): Node[] => Array.from({ length: n }, (_, i): Node => ({ kind: "process", text: `${tag} := ${i}` }));
+    const tall: Node = {
+      kind: "if", cond: "choice = 1", then: { stmts: run(12, "a") },
+      else: { stmts: [{ kind: "if", cond: "choice = 2", then: { stmts: run(12, "b") }, else: { stmts: [{ kind: "io", text: "Вивід 'bye'" }] } }] },
+    };
+
+    test("every part fits; each designation names exactly one pair; a part may open with an inner connector", async () => {
+      const c = chart(await native(fn([{ kind: "io", text: "Ввід choice" }, tall, { kind: "io", text: "Вивід 'end'" }]), {}, true));
+      expect(c.parts.length).toBeGreaterThan(1);
+      for (const p of c.parts) expect(p.height).toBeLessThanOrEqual(PAGE_PART_HEIGHT + 1e-6);
+      const counts = new Map<string, number>();
+      for (const s of shapes(c).filter((s) => s.kind === "connector")) counts.set(textOf(s), (counts.get(textOf(s)) ?? 0) + 1);
+      expect([...counts.values()].every((n) => n === 2)).toBe(true);
+      // Both decisions are there, each with its other exit into a connector beside it.
+      expect(kinds(c).filter((k) => k === "decision")).toHaveLength(2);
+      // A cut right after a jump needs no page connectors: some part starts with a connector that
+      // has no line coming in (an inner connector's line leaves it).
+      const opensWithInner = c.parts.slice(1).some((p) => {
+        const first = p.shapes[0]!;
+        return first.kind === "connector" && !p.edges.some((e) => e.to === first.id);
+      });
+      expect(opensWithInner).toBe(true);
+    });
+
+    test("an if that fits a page keeps its columns", async () => {
+      const small: Node = { kind: "if", cond: "x > 0", then: { stmts: run(2, "a") }, else: { stmts: run(2, "b") } };
+      const c = chart(await native(fn([...run(25, "y"), small]), {}, true));
+      expect(c.parts.length).toBeGreaterThan(1);
+      expect(kinds(c).filter((k) => k === "connector").length).toBe(2 * (c.parts.length - 1));
+    });
+  });
+
+  test("designations that outgrow the 10 mm circle make every designation circle of the chart larger, and skip the chart's own labels", async () => {
+    // 14 tall ifs: over 30 connector pairs, so designations run past the alphabet (А1, Б1 … Ж1);
+    // in DejaVu Sans «Ж1» needs more than 10 mm. The tree's own label «А1» is not reused.
+    const run = (n: number, tag: string): Node[] => Array.from({ length: n }, (_, i): Node => ({ kind: "process", text: `${tag} := ${i}` }));
+    const ifs = Array.from({ length: 14 }, (_, i): Node => ({ kind: "if", cond: `x = ${i}`, then: { stmts: run(9, "a") }, else: { stmts: run(9, "b") } }));
+    const tree = fn([{ kind: "connector", text: "А1" }, ...ifs]);
+    const result = await render({ code: JSON.stringify(tree), lang: "native", format: "json", split: true, font: "DejaVu Sans" }, bunAssets);
+    expect(checkGeometry(result.geometry)).toEqual([]);
+    const c = chart(result.geometry);
+    const designations = shapes(c).filter((s) => s.kind === "connector" && textOf(s) !== "А1");
+    expect(new Set(designations.map(textOf)).size).toBeGreaterThan(30);
+    expect(designations.map(textOf)).toContain("Ж1");
+    const widths = new Set(designations.map((s) => s.w));
+    expect(widths.size).toBe(1);
+    expect([...widths][0]).toBeGreaterThan(10);
+    expect(shapes(c).filter((s) => textOf(s) === "А1")).toHaveLength(1);
+    for (const p of c.parts) expect(p.height).toBeLessThanOrEqual(PAGE_PART_HEIGHT + 1e-6);
+  });
+
   test("returns to the one End across parts use connector pairs", async () => {
     const code = "def f(x):\n" + Array.from({ length: 30 }, (_, i) => `    if x == ${i}:\n        return ${i}`).join("\n") + "\n    return -1\n";
     const g = await py(code, { singleEnd: true }, { split: true });

@@ -14,12 +14,12 @@
  * such a jump leaves its vertex straight towards the lane.
  */
 import type { Node } from "../tree/schema.ts";
-import { COLUMN_GAP, GAP, LABEL_OFFSET, LANE_PITCH, STUB } from "../geometry/style.ts";
-import { drawBlockAt, symbol, type DrawCtx, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
+import { COLUMN_GAP, GAP, LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, STUB } from "../geometry/style.ts";
+import { drawBlockAt, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
 import { lineTo, type OpenEdge } from "./canvas.ts";
-import { headings, jumpSide, routeFor, type Scope } from "./scope.ts";
+import { headings, jumpSide, newTarget, routeFor, type JumpTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
-import { planJump } from "./jumps.ts";
+import { connectorJump, innerConnectorBlock, innerConnectorRight, planJump } from "./jumps.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
 
@@ -40,7 +40,13 @@ export interface IfPlan extends PlanBase {
     /** One branch in a side column (offset `x`, sign gives the side); the other straight down. */
     | { kind: "side"; side: Branch; spine: Branch; x: number }
     /** One branch is a lone jump leaving its vertex sideways; the other straight down. */
-    | { kind: "jump"; jump: Branch; spine: Branch; toRight: boolean };
+    | { kind: "jump"; jump: Branch; spine: Branch; toRight: boolean }
+    /**
+     * Flat form for a chart cut into pages (planFlatIf): the branch below the diamond is drawn by
+     * the plans that follow this one; the other exit leaves the right vertex into an outer connector
+     * of `target`, whose inner connector starts that branch further down the spine.
+     */
+    | { kind: "exit"; spine: Branch; exit: { label: string; target: JumpTarget } };
 }
 
 function flagsFor(scope: Scope, side: "left" | "right"): Scope {
@@ -121,6 +127,53 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
   return plan;
 }
 
+/**
+ * An if taller than a page, in a chart cut into pages (P6): laid out as a flat run on the spine so
+ * that cuts can fall inside its branches. The diamond's bottom exit starts the first branch (then,
+ * or else when then is empty) right below it; the other exit leaves the right vertex into an outer
+ * connector. After the first branch, an outer connector jumps over the second; the second starts at
+ * the inner connector of the diamond's exit; the inner connector of the jump joins them again.
+ * Branches are planned as top-level runs, so an elif (an if in the else) taller than a page is
+ * flattened the same way.
+ */
+export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx): Plan[] {
+  const { yes, no } = ctx.options.texts;
+  const thenFirst = node.then.stmts.length > 0;
+  const [spineBlock, spineLabel, exitBlock, exitLabel] = thenFirst
+    ? [node.then, yes, node.else ?? { stmts: [] }, no]
+    : [node.else!, no, node.then, yes];
+  const diamond = symbol(ctx, "decision", node.cond);
+  const w = diamond.w;
+  const exitTarget = newTarget();
+  exitTarget.connectorCount = 1;
+  const decision: IfPlan = {
+    type: "if",
+    diamond,
+    layout: { kind: "exit", spine: { plan: planBlock({ stmts: [] }, scope, ctx), label: spineLabel }, exit: { label: exitLabel, target: exitTarget } },
+    left: w / 2,
+    right: Math.max(w / 2 + LANE_CLEARANCE + ctx.connector, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(exitLabel).w, LABEL_OFFSET + ctx.sizer.label(spineLabel).w),
+    height: Math.max(diamond.h + labelDrop(ctx.sizer, spineLabel), diamond.h / 2 + STUB + ctx.connector),
+    falls: true,
+  };
+  if (node.loc) decision.source = node.loc.line;
+  const inner = (target: JumpTarget): Plan => ({
+    type: "inner", target, left: 0, right: innerConnectorRight(ctx.connector), height: innerConnectorBlock(ctx.connector), falls: true,
+  });
+
+  const spine = planBlock(spineBlock, scope, ctx, true);
+  const plans: Plan[] = [decision, ...spine.items];
+  if (exitBlock.stmts.length === 0) {
+    // One-sided if: the side exit goes straight to where the branch rejoins.
+    plans.push(inner(exitTarget));
+    return plans;
+  }
+  const join = newTarget();
+  if (spine.falls) plans.push(connectorJump(join, ctx));
+  plans.push(inner(exitTarget), ...planBlock(exitBlock, scope, ctx, true).items);
+  if (join.connectorCount > 0) plans.push(inner(join));
+  return plans;
+}
+
 export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
   const { canvas } = ctx;
   const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
@@ -159,6 +212,16 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
   }
 
   const spineEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: cx, y: bottomY }), layout.spine.label, "below-right");
+
+  if (layout.kind === "exit") {
+    const circleX = cx + w / 2 + LANE_CLEARANCE + canvas.connector / 2;
+    const exitEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: cx + w / 2, y: midY }, "right"), layout.exit.label, "above-right");
+    lineTo(lineTo(exitEdge, circleX, midY), circleX, midY + STUB);
+    const letter = (layout.exit.target.letter ??= canvas.nextLetter());
+    const circle = canvas.addShape("connector", canvas.designation(letter), circleX, midY + STUB);
+    canvas.close(exitEdge, circle.id, false);
+    return down(spineEdge, y + plan.height);
+  }
 
   if (layout.kind === "jump") {
     const vx = layout.toRight ? cx + w / 2 : cx - w / 2;

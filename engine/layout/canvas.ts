@@ -25,13 +25,21 @@ export class Canvas {
   private shapeCount = 0;
   private edgeCount = 0;
   private letterCount = 0;
+  /** The diameter the designations drawn so far needed; above `connector` the chart is laid out again. */
+  needed: number;
 
   constructor(
     private readonly prefix: string,
     private readonly letters: readonly string[],
     /** Sizes symbols and labels in the layout's font, which the shapes record. */
     readonly sizer: Sizer,
-  ) {}
+    /** Diameter of the connectors carrying designations (P2), the same all over the chart. */
+    readonly connector: number,
+    /** Labels the chart's own connectors carry (goto labels): designations never repeat them. */
+    private readonly reserved: ReadonlySet<string> = new Set(),
+  ) {
+    this.needed = connector;
+  }
 
   addShape(kind: ShapeKind, sized: SizedText, cx: number, top: number, source?: number): Shape {
     const x = cx - sized.w / 2;
@@ -59,12 +67,22 @@ export class Canvas {
     return shape;
   }
 
+  /** The circle of a designation; one that needs more than `connector` is noted in `needed`. */
+  designation(letter: string): SizedText {
+    const sized = this.sizer.connector(letter, this.connector);
+    this.needed = Math.max(this.needed, sized.w);
+    return sized;
+  }
+
   /** Next connector designation in order of appearance (P2). */
   nextLetter(): string {
-    const n = this.letterCount++;
-    const base = this.letters[n % this.letters.length]!;
-    const round = Math.floor(n / this.letters.length);
-    return round === 0 ? base : `${base}${round}`;
+    for (;;) {
+      const n = this.letterCount++;
+      const base = this.letters[n % this.letters.length]!;
+      const round = Math.floor(n / this.letters.length);
+      const letter = round === 0 ? base : `${base}${round}`;
+      if (!this.reserved.has(letter)) return letter;
+    }
   }
 
   /** Starts a line at a point of a shape (or of another line when `from` is null). */

@@ -5,7 +5,7 @@
  * placed later; the only line crossing a cut is the spine itself, because returns to the one End
  * use connector pairs in split charts.
  */
-import type { ChartFunction } from "../tree/schema.ts";
+import type { Block, ChartFunction } from "../tree/schema.ts";
 import type { Edge, Shape } from "../geometry/types.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { CONNECTOR_DIAMETER, GAP, LANE_CLEARANCE, PAGE_PART_HEIGHT, STUB } from "../geometry/style.ts";
@@ -14,7 +14,7 @@ import { drawSequence, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx,
 import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { Sizer, type SizedText } from "./size.ts";
 import { commonWidth } from "./width.ts";
-import { drawInnerConnector, INNER_CONNECTOR_BLOCK, INNER_CONNECTOR_RIGHT, routeLane } from "./jumps.ts";
+import { drawInnerConnector, innerConnectorBlock, innerConnectorRight, routeLane } from "./jumps.ts";
 import { down } from "./simple.ts";
 
 /** A drawn part in its own frame (spine at x = 0, top at y = 0). */
@@ -32,6 +32,8 @@ interface ChartPlan {
   hasEnd: boolean;
   /** Height of what follows the body: return joins, gap, End. */
   tailHeight: number;
+  /** Diameter of the designation connectors it was planned with. */
+  connector: number;
 }
 
 const CONNECTOR_LETTERS = {
@@ -45,11 +47,11 @@ function terminatorTexts(fn: ChartFunction, options: ResolvedOptions): { start: 
   return sub ? { start: t.entryText, end: t.exitText } : { start: t.startText, end: t.endText };
 }
 
-function planChart(fn: ChartFunction, options: ResolvedOptions, forPages: boolean, sizer: Sizer): ChartPlan {
+function planChart(fn: ChartFunction, options: ResolvedOptions, forPages: boolean, sizer: Sizer, connector: number): ChartPlan {
   const texts = terminatorTexts(fn, options);
   const returns = options.singleEnd ? newTarget() : null;
   const width = commonWidth(fn, [texts.start, texts.end], options, sizer);
-  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, width, sizer };
+  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, width, sizer, connector };
   const scope: Scope = {
     loop: null, returns, forceReturnConnectors: forPages, blockedLeft: false, blockedRight: false, returnBlocked: false,
   };
@@ -59,29 +61,38 @@ function planChart(fn: ChartFunction, options: ResolvedOptions, forPages: boolea
   const end = symbol(ctx, "terminator", texts.end);
   let tailHeight = 0;
   if (hasEnd) {
-    if (returns && returns.connectorCount > 0) tailHeight += INNER_CONNECTOR_BLOCK;
+    if (returns && returns.connectorCount > 0) tailHeight += innerConnectorBlock(connector);
     if (returns && returns.laneCount > 0) tailHeight += STUB;
     tailHeight += GAP + end.h;
   }
-  return { start: symbol(ctx, "terminator", texts.start), end, body, returns, hasEnd, tailHeight };
+  return { start: symbol(ctx, "terminator", texts.start), end, body, returns, hasEnd, tailHeight, connector };
 }
 
-/** Groups the top-level constructs into parts that fit the usable page height (greedy, in order). */
+/**
+ * Groups the top-level constructs into parts that fit the usable page height (greedy, in order).
+ * A cut where the spine runs on costs a connector pair (an outer one closing the part, an inner one
+ * opening the next); a cut after a construct nothing falls out of (a jump into a connector) costs
+ * nothing — the next part starts at its own inner connector. A jump stays in the part of the
+ * construct leading into it: a part holding nothing but a connector leading to a connector says
+ * nothing.
+ */
 function cutParts(plan: ChartPlan): Plan[][] {
   const items = plan.body.items;
   const parts: Plan[][] = [];
   let current: Plan[] = [];
   let height = plan.start.h;
-  const inner = CONNECTOR_DIAMETER; // a continuation part starts with its inner connector
-  const outer = GAP + CONNECTOR_DIAMETER; // …and every part but the last ends with an outer one
   items.forEach((item, i) => {
-    const isLast = i === items.length - 1;
-    const closing = isLast ? plan.tailHeight : outer;
-    const canCut = current.length > 0 && current[current.length - 1]!.falls; // the spine runs on here
-    if (canCut && height + GAP + item.height + closing > PAGE_PART_HEIGHT) {
+    const next = items[i + 1];
+    const after =
+      next?.type === "jump" ? GAP + next.height // kept together; nothing follows a jump in its part
+      : i === items.length - 1 ? plan.tailHeight
+      : item.falls ? GAP + plan.connector // the outer connector, should the part end here
+      : 0;
+    if (current.length > 0 && item.type !== "jump" && height + GAP + item.height + after > PAGE_PART_HEIGHT) {
+      const runsOn = current[current.length - 1]!.falls;
       parts.push(current);
       current = [];
-      height = inner;
+      height = runsOn ? plan.connector : -GAP; // the inner connector opening the part, or nothing
     }
     current.push(item);
     height += GAP + item.height;
@@ -90,16 +101,33 @@ function cutParts(plan: ChartPlan): Plan[][] {
   return parts;
 }
 
+/**
+ * Lays a function out. Connector designations are given while drawing, in order of appearance
+ * (P2), and a long chart's later ones (А1, Щ12 …) may not fit the standard 10 mm circle: the chart
+ * is then laid out again with all its designation circles that much larger, so every connector of
+ * the chart has one size and the plan's heights hold.
+ */
 export function layoutFunction(fn: ChartFunction, options: ResolvedOptions, split: boolean, prefix: string, sizer: Sizer): DrawnPart[] {
+  let connector = CONNECTOR_DIAMETER;
+  for (;;) {
+    const { drawn, needed } = layoutWith(fn, options, split, prefix, sizer, connector);
+    if (needed <= connector) return drawn;
+    connector = needed;
+  }
+}
+
+function layoutWith(
+  fn: ChartFunction, options: ResolvedOptions, split: boolean, prefix: string, sizer: Sizer, connector: number,
+): { drawn: DrawnPart[]; needed: number } {
   // A chart cut into pages is planned for pages: returns to the one End use connector pairs and
   // top-level infinite loops are laid out flat, so cuts fall between symbols on the spine only.
-  let plan = planChart(fn, options, false, sizer);
+  let plan = planChart(fn, options, false, sizer, connector);
   const total = plan.start.h + GAP + plan.body.height + plan.tailHeight;
-  if (split && total > PAGE_PART_HEIGHT) plan = planChart(fn, options, true, sizer);
+  if (split && total > PAGE_PART_HEIGHT) plan = planChart(fn, options, true, sizer, connector);
   const splitting = split && total > PAGE_PART_HEIGHT && plan.body.items.length > 1;
   const groups = splitting ? cutParts(plan) : [plan.body.items];
 
-  const canvas = new Canvas(prefix, CONNECTOR_LETTERS[options.locale], sizer);
+  const canvas = new Canvas(prefix, CONNECTOR_LETTERS[options.locale], sizer, connector, connectorLabels(fn.block));
   const ctx: DrawCtx = { canvas, options };
   const drawn: DrawnPart[] = [];
   let shapeMark = 0;
@@ -113,17 +141,22 @@ export function layoutFunction(fn: ChartFunction, options: ResolvedOptions, spli
       const start = canvas.addShape("terminator", plan.start, 0, 0);
       y = plan.start.h + GAP;
       edge = canvas.open(start.id, { x: 0, y: plan.start.h });
+    } else if (carry !== null) {
+      const circle = canvas.addShape("connector", canvas.designation(carry), 0, 0);
+      y = connector + GAP;
+      edge = canvas.open(circle.id, { x: 0, y: connector });
     } else {
-      const circle = canvas.addShape("connector", canvas.sizer.shape("connector", carry!), 0, 0);
-      y = CONNECTOR_DIAMETER + GAP;
-      edge = canvas.open(circle.id, { x: 0, y: CONNECTOR_DIAMETER });
+      // The last part ended in a jump: this one opens with that jump's inner connector.
+      y = 0;
+      edge = null;
     }
+    carry = null;
     edge = drawSequence(items, 0, y, edge, ctx);
     y += items.reduce((sum, item) => sum + item.height + GAP, 0) - GAP;
     const isLast = k === groups.length - 1;
     if (!isLast && edge) {
       carry = canvas.nextLetter();
-      canvas.enter("connector", canvas.sizer.shape("connector", carry), 0, y + GAP, edge);
+      canvas.enter("connector", canvas.designation(carry), 0, y + GAP, edge);
     } else if (isLast) {
       drawTail(plan, edge, y, ctx);
     }
@@ -131,7 +164,38 @@ export function layoutFunction(fn: ChartFunction, options: ResolvedOptions, spli
     shapeMark = canvas.shapes.length;
     edgeMark = canvas.edges.length;
   });
-  return drawn;
+  return { drawn, needed: canvas.needed };
+}
+
+/** The labels of the connectors a function's tree has itself (goto labels and jumps). */
+function connectorLabels(block: Block, into = new Set<string>()): Set<string> {
+  for (const node of block.stmts) {
+    switch (node.kind) {
+      case "connector":
+        into.add(node.text.trim());
+        break;
+      case "if":
+        connectorLabels(node.then, into);
+        if (node.else) connectorLabels(node.else, into);
+        break;
+      case "for":
+      case "while":
+        connectorLabels(node.body, into);
+        if (node.else) connectorLabels(node.else, into);
+        break;
+      case "dowhile":
+      case "infloop":
+        connectorLabels(node.body, into);
+        break;
+      case "switch":
+        for (const c of node.cases) connectorLabels(c.body, into);
+        if (node.default) connectorLabels(node.default, into);
+        break;
+      default:
+        break;
+    }
+  }
+  return into;
 }
 
 /** Returns to the one End (connector pair and/or lane), then the End terminator. */
@@ -143,11 +207,11 @@ function drawTail(plan: ChartPlan, main: OpenEdge | null, bodyBottom: number, ct
   const returns = plan.returns;
   if (returns && returns.connectorCount > 0) {
     edge = drawInnerConnector(returns, 0, y, edge, canvas);
-    y += INNER_CONNECTOR_BLOCK;
+    y += innerConnectorBlock(canvas.connector);
   }
   if (returns && returns.laneCount > 0) {
     const laneX =
-      Math.max(plan.body.right, plan.start.w / 2, plan.end.w / 2, returns.connectorCount > 0 ? INNER_CONNECTOR_RIGHT : 0) +
+      Math.max(plan.body.right, plan.start.w / 2, plan.end.w / 2, returns.connectorCount > 0 ? innerConnectorRight(canvas.connector) : 0) +
       LANE_CLEARANCE;
     const joinY = y + STUB;
     if (edge) down(edge, joinY);

@@ -3,26 +3,34 @@
  * target's lane (the target routes all of them together when it is drawn) or ends in an outer
  * connector right where the jump happens, paired with one inner connector at the target (P1, P3).
  */
-import { CONNECTOR_DIAMETER, LANE_CLEARANCE, STUB } from "../geometry/style.ts";
+import { LANE_CLEARANCE, STUB } from "../geometry/style.ts";
 import type { DrawCtx, JumpPlan, PlanCtx, ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
-import { routeFor, type JumpTarget, type Scope } from "./scope.ts";
+import { routeFor, type JumpTarget, type Route, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
 import { drawSimple } from "./simple.ts";
 
-const R = CONNECTOR_DIAMETER / 2;
-
-/** Height of an inner connector placed beside the spine, from its top gap to its joining line. */
-export const INNER_CONNECTOR_BLOCK = STUB + CONNECTOR_DIAMETER + STUB;
+/** Height of an inner connector of diameter `d` beside the spine, from its top gap to its joining line. */
+export const innerConnectorBlock = (d: number) => STUB + d + STUB;
 /** Extent of that connector to the right of the spine. */
-export const INNER_CONNECTOR_RIGHT = LANE_CLEARANCE + CONNECTOR_DIAMETER;
+export const innerConnectorRight = (d: number) => LANE_CLEARANCE + d;
+
+/** A jump straight into an outer connector of `target` (the flat forms' jumps over a branch). */
+export function connectorJump(target: JumpTarget, ctx: PlanCtx): JumpPlan {
+  target.connectorCount++;
+  return jumpPlan(target, "connector", null, ctx);
+}
 
 export function planJump(kind: "break" | "continue" | "return", scope: Scope, before: ShapePlan | null, ctx: PlanCtx): JumpPlan {
   const target = targetOf(kind, scope);
   const route = routeFor(kind, scope);
   if (route === "lane") target.laneCount++;
   else target.connectorCount++;
-  const connector: SizedText | null = route === "connector" ? ctx.sizer.shape("connector", "Щ") : null;
+  return jumpPlan(target, route, before, ctx);
+}
+
+function jumpPlan(target: JumpTarget, route: Route, before: ShapePlan | null, ctx: PlanCtx): JumpPlan {
+  const connector: SizedText | null = route === "connector" ? ctx.sizer.connector("Щ", ctx.connector) : null;
   const tail = STUB + (connector ? connector.h : 0);
   return {
     type: "jump",
@@ -57,7 +65,7 @@ export function drawJump(plan: JumpPlan, cx: number, y: number, incoming: OpenEd
     return null;
   }
   const letter = (plan.target.letter ??= ctx.canvas.nextLetter());
-  const circle = ctx.canvas.addShape("connector", ctx.canvas.sizer.shape("connector", letter), cx, top + STUB);
+  const circle = ctx.canvas.addShape("connector", ctx.canvas.designation(letter), cx, top + STUB);
   ctx.canvas.close(edge, circle.id, false);
   return null;
 }
@@ -82,15 +90,16 @@ export function routeLane(target: JumpTarget, laneX: number, canvas: Canvas, fin
 
 /**
  * The inner connector of a target, beside the spine to the right, starting at `y`. Its line joins
- * the spine at y + INNER_CONNECTOR_BLOCK: onto `main` when a line already runs down the spine there,
+ * the spine at y + innerConnectorBlock: onto `main` when a line already runs down the spine there,
  * otherwise the junction starts the line that continues. Returns the line leaving downwards.
  */
 export function drawInnerConnector(target: JumpTarget, cx: number, y: number, main: OpenEdge | null, canvas: Canvas): OpenEdge {
   const letter = target.letter ?? canvas.nextLetter();
-  const circleX = cx + LANE_CLEARANCE + R;
-  const circle = canvas.addShape("connector", canvas.sizer.shape("connector", letter), circleX, y + STUB);
-  const joinY = y + INNER_CONNECTOR_BLOCK;
-  const edge = canvas.open(circle.id, { x: circleX, y: y + STUB + CONNECTOR_DIAMETER });
+  const d = canvas.connector;
+  const circleX = cx + LANE_CLEARANCE + d / 2;
+  const circle = canvas.addShape("connector", canvas.designation(letter), circleX, y + STUB);
+  const joinY = y + innerConnectorBlock(d);
+  const edge = canvas.open(circle.id, { x: circleX, y: y + STUB + d });
   lineTo(edge, circleX, joinY);
   lineTo(edge, cx, joinY);
   if (main) lineTo(main, cx, joinY);

@@ -14,18 +14,16 @@
  */
 import type { Node } from "../tree/schema.ts";
 import {
-  CONNECTOR_DIAMETER, GAP, LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, STUB,
+  GAP, LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, STUB,
 } from "../geometry/style.ts";
 import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { newLoop, type LoopKind, type LoopTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
-import { drawInnerConnector, INNER_CONNECTOR_BLOCK, INNER_CONNECTOR_RIGHT, routeLane } from "./jumps.ts";
+import { drawInnerConnector, innerConnectorBlock, innerConnectorRight, routeLane } from "./jumps.ts";
 import { formatForSpec } from "./for-text.ts";
 import { labelDrop, withLabel } from "./labels.ts";
 import { down } from "./simple.ts";
-
-const R = CONNECTOR_DIAMETER / 2;
 
 type LoopNode = Extract<Node, { kind: LoopKind }>;
 
@@ -103,7 +101,7 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     const isWhile = node.kind === "while";
     // A blocked `continue` of a while comes in from an inner connector above the junction; of a
     // for, from one left of the back lane at the hexagon's mid-height.
-    geo.headTop = cc ? (isWhile ? CONNECTOR_DIAMETER + STUB + LANE_PITCH + STUB : Math.max(0, STUB + CONNECTOR_DIAMETER - h / 2)) : isWhile ? STUB : 0;
+    geo.headTop = cc ? (isWhile ? ctx.connector + STUB + LANE_PITCH + STUB : Math.max(0, STUB + ctx.connector - h / 2)) : isWhile ? STUB : 0;
     geo.bodyTop = geo.headTop + h + GAP;
     const bodyBottom = geo.bodyTop + body.height;
     const hasBack = body.falls || cl;
@@ -118,11 +116,11 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     geo.elseTop = geo.exitY + GAP;
     const afterElse = elseBody ? geo.elseTop + elseBody.height : geo.exitY;
     geo.innerBreakY = afterElse;
-    height = bc ? afterElse + INNER_CONNECTOR_BLOCK : afterElse;
+    height = bc ? afterElse + innerConnectorBlock(ctx.connector) : afterElse;
     falls = elseBody ? elseBody.falls || bc : true;
     if (hasBack) left = Math.max(left, -geo.xBack);
-    if (cc) left = Math.max(left, isWhile ? LANE_CLEARANCE + CONNECTOR_DIAMETER : -geo.xBack + LANE_CLEARANCE + CONNECTOR_DIAMETER);
-    right = Math.max(right, geo.xExit, bc ? INNER_CONNECTOR_RIGHT : 0);
+    if (cc) left = Math.max(left, isWhile ? LANE_CLEARANCE + ctx.connector : -geo.xBack + LANE_CLEARANCE + ctx.connector);
+    right = Math.max(right, geo.xExit, bc ? innerConnectorRight(ctx.connector) : 0);
     if (elseBody) {
       left = Math.max(left, elseBody.left);
       right = Math.max(right, elseBody.right);
@@ -132,18 +130,18 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     geo.bodyTop = STUB;
     const bodyBottom = geo.bodyTop + body.height;
     geo.innerContinueY = bodyBottom;
-    geo.headTop = (cc ? bodyBottom + INNER_CONNECTOR_BLOCK : bodyBottom) + GAP;
+    geo.headTop = (cc ? bodyBottom + innerConnectorBlock(ctx.connector) : bodyBottom) + GAP;
     const headBottom = geo.headTop + h;
     geo.xBack = -(Math.max(body.left, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(labels.body).w) + LANE_CLEARANCE);
-    geo.xBreak = Math.max(body.right, w / 2, cc ? INNER_CONNECTOR_RIGHT : 0) + LANE_CLEARANCE;
+    geo.xBreak = Math.max(body.right, w / 2, cc ? innerConnectorRight(ctx.connector) : 0) + LANE_CLEARANCE;
     // The exit label hangs below the bottom vertex: what follows keeps clear of it.
     const last = loops ? headBottom + labelDrop(ctx.sizer, labels.exit) : bodyBottom;
     geo.exitY = loops ? headBottom + GAP : bodyBottom + STUB;
     geo.innerBreakY = bl ? geo.exitY : loops ? headBottom + STUB : bodyBottom;
-    height = bc ? geo.innerBreakY + INNER_CONNECTOR_BLOCK : bl ? geo.exitY : last;
+    height = bc ? geo.innerBreakY + innerConnectorBlock(ctx.connector) : bl ? geo.exitY : last;
     falls = loops || bl || bc;
     if (loops) left = Math.max(left, -geo.xBack);
-    right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? INNER_CONNECTOR_RIGHT : 0, LABEL_OFFSET + ctx.sizer.label(labels.exit).w);
+    right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? innerConnectorRight(ctx.connector) : 0, LABEL_OFFSET + ctx.sizer.label(labels.exit).w);
   } else {
     // infloop: loop_begin, body, loop_end; only breaks leave it.
     loops = body.falls || cc;
@@ -151,14 +149,14 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     geo.bodyTop = h + GAP;
     const bodyBottom = geo.bodyTop + body.height;
     geo.innerContinueY = bodyBottom;
-    geo.tailTop = (cc ? bodyBottom + INNER_CONNECTOR_BLOCK : bodyBottom) + GAP;
+    geo.tailTop = (cc ? bodyBottom + innerConnectorBlock(ctx.connector) : bodyBottom) + GAP;
     const last = loops ? geo.tailTop + h : bodyBottom;
     geo.exitY = last + STUB;
-    geo.xBreak = Math.max(body.right, w / 2, cc ? INNER_CONNECTOR_RIGHT : 0) + LANE_CLEARANCE;
+    geo.xBreak = Math.max(body.right, w / 2, cc ? innerConnectorRight(ctx.connector) : 0) + LANE_CLEARANCE;
     geo.innerBreakY = bl ? geo.exitY : last;
-    height = bc ? geo.innerBreakY + INNER_CONNECTOR_BLOCK : bl ? geo.exitY : last;
+    height = bc ? geo.innerBreakY + innerConnectorBlock(ctx.connector) : bl ? geo.exitY : last;
     falls = bl || bc;
-    right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? INNER_CONNECTOR_RIGHT : 0);
+    right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? innerConnectorRight(ctx.connector) : 0);
   }
 
   const plan: LoopPlan = {
@@ -202,7 +200,7 @@ export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): Plan[]
     return plan;
   };
   const inner = (target: LoopTarget["breaks"]): Plan => ({
-    type: "inner", target, left: 0, right: INNER_CONNECTOR_RIGHT, height: INNER_CONNECTOR_BLOCK, falls: true,
+    type: "inner", target, left: 0, right: innerConnectorRight(ctx.connector), height: innerConnectorBlock(ctx.connector), falls: true,
   });
   const plans: Plan[] = [shape("loop_begin", begin, true), ...body.items];
   if (loop.continues.connectorCount > 0) plans.push(inner(loop.continues));
@@ -286,21 +284,21 @@ function drawPreTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, 
   }
   if (continues.connectorCount > 0) {
     const letter = continues.letter ?? canvas.nextLetter();
-    const connector = canvas.sizer.shape("connector", letter);
+    const connector = canvas.designation(letter);
     if (isWhile) {
       // Above the junction, left of the incoming line; joins it from the left.
-      const circleX = cx - LANE_CLEARANCE - R;
+      const circleX = cx - LANE_CLEARANCE - canvas.connector / 2;
       const circle = canvas.addShape("connector", connector, circleX, y);
-      const lineY = y + CONNECTOR_DIAMETER + STUB;
-      const edge = canvas.open(circle.id, { x: circleX, y: y + CONNECTOR_DIAMETER });
+      const lineY = y + canvas.connector + STUB;
+      const edge = canvas.open(circle.id, { x: circleX, y: y + canvas.connector });
       lineTo(lineTo(edge, circleX, lineY), cx, lineY);
       canvas.close(edge, null, false);
     } else {
       // Left of the back lane; comes down to the hexagon's mid-height and joins the back line.
-      const circleX = xBack - LANE_CLEARANCE - R;
-      const circleTop = midY - STUB - CONNECTOR_DIAMETER;
+      const circleX = xBack - LANE_CLEARANCE - canvas.connector / 2;
+      const circleTop = midY - STUB - canvas.connector;
       const circle = canvas.addShape("connector", connector, circleX, circleTop);
-      const edge = canvas.open(circle.id, { x: circleX, y: circleTop + CONNECTOR_DIAMETER });
+      const edge = canvas.open(circle.id, { x: circleX, y: circleTop + canvas.connector });
       down(edge, midY);
       const hasBackLane = out !== null || continues.laneCount > 0;
       if (hasBackLane) {

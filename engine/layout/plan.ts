@@ -16,7 +16,7 @@ import type { SizedText, Sizer } from "./size.ts";
 import type { ShapeKind } from "../geometry/types.ts";
 import type { JumpTarget, Route, Scope } from "./scope.ts";
 import { drawLabel, drawSimple, planSimple } from "./simple.ts";
-import { drawIf, drawSwitch, planIf, planSwitch, type IfPlan, type SwitchPlan } from "./branches.ts";
+import { drawIf, drawSwitch, planFlatIf, planIf, planSwitch, type IfPlan, type SwitchPlan } from "./branches.ts";
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
 import { GAP, PAGE_PART_HEIGHT } from "../geometry/style.ts";
@@ -78,6 +78,8 @@ export interface PlanCtx {
    */
   width: number;
   sizer: Sizer;
+  /** Diameter of the connectors carrying designations (chart.ts lays a chart out again when its designations need more). */
+  connector: number;
 }
 
 /** Sizes a symbol of the chart being planned (at least the chart's common width). */
@@ -114,18 +116,21 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
 }
 
 /**
- * A top-level construct of a chart cut into pages. Loops that a page cut may have to go through
- * take the flat loop-limit form: infinite loops always (their back line spans the whole body), the
- * other loops when they are taller than a page. A loop is planned normally first; when it has to
- * be flattened, what that planning counted (returns to the one End, loop numbers) is undone.
+ * A top-level construct of a chart cut into pages. Constructs that a page cut may have to go
+ * through are laid out flat on the spine: infinite loops always (their back line spans the whole
+ * body) in the loop-limit form, other loops taller than a page in the loop-limit form too, an if
+ * taller than a page with its branches one after the other, joined by connector pairs. A construct
+ * is planned normally first; when it has to be flattened, what that planning counted (returns to
+ * the one End, loop numbers) is undone.
  */
 function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
   if (node.kind === "infloop") return planFlatLoop(node, scope, ctx)!;
   const beforeNormal = countsOf(scope, ctx);
   const plan = planNode(node, scope, ctx);
-  if (plan.type !== "loop" || plan.height <= PAGE_PART_HEIGHT) return [plan];
+  if ((plan.type !== "loop" && plan.type !== "if") || plan.height <= PAGE_PART_HEIGHT) return [plan];
   const afterNormal = countsOf(scope, ctx);
   beforeNormal();
+  if (node.kind === "if") return planFlatIf(node, scope, ctx);
   const flat = planFlatLoop(node as Extract<Node, { kind: "while" | "for" | "dowhile" }>, scope, ctx);
   if (flat) return flat;
   afterNormal(); // the flat form does not fit (nothing reaches its closing symbol): keep the normal plan

@@ -70,17 +70,21 @@ function attempt(kind: ShapeKind, wrap: Wrapper, w: number, h: number, font: Fon
   return { w, h, lines, textBox: area };
 }
 
-/** Sizes a symbol for its text. Connectors are circles of fixed size that grow as a whole. */
+/** A connector: a circle of at least `diameter` that grows as a whole until its label fits. */
+function sizeConnector(text: string, font: FontId, diameter: number): SizedText {
+  const wrap = prepareWrap(text, font);
+  for (let d = diameter; ; d += WIDEN_STEP) {
+    const fit = attempt("connector", wrap, d, d, font);
+    if (fit) return fit;
+  }
+}
+
+/** Sizes a symbol for its text. */
 function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number): SizedText {
+  if (kind === "connector") return sizeConnector(text, font, CONNECTOR_DIAMETER);
   const h0 = baseHeight(kind);
   const wrap = prepareWrap(text, font);
   const widths = minWidth > B ? WIDTHS.filter((w) => w >= minWidth) : WIDTHS;
-  if (kind === "connector") {
-    for (let d = h0; ; d += WIDEN_STEP) {
-      const fit = attempt(kind, wrap, d, d, font);
-      if (fit) return fit;
-    }
-  }
   // A decision's text area is only half its width and height, a hexagon's loses its tips: a
   // condition or loop header reads better on one line of a wider symbol than broken into two.
   // Other symbols take one line up to 2a before they wrap (a lone `m` over `:= f(n)` reads badly).
@@ -143,6 +147,17 @@ export class Sizer {
     let result = this.sized.get(key);
     if (!result) {
       result = sizeShape(kind, text, this.font.id, minWidth);
+      this.sized.set(key, result);
+    }
+    return result;
+  }
+
+  /** A connector circle of at least `diameter` around `label`. */
+  connector(label: string, diameter: number): SizedText {
+    const key = `connector\u0000${diameter}\u0000${label}`;
+    let result = this.sized.get(key);
+    if (!result) {
+      result = sizeConnector(label, this.font.id, diameter);
       this.sized.set(key, result);
     }
     return result;
