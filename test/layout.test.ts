@@ -165,6 +165,26 @@ describe("decisions", () => {
   });
 });
 
+test("a switch that only falls through and jumps keeps its fall-through clear of what follows it (found by the property test)", async () => {
+  // No case reaches the collector; the while's exit then joins the spine right under the switch,
+  // and used to run along the fall-through's turn.
+  await native(fn([
+    {
+      kind: "while", cond: "i < n", body: { stmts: [{
+        kind: "switch", cond: "k",
+        cases: [
+          { label: "1", body: { stmts: [{ kind: "process", text: "x := 1" }] }, fallthrough: true },
+          { label: "2", body: { stmts: [{ kind: "connector", text: "L2", jump: true }] } },
+        ],
+        default: { stmts: [{ kind: "connector", text: "L3", jump: true }] },
+      }] },
+    },
+    { kind: "connector", text: "L2" },
+    { kind: "connector", text: "L3" },
+    { kind: "process", text: "y := 2" },
+  ])); // native() asserts the geometry checker finds nothing
+});
+
 describe("loops", () => {
   test("while: back line runs up with an arrowhead, exit leaves the right vertex labelled no", async () => {
     const c = chart(await py("while i < n:\n    i += 1\nprint(i)\n"));

@@ -293,7 +293,9 @@ export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Switch
     columns,
     left: Math.max(diamond.w / 2, columns[0]!.plan.left),
     right: Math.max(diamond.w / 2, last.x + Math.max(last.plan.right, LABEL_OFFSET + ctx.sizer.label(last.label).w)),
-    height: colTop + tallest + (joining.length > 0 ? STUB + (anyFallthrough ? LANE_PITCH : 0) : 0),
+    // A fall-through turns a stub below the end of its case: that line is part of the switch even
+    // when no case reaches the collector.
+    height: colTop + tallest + (joining.length > 0 ? STUB + (anyFallthrough ? LANE_PITCH : 0) : anyFallthrough ? STUB : 0),
     falls: joining.length > 0,
   };
   if (node.loc) plan.source = node.loc.line;
