@@ -48,7 +48,7 @@ async function withDatabase<T>(databaseUrl: string, use: (database: Database) =>
   }
 }
 
-/** A spawned server that is known to answer (spawnServer gives up quietly after its polling). */
+/** A spawned server, checked to answer /health with ok. */
 async function healthyServer(databaseUrl: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
   const s = await spawnServer(databaseUrl, env);
   servers.push(s);
