@@ -294,6 +294,18 @@ describe("python front-end: charts", () => {
     expect(chart(result, "outer").loc).toEqual({ line: 6, col: 1 });
   });
 
+  test("module-level code that only starts main() draws no chart of its own: main() is the program", async () => {
+    const guarded = await parse('def helper(x):\n    return x * 2\n\ndef main():\n    n = int(input())\n    print(helper(n))\n\nif __name__ == "__main__":\n    main()\n');
+    expect(guarded.tree.map((f) => [f.name, f.main === true])).toEqual([["main", true], ["helper", false]]);
+    const bareCall = await parse("def start():\n    print(1)\n\nstart()\n");
+    expect(bareCall.tree.map((f) => [f.name, f.main === true])).toEqual([["start", true]]);
+    // Anything more at module level keeps its own chart.
+    const more = await parse('def main():\n    print(1)\n\nprint("go")\nmain()\n');
+    expect(more.tree.map((f) => [f.name, f.main === true])).toEqual([["__main__", true], ["main", false]]);
+    const withArgs = await parse("def main(n):\n    print(n)\n\nmain(5)\n");
+    expect(withArgs.tree.map((f) => f.name)).toEqual(["__main__", "main"]);
+  });
+
   test("no main chart when module level produces no symbol", async () => {
     const result = await parse(await fixture("only_defs.py"));
     expect(bare(result)).toEqual({ tree: [{ name: "f", block: blk() }], errors: [] });

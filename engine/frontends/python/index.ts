@@ -74,12 +74,17 @@ export const parsePython: Frontend = async (code, options, assets) => {
     }
   }
 
+  // The program's entry: module-level code that only calls a function of the file without
+  // arguments (`if __name__ == "__main__": main()`) draws no chart of its own — that function's
+  // chart is the program's (Start/End, "Схема алгоритму програми"), as a person would draw it.
+  let entry: string | undefined;
   if (!mainBroken) {
     const stmts = root.namedChildren.filter((c) => c.type !== "comment");
     // A program that defines its own `main()` keeps that name; its module-level code is `__main__`.
-      const mainName = scope.defs.some((d) => d.name === "main") ? "__main__" : "main";
-      const built = build(mainName, stmts, contextFor(source, options, scope, true), undefined, true, errors);
-    if (built && built.block.stmts.length > 0) tree.push(built);
+    const mainName = scope.defs.some((d) => d.name === "main") ? "__main__" : "main";
+    const built = build(mainName, stmts, contextFor(source, options, scope, true), undefined, true, errors);
+    entry = built ? entryCall(built, scope) : undefined;
+    if (built && built.block.stmts.length > 0 && entry === undefined) tree.push(built);
   }
 
   for (const def of scope.defs) {
@@ -90,11 +95,21 @@ export const parsePython: Frontend = async (code, options, assets) => {
     }
     const body = def.node.childForFieldName("body");
     const stmts = body ? body.namedChildren.filter((c) => c.type !== "comment") : [];
-    const built = build(def.name, stmts, contextFor(source, options, scope, false), nodeLoc(def.node), false, errors);
-    if (built) tree.push(built);
+    const isEntry = def.name === entry;
+    const built = build(def.name, stmts, contextFor(source, options, scope, false), nodeLoc(def.node), isEntry, errors);
+    if (built && isEntry) tree.unshift(built);
+    else if (built) tree.push(built);
   }
   return { tree, errors };
 };
+
+/** The function a module-level chart does nothing but call (without arguments), if any. */
+function entryCall(moduleChart: ChartFunction, scope: ModuleScope): string | undefined {
+  const [only, ...rest] = moduleChart.block.stmts;
+  if (!only || rest.length > 0 || (only.kind !== "call" && only.kind !== "process")) return undefined;
+  const name = /^([\p{L}_][\p{L}\p{N}_]*)\(\)$/u.exec(only.text)?.[1];
+  return name !== undefined && scope.defs.some((d) => d.name === name) ? name : undefined;
+}
 
 function build(
   name: string,
