@@ -121,6 +121,11 @@ describe("wrapText", () => {
     expect(wrapText(list, at(['Вивід "Бал", i', '+ 1, ": "']), 12)).toEqual(['Вивід "Бал",', 'i + 1, ": "']);
     // An item wider than the line still breaks inside.
     expect(wrapText("a, bbbb + cccc + dddd", at(["a, bbbb", "+ cccc", "+ dddd"]), 12)).toEqual(["a, bbbb", "+ cccc", "+ dddd"]);
+    // Commas inside brackets come second: an item too wide splits at its inner commas.
+    const nested = "Вивід g(aa, b + c), d";
+    expect(wrapText(nested, at(["Вивід g(aa, b", "+ c), d"]), 12)).toEqual(["Вивід g(aa,", "b + c), d"]);
+    // …and only then: a call that fits on a line is not split at its own commas.
+    expect(wrapText("Вивід x, f(a, bb + cc)", at(["Вивід x, f(a, bb"]), 12)).toEqual(["Вивід x,", "f(a, bb + cc)"]);
     // No list, no change: plain greedy filling.
     expect(wrapText("x = a + b", at(["x = a", "+ b"]), 12)).toEqual(["x = a", "+ b"]);
   });

@@ -171,34 +171,55 @@ function lexParagraph(p: string, font: FontId): Paragraph {
   return atoms;
 }
 
-/** Does `piece` end a list item: a comma or semicolon with a space after it? */
-const endsItem = (piece: Piece, next: Piece | undefined) => next !== undefined && next.spaceBefore && /[,;]$/.test(piece.text);
+/** How far a piece changes the bracket depth (quoted runs are one piece and do not count). */
+function depthChange(piece: Piece): number {
+  if (/^["'«“„]/.test(piece.text)) return 0;
+  let d = 0;
+  for (const ch of piece.text) {
+    if (ch === "(" || ch === "[" || ch === "{") d++;
+    else if (ch === ")" || ch === "]" || ch === "}") d--;
+  }
+  return d;
+}
 
 /**
  * In a list ("Вивід "Sum: ", i + 1, x"), each item that fits on a line is kept on one line: the
- * breaks go after the commas, not inside an item ("i" / "+ 1"). An item wider than the line keeps
- * its ordinary break opportunities.
+ * breaks go after the list's commas, not inside an item ("i" / "+ 1"). Commas outside brackets
+ * separate the items first; an item too wide for a line is split at the commas one bracket level
+ * deeper (`g(aa, b + c)` → `g(aa,` / `b + c)`), and so on; an item with no comma left keeps its
+ * ordinary break opportunities.
  */
 function keepItemsWhole(pieces: Piece[], spaceUnits: number, maxWidthMm: number, sizePt: number, font: FontId): Piece[] {
-  if (!pieces.some((p, k) => endsItem(p, pieces[k + 1]))) return pieces;
-  const out: Piece[] = [];
-  for (let k = 0; k < pieces.length; ) {
-    let end = k + 1;
-    let units = pieces[k]!.units;
-    while (end < pieces.length && !endsItem(pieces[end - 1]!, pieces[end])) {
-      units += (pieces[end]!.spaceBefore ? spaceUnits : 0) + pieces[end]!.units;
-      end++;
+  // The bracket depth after each piece, and whether a list item may end there.
+  const depthAfter: number[] = [];
+  let depth = 0;
+  for (const piece of pieces) depthAfter.push((depth += depthChange(piece)));
+  const endsItem = (k: number) => pieces[k + 1]?.spaceBefore === true && /[,;]$/.test(pieces[k]!.text);
+  const deepest = Math.max(0, ...depthAfter);
+
+  const merge = (from: number, to: number): Piece => {
+    let text = pieces[from]!.text;
+    let units = pieces[from]!.units;
+    for (let m = from + 1; m < to; m++) {
+      text += (pieces[m]!.spaceBefore ? " " : "") + pieces[m]!.text;
+      units += (pieces[m]!.spaceBefore ? spaceUnits : 0) + pieces[m]!.units;
     }
-    if (end - k > 1 && unitsToMm(units, sizePt, font) <= maxWidthMm) {
-      let text = pieces[k]!.text;
-      for (let m = k + 1; m < end; m++) text += (pieces[m]!.spaceBefore ? " " : "") + pieces[m]!.text;
-      out.push({ text, units, spaceBefore: pieces[k]!.spaceBefore, sticky: false });
-    } else {
-      for (let m = k; m < end; m++) out.push(pieces[m]!);
+    return { text, units, spaceBefore: pieces[from]!.spaceBefore, sticky: false };
+  };
+  const group = (from: number, to: number, level: number): Piece[] => {
+    if (level > deepest) return pieces.slice(from, to);
+    const bounds: number[] = [];
+    for (let k = from; k < to - 1; k++) if (depthAfter[k] === level && endsItem(k)) bounds.push(k + 1);
+    if (bounds.length === 0) return group(from, to, level + 1);
+    const out: Piece[] = [];
+    for (const [a, b] of [from, ...bounds].map((a, i) => [a, bounds[i] ?? to] as const)) {
+      const item = merge(a, b);
+      if (b - a > 1 && unitsToMm(item.units, sizePt, font) <= maxWidthMm) out.push(item);
+      else out.push(...group(a, b, level + 1));
     }
-    k = end;
-  }
-  return out;
+    return out;
+  };
+  return pieces.some((_, k) => endsItem(k)) ? group(0, pieces.length, 0) : pieces;
 }
 
 function wrapParagraph(atoms: Paragraph, maxWidthMm: number, sizePt: number, font: FontId, out: string[]): void {
