@@ -425,6 +425,37 @@ describe("split into parts", () => {
     });
   });
 
+  test("a switch taller than a page forks: the other cases drop into connectors and follow on the spine", async () => {
+    const run = (n: number, tag: string): Node[] => Array.from({ length: n }, (_, i): Node => ({ kind: "process", text: `${tag} := ${i}` }));
+    const c = chart(await native(fn([
+      { kind: "io", text: "Ввід choice" },
+      {
+        kind: "switch", cond: "choice",
+        cases: [
+          { label: "1", body: { stmts: run(5, "a") } },
+          { label: "2", body: { stmts: run(8, "b") }, fallthrough: true },
+          { label: "3", body: { stmts: run(2, "c") } },
+        ],
+        default: { stmts: [{ kind: "io", text: "Вивід 'bye'" }] },
+      },
+      { kind: "io", text: "Вивід 'end'" },
+    ]), {}, true));
+    expect(c.parts.length).toBeGreaterThan(1);
+    for (const p of c.parts) expect(p.height).toBeLessThanOrEqual(PAGE_PART_HEIGHT + 1e-6);
+    const diamond = shapes(c).find((s) => s.kind === "decision")!;
+    const edges = c.parts.flatMap((p) => p.edges);
+    // The diamond's exits: one down (case 1), and the line to the connectors of cases 2, 3 and otherwise.
+    expect(edges.filter((e) => e.from === diamond.id).map((e) => e.label).sort()).toEqual(["1", "2"]);
+    expect(edges.filter((e) => e.label !== undefined && e.from === null).map((e) => e.label)).toEqual(["3", "інакше"]);
+    // The fall-through from case 2 needs no jump: b := 7 leads straight on to case 3's connector.
+    const counts = new Map<string, number>();
+    for (const s of shapes(c).filter((s) => s.kind === "connector")) counts.set(textOf(s), (counts.get(textOf(s)) ?? 0) + 1);
+    // Pairs: 3 case exits, the join (two jumps into it: after case 1 and after case 3, one inner), page cuts.
+    const designations = [...counts.entries()];
+    expect(designations.filter(([, n]) => n === 3)).toHaveLength(1); // the join: two outer, one inner
+    expect(designations.every(([, n]) => n === 2 || n === 3)).toBe(true);
+  });
+
   test("designations that outgrow the 10 mm circle make every designation circle of the chart larger, and skip the chart's own labels", async () => {
     // 14 tall ifs: over 30 connector pairs, so designations run past the alphabet (А1, Б1 … Ж1);
     // in DejaVu Sans «Ж1» needs more than 10 mm. The tree's own label «А1» is not reused.

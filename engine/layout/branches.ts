@@ -364,3 +364,87 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
   return main ?? canvas.open(null, { x: cx, y: collectY });
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// A switch taller than a page, in a chart cut into pages (P6): a fork — the first case runs down
+// from the bottom vertex; every other case (and the default, always drawn) leaves the right vertex
+// along a line that drops into one outer connector per case, each labelled with its value. The
+// cases then follow one another on the spine, each opening at its inner connector; a case that
+// ends without falling through jumps over the rest to the join, a fall-through simply runs on.
+
+export interface ForkPlan extends PlanBase {
+  type: "fork";
+  diamond: SizedText;
+  source?: number;
+  spineLabel: string;
+  /** The other cases' exits: label, jump target, x of the drop relative to the spine. */
+  exits: { label: string; target: JumpTarget; x: number }[];
+}
+
+export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Plan[] {
+  const diamond = symbol(ctx, "decision", node.cond);
+  const w = diamond.w;
+  const d = ctx.connector;
+  const cases = [
+    ...node.cases.map((c) => ({ block: c.body, label: c.label, fallthrough: c.fallthrough === true })),
+    { block: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise, fallthrough: false },
+  ];
+  const labelReach = (label: string) => LABEL_OFFSET + ctx.sizer.label(label).w;
+  let x = Math.max(w / 2, labelReach(cases[0]!.label)) + LANE_CLEARANCE + d / 2;
+  const exits = cases.slice(1).map((c) => {
+    const target = newTarget();
+    target.connectorCount = 1;
+    const exit = { label: c.label, target, x };
+    x += Math.max(d / 2, labelReach(c.label)) + LANE_CLEARANCE + d / 2;
+    return exit;
+  });
+  const last = exits[exits.length - 1];
+  const fork: ForkPlan = {
+    type: "fork",
+    diamond,
+    spineLabel: cases[0]!.label,
+    exits,
+    left: w / 2,
+    right: last ? last.x + Math.max(d / 2, labelReach(last.label)) : w / 2,
+    height: Math.max(diamond.h + labelDrop(ctx.sizer, cases[0]!.label), diamond.h / 2 + GAP + d),
+    falls: true,
+  };
+  if (node.loc) fork.source = node.loc.line;
+  const inner = (target: JumpTarget): Plan => ({
+    type: "inner", target, left: 0, right: innerConnectorRight(d), height: innerConnectorBlock(d), falls: true,
+  });
+
+  const join = newTarget();
+  const plans: Plan[] = [fork];
+  cases.forEach((c, k) => {
+    if (k > 0) plans.push(inner(exits[k - 1]!.target));
+    const body = planBlock(c.block, scope, ctx, true);
+    plans.push(...body.items);
+    const lastCase = k === cases.length - 1;
+    if (!lastCase && body.falls && !c.fallthrough) plans.push(connectorJump(join, ctx));
+  });
+  if (join.connectorCount > 0) plans.push(inner(join));
+  return plans;
+}
+
+export function drawFork(plan: ForkPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const { canvas } = ctx;
+  const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
+  const midY = y + plan.diamond.h / 2;
+  const dropY = midY + GAP;
+  plan.exits.forEach((exit, i) => {
+    const x = cx + exit.x;
+    // The first exit leaves the right vertex; the others branch off the line at the previous drop.
+    const edge = i === 0
+      ? canvas.open(d.id, { x: cx + plan.diamond.w / 2, y: midY }, "right")
+      : canvas.open(null, { x: cx + plan.exits[i - 1]!.x, y: midY }, "right");
+    lineTo(edge, x, midY);
+    withLabel(canvas.sizer, edge, exit.label, "below-right", { x, y: midY });
+    down(edge, dropY);
+    const letter = (exit.target.letter ??= canvas.nextLetter());
+    const circle = canvas.addShape("connector", canvas.designation(letter), x, dropY);
+    canvas.close(edge, circle.id, false);
+  });
+  const spine = withLabel(canvas.sizer, canvas.open(d.id, { x: cx, y: y + plan.diamond.h }), plan.spineLabel, "below-right");
+  return down(spine, y + plan.height);
+}

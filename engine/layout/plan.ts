@@ -16,7 +16,7 @@ import type { SizedText, Sizer } from "./size.ts";
 import type { ShapeKind } from "../geometry/types.ts";
 import type { JumpTarget, Route, Scope } from "./scope.ts";
 import { drawLabel, drawSimple, planSimple } from "./simple.ts";
-import { drawIf, drawSwitch, planFlatIf, planIf, planSwitch, type IfPlan, type SwitchPlan } from "./branches.ts";
+import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planSwitch, type ForkPlan, type IfPlan, type SwitchPlan } from "./branches.ts";
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
 import { GAP, PAGE_PART_HEIGHT } from "../geometry/style.ts";
@@ -60,7 +60,7 @@ export interface InnerPlan extends PlanBase {
   target: JumpTarget;
 }
 
-export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | LoopPlan | InnerPlan;
+export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | ForkPlan | LoopPlan | InnerPlan;
 
 export interface PlanCtx {
   options: ResolvedOptions;
@@ -119,7 +119,7 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
  * A top-level construct of a chart cut into pages. Constructs that a page cut may have to go
  * through are laid out flat on the spine: infinite loops always (their back line spans the whole
  * body) in the loop-limit form, other loops taller than a page in the loop-limit form too, an if
- * taller than a page with its branches one after the other, joined by connector pairs. A construct
+ * or a switch taller than a page with its branches one after the other, joined by connector pairs. A construct
  * is planned normally first; when it has to be flattened, what that planning counted (returns to
  * the one End, loop numbers) is undone.
  */
@@ -127,10 +127,11 @@ function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
   if (node.kind === "infloop") return planFlatLoop(node, scope, ctx)!;
   const beforeNormal = countsOf(scope, ctx);
   const plan = planNode(node, scope, ctx);
-  if ((plan.type !== "loop" && plan.type !== "if") || plan.height <= PAGE_PART_HEIGHT) return [plan];
+  if ((plan.type !== "loop" && plan.type !== "if" && plan.type !== "switch") || plan.height <= PAGE_PART_HEIGHT) return [plan];
   const afterNormal = countsOf(scope, ctx);
   beforeNormal();
   if (node.kind === "if") return planFlatIf(node, scope, ctx);
+  if (node.kind === "switch") return planFlatSwitch(node, scope, ctx);
   const flat = planFlatLoop(node as Extract<Node, { kind: "while" | "for" | "dowhile" }>, scope, ctx);
   if (flat) return flat;
   afterNormal(); // the flat form does not fit (nothing reaches its closing symbol): keep the normal plan
@@ -195,6 +196,8 @@ export function drawPlan(plan: Plan, cx: number, y: number, incoming: OpenEdge, 
       return drawSwitch(plan, cx, y, incoming, ctx);
     case "loop":
       return drawLoop(plan, cx, y, incoming, ctx);
+    case "fork":
+      return drawFork(plan, cx, y, incoming, ctx);
     case "inner":
       return drawInnerConnector(plan.target, cx, y, incoming, ctx.canvas);
   }
