@@ -133,12 +133,13 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
  * or else when then is empty) right below it; the other exit leaves the right vertex into an outer
  * connector. After the first branch, an outer connector jumps over the second; the second starts at
  * the inner connector of the diamond's exit; the inner connector of the jump joins them again.
- * Branches are planned as top-level runs, so an elif (an if in the else) taller than a page is
- * flattened the same way.
+ * Branches are planned as top-level runs; an elif (a lone if in the else) continues the chain
+ * flat, its branches jumping to the same join.
  */
-export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx): Plan[] {
+export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?: JumpTarget): Plan[] {
   const { yes, no } = ctx.options.texts;
-  const thenFirst = node.then.stmts.length > 0;
+  // The spine takes then, unless only else has statements (an elif in a chain may have neither).
+  const thenFirst = node.then.stmts.length > 0 || (node.else?.stmts.length ?? 0) === 0;
   const [spineBlock, spineLabel, exitBlock, exitLabel] = thenFirst
     ? [node.then, yes, node.else ?? { stmts: [] }, no]
     : [node.else!, no, node.then, yes];
@@ -167,10 +168,14 @@ export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx): Plan[] {
     plans.push(inner(exitTarget));
     return plans;
   }
-  const join = newTarget();
+  // An elif chain shares one join: every branch that ends jumps to the same connector, drawn once
+  // below the chain's last branch (by the chain's first if).
+  const join = chainJoin ?? newTarget();
   if (spine.falls) plans.push(connectorJump(join, ctx));
-  plans.push(inner(exitTarget), ...planBlock(exitBlock, scope, ctx, true).items);
-  if (join.connectorCount > 0) plans.push(inner(join));
+  plans.push(inner(exitTarget));
+  const elif = thenFirst && exitBlock.stmts.length === 1 && exitBlock.stmts[0]!.kind === "if" ? exitBlock.stmts[0] : undefined;
+  plans.push(...(elif ? planFlatIf(elif, scope, ctx, join) : planBlock(exitBlock, scope, ctx, true).items));
+  if (!chainJoin && join.connectorCount > 0) plans.push(inner(join));
   return plans;
 }
 

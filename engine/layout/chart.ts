@@ -72,33 +72,50 @@ function planChart(fn: ChartFunction, options: ResolvedOptions, forPages: boolea
  * Groups the top-level constructs into parts that fit the usable page height (greedy, in order).
  * A cut where the spine runs on costs a connector pair (an outer one closing the part, an inner one
  * opening the next); a cut after a construct nothing falls out of (a jump into a connector) costs
- * nothing — the next part starts at its own inner connector. A jump stays in the part of the
- * construct leading into it: a part holding nothing but a connector leading to a connector says
- * nothing.
+ * nothing — the next part starts at its own inner connector. Some neighbours are never cut apart
+ * (`units`): a jump stays with the construct leading into it, and what holdsNext stays with the
+ * item below it (P6: no decision or loop-limit symbol ends a part with its exits cut).
  */
 function cutParts(plan: ChartPlan): Plan[][] {
-  const items = plan.body.items;
+  const units: Plan[][] = [];
+  plan.body.items.forEach((item, i) => {
+    const prev = plan.body.items[i - 1];
+    if (prev && (item.type === "jump" || holdsNext(prev))) units[units.length - 1]!.push(item);
+    else units.push([item]);
+  });
   const parts: Plan[][] = [];
   let current: Plan[] = [];
   let height = plan.start.h;
-  items.forEach((item, i) => {
-    const next = items[i + 1];
+  units.forEach((unit, u) => {
+    const unitHeight = unit.reduce((sum, item) => sum + item.height, 0) + GAP * (unit.length - 1);
+    const last = unit[unit.length - 1]!;
     const after =
-      next?.type === "jump" ? GAP + next.height // kept together; nothing follows a jump in its part
-      : i === items.length - 1 ? plan.tailHeight
-      : item.falls ? GAP + plan.connector // the outer connector, should the part end here
+      u === units.length - 1 ? plan.tailHeight
+      : last.falls ? GAP + plan.connector // the outer connector, should the part end here
       : 0;
-    if (current.length > 0 && item.type !== "jump" && height + GAP + item.height + after > PAGE_PART_HEIGHT) {
+    if (current.length > 0 && height + GAP + unitHeight + after > PAGE_PART_HEIGHT) {
       const runsOn = current[current.length - 1]!.falls;
       parts.push(current);
       current = [];
       height = runsOn ? plan.connector : -GAP; // the inner connector opening the part, or nothing
     }
-    current.push(item);
-    height += GAP + item.height;
+    current.push(...unit);
+    height += GAP + unitHeight;
   });
   parts.push(current);
   return parts;
+}
+
+/**
+ * Items that must not end a part: the head of a flat form (its decision or opening loop limit) and
+ * an inner connector (a part ending at a connector that leads straight to a page connector says
+ * nothing).
+ */
+function holdsNext(item: Plan): boolean {
+  return (
+    (item.type === "if" && item.layout.kind === "exit") || item.type === "fork" || item.type === "inner" ||
+    (item.type === "shape" && item.kind === "loop_begin")
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ import { drawLabel, drawSimple, planSimple } from "./simple.ts";
 import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planSwitch, type ForkPlan, type IfPlan, type SwitchPlan } from "./branches.ts";
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
-import { GAP, PAGE_PART_HEIGHT } from "../geometry/style.ts";
+import { GAP, PAGE_PART_HEIGHT, STUB } from "../geometry/style.ts";
 
 export interface Extent {
   left: number;
@@ -127,7 +127,7 @@ function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
   if (node.kind === "infloop") return planFlatLoop(node, scope, ctx)!;
   const beforeNormal = countsOf(scope, ctx);
   const plan = planNode(node, scope, ctx);
-  if ((plan.type !== "loop" && plan.type !== "if" && plan.type !== "switch") || plan.height <= PAGE_PART_HEIGHT) return [plan];
+  if ((plan.type !== "loop" && plan.type !== "if" && plan.type !== "switch") || plan.height <= roomOnAPart(ctx)) return [plan];
   const afterNormal = countsOf(scope, ctx);
   beforeNormal();
   if (node.kind === "if") return planFlatIf(node, scope, ctx);
@@ -136,6 +136,14 @@ function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
   if (flat) return flat;
   afterNormal(); // the flat form does not fit (nothing reaches its closing symbol): keep the normal plan
   return [plan];
+}
+
+/**
+ * The tallest construct that surely fits a part: a part may have to open with a page connector and
+ * close with an outer connector (or a jump), and needs that room besides.
+ */
+function roomOnAPart(ctx: PlanCtx): number {
+  return PAGE_PART_HEIGHT - (ctx.connector + GAP) - (GAP + STUB + ctx.connector);
 }
 
 /** What planning counts outside the plan it returns, as a function that puts those counts back. */
