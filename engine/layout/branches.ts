@@ -19,7 +19,7 @@ import { drawBlockAt, symbol, type DrawCtx, type Plan, type PlanBase, type PlanC
 import { lineTo, type OpenEdge } from "./canvas.ts";
 import { headings, jumpSide, newTarget, routeFor, type JumpTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
-import { connectorJump, innerConnectorBlock, innerConnectorRight, planJump } from "./jumps.ts";
+import { connectorJump, innerPlan, planJump } from "./jumps.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
 
@@ -157,25 +157,21 @@ export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?:
     falls: true,
   };
   if (node.loc) decision.source = node.loc.line;
-  const inner = (target: JumpTarget): Plan => ({
-    type: "inner", target, left: 0, right: innerConnectorRight(ctx.connector), height: innerConnectorBlock(ctx.connector), falls: true,
-  });
-
   const spine = planBlock(spineBlock, scope, ctx, true);
   const plans: Plan[] = [decision, ...spine.items];
   if (exitBlock.stmts.length === 0) {
     // One-sided if: the side exit goes straight to where the branch rejoins.
-    plans.push(inner(exitTarget));
+    plans.push(innerPlan(exitTarget, ctx));
     return plans;
   }
   // An elif chain shares one join: every branch that ends jumps to the same connector, drawn once
   // below the chain's last branch (by the chain's first if).
   const join = chainJoin ?? newTarget();
   if (spine.falls) plans.push(connectorJump(join, ctx));
-  plans.push(inner(exitTarget));
+  plans.push(innerPlan(exitTarget, ctx));
   const elif = thenFirst && exitBlock.stmts.length === 1 && exitBlock.stmts[0]!.kind === "if" ? exitBlock.stmts[0] : undefined;
   plans.push(...(elif ? planFlatIf(elif, scope, ctx, join) : planBlock(exitBlock, scope, ctx, true).items));
-  if (!chainJoin && join.connectorCount > 0) plans.push(inner(join));
+  if (!chainJoin && join.connectorCount > 0) plans.push(innerPlan(join, ctx));
   return plans;
 }
 
@@ -415,20 +411,16 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Pl
     falls: true,
   };
   if (node.loc) fork.source = node.loc.line;
-  const inner = (target: JumpTarget): Plan => ({
-    type: "inner", target, left: 0, right: innerConnectorRight(d), height: innerConnectorBlock(d), falls: true,
-  });
-
   const join = newTarget();
   const plans: Plan[] = [fork];
   cases.forEach((c, k) => {
-    if (k > 0) plans.push(inner(exits[k - 1]!.target));
+    if (k > 0) plans.push(innerPlan(exits[k - 1]!.target, ctx));
     const body = planBlock(c.block, scope, ctx, true);
     plans.push(...body.items);
     const lastCase = k === cases.length - 1;
     if (!lastCase && body.falls && !c.fallthrough) plans.push(connectorJump(join, ctx));
   });
-  if (join.connectorCount > 0) plans.push(inner(join));
+  if (join.connectorCount > 0) plans.push(innerPlan(join, ctx));
   return plans;
 }
 

@@ -4,7 +4,7 @@
  * connector right where the jump happens, paired with one inner connector at the target (P1, P3).
  */
 import { LANE_CLEARANCE, STUB } from "../geometry/style.ts";
-import type { DrawCtx, JumpPlan, PlanCtx, ShapePlan } from "./plan.ts";
+import type { DrawCtx, InnerPlan, JumpPlan, PlanCtx, ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import { routeFor, type JumpTarget, type Route, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
@@ -14,6 +14,12 @@ import { drawSimple } from "./simple.ts";
 export const innerConnectorBlock = (d: number) => STUB + d + STUB;
 /** Extent of that connector to the right of the spine. */
 export const innerConnectorRight = (d: number) => LANE_CLEARANCE + d;
+
+/** The inner connector of `target` as a plan on the spine (where the flat forms' jumps arrive). */
+export function innerPlan(target: JumpTarget, ctx: PlanCtx): InnerPlan {
+  const d = ctx.connector;
+  return { type: "inner", target, left: 0, right: innerConnectorRight(d), height: innerConnectorBlock(d), falls: true };
+}
 
 /** A jump straight into an outer connector of `target` (the flat forms' jumps over a branch). */
 export function connectorJump(target: JumpTarget, ctx: PlanCtx): JumpPlan {

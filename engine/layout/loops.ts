@@ -20,7 +20,7 @@ import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanBase,
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { newLoop, type LoopKind, type LoopTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
-import { drawInnerConnector, innerConnectorBlock, innerConnectorRight, routeLane } from "./jumps.ts";
+import { drawInnerConnector, innerConnectorBlock, innerConnectorRight, innerPlan, routeLane } from "./jumps.ts";
 import { formatForSpec } from "./for-text.ts";
 import { labelDrop, withLabel } from "./labels.ts";
 import { down } from "./simple.ts";
@@ -199,15 +199,12 @@ export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): Plan[]
     if (node.loc) plan.source = node.loc.line;
     return plan;
   };
-  const inner = (target: LoopTarget["breaks"]): Plan => ({
-    type: "inner", target, left: 0, right: innerConnectorRight(ctx.connector), height: innerConnectorBlock(ctx.connector), falls: true,
-  });
   const plans: Plan[] = [shape("loop_begin", begin, true), ...body.items];
-  if (loop.continues.connectorCount > 0) plans.push(inner(loop.continues));
+  if (loop.continues.connectorCount > 0) plans.push(innerPlan(loop.continues, ctx));
   // Only an infinite loop's closing symbol is a dead end: the others' loops exit through it.
   if (reachesEnd) plans.push(shape("loop_end", end, node.kind !== "infloop"));
   if (hasElse && "else" in node && node.else) plans.push(...planBlock(node.else, scope, ctx, true).items);
-  if (loop.breaks.connectorCount > 0) plans.push(inner(loop.breaks));
+  if (loop.breaks.connectorCount > 0) plans.push(innerPlan(loop.breaks, ctx));
   return plans;
 }
 
