@@ -45,6 +45,21 @@ export function at<T extends Node>(ctx: ChartCounter, stmt: SyntaxNode, node: T)
 
 export const emptyBlock = (): Block => ({ stmts: [] });
 
+/**
+ * A return statement's symbols: `Повернути x` (terminal), or with returnAsIO the output of x and the
+ * end terminator; a bare return (valueText null) is the end terminator.
+ */
+export function returnNodes(ctx: ChartCounter & ChartRole, stmt: SyntaxNode, valueText: string | null): Node[] {
+  if (valueText === null) return [at(ctx, stmt, { kind: "terminal", text: endText(ctx) })];
+  if (ctx.options.returnAsIO) {
+    return [
+      at(ctx, stmt, { kind: "io", text: `${ctx.texts.outWord} ${valueText}` }),
+      at(ctx, stmt, { kind: "terminal", text: endText(ctx) }),
+    ];
+  }
+  return [at(ctx, stmt, { kind: "terminal", text: `${ctx.texts.returnWord} ${valueText}` })];
+}
+
 /** Text of the end terminator of a bare return / exit in this chart. */
 export function endText(ctx: ChartRole): string {
   if (ctx.isMain) return ctx.texts.endText;

@@ -471,3 +471,19 @@ export function rebuildText(root: SyntaxNode, source: string, hooks: TextHooks =
 export function normalizeText(node: SyntaxNode, source: string, atomic: ReadonlySet<string>, extras: ReadonlySet<string>): string {
   return rebuildText(node, source, { atomic, extras });
 }
+
+/**
+ * Does any of `stmts` contain a node of `type`, not looking inside nodes of the `ownScope` types
+ * (which give it a meaning of their own: a continue in a nested loop belongs to that loop)?
+ * Iterative, so deep nesting cannot overflow the stack.
+ */
+export function containsOutside(stmts: readonly SyntaxNode[], type: string, ownScope: ReadonlySet<string>): boolean {
+  const stack = [...stmts];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === type) return true;
+    if (ownScope.has(node.type)) continue;
+    for (const child of node.namedChildren) stack.push(child);
+  }
+  return false;
+}

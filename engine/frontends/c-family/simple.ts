@@ -4,9 +4,10 @@
  */
 import type { Node } from "../../tree/schema.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
-import { at, endText, type BuildContext } from "./context.ts";
+import { at, type BuildContext } from "./context.ts";
 import { calleeName, ioText } from "./io.ts";
 import { exprText, statementText, unwrap } from "./text.ts";
+import { returnNodes } from "../chart-context.ts";
 
 const EXIT_CALLS = new Set(["exit", "_exit", "abort", "quick_exit", "_Exit"]);
 
@@ -111,16 +112,7 @@ export function declaration(stmt: TsNode, ctx: BuildContext): Node | null {
 /** `return` → terminal (or output + terminal with returnAsIO); in main any return ends the program. */
 export function returnStatement(stmt: TsNode, ctx: BuildContext): Node[] {
   const value = stmt.namedChildren.find((c) => c.type !== "comment");
-  const t = ctx.texts;
-  if (!value || ctx.isMain) return [at(ctx, stmt, { kind: "terminal", text: endText(ctx) })];
-  const text = exprText(value, ctx);
-  if (ctx.options.returnAsIO) {
-    return [
-      at(ctx, stmt, { kind: "io", text: `${t.outWord} ${text}` }),
-      at(ctx, stmt, { kind: "terminal", text: endText(ctx) }),
-    ];
-  }
-  return [at(ctx, stmt, { kind: "terminal", text: `${t.returnWord} ${text}` })];
+  return returnNodes(ctx, stmt, value && !ctx.isMain ? exprText(value, ctx) : null);
 }
 
 /** `throw x` → terminal `throw x`. */

@@ -10,7 +10,7 @@
 import { additiveOf, shiftedBound as shiftBound } from "../counting.ts";
 import type { Block, Node } from "../../tree/schema.ts";
 import { precedence } from "../../text/notation.ts";
-import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { containsOutside, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { at, bodyStatements, COMMENT_TYPES, named, unparen, withFrame, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
 import { exprText, topOperator } from "./text.ts";
 import { declaration, expressionNode } from "./simple.ts";
@@ -244,17 +244,8 @@ const OWN_SCOPE = new Set([
   "lambda_expression", "local_function_statement", "class_body", "anonymous_method_expression",
 ]);
 
-/** Does a `continue` in these statements target the loop that holds them? (iterative search) */
-function hasOwnContinue(stmts: TsNode[]): boolean {
-  const stack = [...stmts];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === "continue_statement") return true;
-    if (OWN_SCOPE.has(node.type)) continue;
-    for (const child of node.namedChildren) stack.push(child);
-  }
-  return false;
-}
+/** Does a `continue` in these statements target the loop that holds them? */
+const hasOwnContinue = (stmts: TsNode[]) => containsOutside(stmts, "continue_statement", OWN_SCOPE);
 
 export function whileStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder, label?: string): Node[] {
   const condNode = stmt.childForFieldName("condition");

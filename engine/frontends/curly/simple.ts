@@ -4,9 +4,10 @@
  */
 import type { Node } from "../../tree/schema.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
-import { at, COMMENT_TYPES, endText, named, unparen, type BuildContext } from "./context.ts";
+import { at, COMMENT_TYPES, named, unparen, type BuildContext } from "./context.ts";
 import { containsInput, isCall, isExitCall, isInputCall, isUserCall, outputArgs, outTarget } from "./io.ts";
 import { exprText, updateText } from "./text.ts";
+import { returnNodes } from "../chart-context.ts";
 
 /** Declared variable names and values of a declaration (`int a = 1, b;` → [a, 1], [b, null]). */
 function declarators(decl: TsNode): { decl: TsNode; name: TsNode | null; value: TsNode | null }[] {
@@ -110,16 +111,7 @@ export function expressionStatement(stmt: TsNode, ctx: BuildContext): Node | nul
 /** `return` → terminal (or output + terminal with returnAsIO); in main the End terminator. */
 export function returnStatement(stmt: TsNode, ctx: BuildContext, valueNode?: TsNode): Node[] {
   const value = valueNode ?? named(stmt)[0];
-  const t = ctx.texts;
   // In main any return ends the program (`return 0;` of C# `int Main` / top-level code), as in C.
-  if (!value || ctx.isMain) return [at(ctx, stmt, { kind: "terminal", text: endText(ctx) })];
-  const text = exprText(value, ctx);
-  if (ctx.options.returnAsIO) {
-    return [
-      at(ctx, stmt, { kind: "io", text: `${t.outWord} ${text}` }),
-      at(ctx, stmt, { kind: "terminal", text: endText(ctx) }),
-    ];
-  }
-  return [at(ctx, stmt, { kind: "terminal", text: `${t.returnWord} ${text}` })];
+  return returnNodes(ctx, stmt, value && !ctx.isMain ? exprText(value, ctx) : null);
 }
 

@@ -6,7 +6,7 @@
  *  - `while True:` / `while 1:` → infloop, or dowhile-until when the body ends with `if c: break`.
  */
 import { additiveOf, shiftedBound as shiftBound } from "../counting.ts";
-import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { containsOutside, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Block, Node } from "../../tree/schema.ts";
 import { precedence } from "../../text/notation.ts";
 import { at, type BuildContext } from "./context.ts";
@@ -103,17 +103,8 @@ function breakCondition(stmt: TsNode): TsNode | undefined {
 /** Nodes whose `continue` statements belong to another loop / function. */
 const OWN_SCOPE = new Set(["for_statement", "while_statement", "function_definition", "class_definition", "lambda"]);
 
-/** Does a `continue` in these statements target the loop that holds them? (iterative search) */
-function hasOwnContinue(stmts: TsNode[]): boolean {
-  const stack = [...stmts];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === "continue_statement") return true;
-    if (OWN_SCOPE.has(node.type)) continue;
-    for (const child of node.namedChildren) stack.push(child);
-  }
-  return false;
-}
+/** Does a `continue` in these statements target the loop that holds them? */
+const hasOwnContinue = (stmts: TsNode[]) => containsOutside(stmts, "continue_statement", OWN_SCOPE);
 
 export function whileStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node {
   const condNode = stmt.childForFieldName("condition");

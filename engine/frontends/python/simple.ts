@@ -4,9 +4,10 @@
  */
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Node } from "../../tree/schema.ts";
-import { at, endText, type BuildContext } from "./context.ts";
+import { at, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
 import { interpolationItems, isInterpolated } from "../interpolation.ts";
+import { returnNodes } from "../chart-context.ts";
 
 const EXIT_CALLS = new Set(["exit", "quit", "sys.exit", "os._exit"]);
 
@@ -145,16 +146,7 @@ function assignment(stmt: TsNode, expr: TsNode, ctx: BuildContext): Node | null 
 /** `return` → terminal (or output + terminal with returnAsIO). */
 export function returnStatement(stmt: TsNode, ctx: BuildContext): Node[] {
   const value = stmt.namedChildren.find((c) => c.type !== "comment");
-  const t = ctx.texts;
-  if (!value) return [at(ctx, stmt, { kind: "terminal", text: endText(ctx) })];
-  const text = exprText(value, ctx);
-  if (ctx.options.returnAsIO) {
-    return [
-      at(ctx, stmt, { kind: "io", text: `${t.outWord} ${text}` }),
-      at(ctx, stmt, { kind: "terminal", text: endText(ctx) }),
-    ];
-  }
-  return [at(ctx, stmt, { kind: "terminal", text: `${t.returnWord} ${text}` })];
+  return returnNodes(ctx, stmt, value ? exprText(value, ctx) : null);
 }
 
 /** `raise X(…)` → terminal with the source text; bare `raise` → terminal `raise`. */
