@@ -46,11 +46,8 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof DOMException && err.name === "AbortError") {
     return new ApiError("bad_request", "the client closed the connection before the answer; nothing was charged");
   }
-  if (err instanceof HTTPException) {
-    // Hono's own refusals: malformed JSON, an unsupported content type, an unreadable form.
-    const message = err.message || "malformed request";
-    return new ApiError("bad_request", err.status === 415 ? "Content-Type must be application/json or multipart/form-data" : message);
-  }
+  // Hono's own refusals (a request it cannot read).
+  if (err instanceof HTTPException) return new ApiError("bad_request", err.message || "malformed request");
   return new ApiError("server_error", "internal error");
 }
 
