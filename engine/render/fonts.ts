@@ -12,7 +12,7 @@
  * Control characters, lone surrogates and default-ignorable code points (variation selectors, ZWJ, …)
  * that neither font has are dropped: they have no visible form. A tab becomes a space.
  */
-import type { AssetLoader, AssetName } from "../assets.ts";
+import type { AssetLoader, FontAssetName } from "../assets.ts";
 import { DEFAULT_FONT, FONTS, type FontChoice } from "../fonts.ts";
 import type { FontId } from "../text/measure.ts";
 import { GLYPH_COVERAGE } from "./glyph-coverage.ts";
@@ -51,9 +51,9 @@ export interface Fonts {
   fallback: Face;
 }
 
-const cache = new WeakMap<AssetLoader, Map<AssetName, Promise<Face>>>();
+const cache = new WeakMap<AssetLoader, Map<FontAssetName, Promise<Face>>>();
 
-/** One font file from the host's assets, parsed once per loader (so once per process for a host). */
+/** One font file from the host's assets, read once per loader (so once per process for a host). */
 function loadFace(assets: AssetLoader, font: FontChoice): Promise<Face> {
   let faces = cache.get(assets);
   if (!faces) cache.set(assets, (faces = new Map()));
