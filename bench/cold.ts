@@ -13,8 +13,8 @@
  *     format's renderer import, its WASM/font start, and its first and warm renders; and the large
  *     chart's first, second and warm layout.
  *
- * Run: `npm run bench:cold` (builds the bundle first, then times the command the README uses:
- * `bun dist/skhema.js`). `--source` times `bun cli/render.ts` instead (the unbundled path),
+ * Run: `npm run bench:cold` (bundles the command first, scripts/bundle.ts, then times what
+ * `npm run render` runs: `bun dist/render.js`). `--source` times `bun cli/render.ts` instead,
  * `--runs N` sets the counted runs per command (default 15). Needs Graphviz (`dot`) on the PATH.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -110,11 +110,8 @@ const runsAt = args.indexOf("--runs");
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 15;
 const WARMUP = 2;
 
-if (!source) {
-  const built = Bun.spawnSync(["bun", join(REPO, "scripts/build.ts")], { stdout: "inherit", stderr: "inherit" });
-  if (built.exitCode !== 0) throw new Error("the build failed");
-}
-const CLI = source ? ["bun", join(REPO, "cli/render.ts")] : ["bun", join(REPO, "dist/skhema.js")];
+const { bundle } = await import("../scripts/bundle.ts");
+const CLI = source ? ["bun", join(REPO, "cli/render.ts")] : ["bun", await bundle("cli")];
 
 const dir = mkdtempSync(join(tmpdir(), "skhema-cold-"));
 process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
