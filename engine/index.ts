@@ -15,13 +15,12 @@ import { parseCSharp } from "./frontends/csharp/index.ts";
 import { parsePascal } from "./frontends/pascal/index.ts";
 import type { Geometry } from "./geometry/types.ts";
 import { layoutCharts } from "./layout/index.ts";
-import { OptionsSchema, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
+import { checkOptions, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
 import { renderJson } from "./render/json.ts";
 import { renderSvg } from "./render/svg.ts";
 import { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 import type { RenderContext, Renderer } from "./render/types.ts";
 import type { ChartTree } from "./tree/schema.ts";
-import { formatNativeTreeErrors, parseNativeTree } from "./tree/validate.ts";
 
 export const LANGS = ["python", "cpp", "c", "java", "csharp", "pascal", "native"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -120,9 +119,9 @@ export interface RenderResult {
 
 /** Which Pro-only features a request uses (`native` for lang=native, then custom option names). */
 export function requestProFeatures(input: { lang: string; options?: unknown }): ("native" | CustomTextOption)[] {
-  const parsed = OptionsSchema.safeParse(input.options ?? {});
+  const options = checkOptions(input.options ?? {});
   const features: ("native" | CustomTextOption)[] = input.lang === "native" ? ["native"] : [];
-  return parsed.success ? [...features, ...proFeatures(parsed.data)] : features;
+  return options ? [...features, ...proFeatures(options)] : features;
 }
 
 const EXTENSIONS: Readonly<Record<string, Lang>> = {
@@ -156,9 +155,13 @@ export function parseFormat(format: string): Format {
   throw new EngineError("unknown_format", `unknown format "${format}"; use one of ${FORMATS.join(", ")}`);
 }
 
-function parseOptions(raw: unknown): Options {
+/** The request's options; zod (engine/options-schema.ts) is loaded only to explain invalid ones. */
+async function parseOptions(raw: unknown): Promise<Options> {
+  const options = checkOptions(raw ?? {});
+  if (options) return options;
+  const { OptionsSchema } = await import("./options-schema.ts");
   const parsed = OptionsSchema.safeParse(raw ?? {});
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return parsed.data; // only if the generated rules fell behind the schema: zod decides
   const issues = parsed.error.issues.map((i) => `options${i.path.map((p) => `.${String(p)}`).join("")}: ${i.message}`);
   throw new EngineError("bad_request", `invalid options: ${issues.join("; ")}`);
 }
@@ -213,7 +216,7 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
   const lang = parseLang(input.lang);
   const format = parseFormat(input.format ?? "svg");
   if (!RENDERERS[format]) throw new EngineError("unknown_format", `format "${format}" is not available yet; available: ${Object.keys(RENDERERS).join(", ")}`);
-  const options = resolveOptions(parseOptions(input.options));
+  const options = resolveOptions(await parseOptions(input.options));
   if (input.scale !== undefined && !(Number.isInteger(input.scale) && input.scale >= SCALE.min && input.scale <= SCALE.max)) {
     throw new EngineError("bad_request", `scale must be a whole number from ${SCALE.min} to ${SCALE.max}`);
   }
@@ -223,6 +226,8 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
   let tree: ChartTree;
   let errors: FunctionError[] = [];
   if (lang === "native") {
+    // The native tree's zod schema loads only for native requests.
+    const { formatNativeTreeErrors, parseNativeTree } = await import("./tree/validate.ts");
     const parsed = parseNativeTree(source);
     if (!parsed.ok) throw new EngineError("bad_request", `invalid chart tree: ${formatNativeTreeErrors(parsed.errors)}`);
     tree = parsed.tree;

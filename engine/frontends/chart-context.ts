@@ -4,7 +4,8 @@
  * text of a bare return's end terminator.
  */
 import type { ResolvedOptions, Texts } from "../options.ts";
-import { TREE_LIMITS, type Block, type Node } from "../tree/schema.ts";
+import { TREE_LIMITS } from "../tree/limits.ts";
+import type { Block, Node } from "../tree/schema.ts";
 import { nodeLoc, type SyntaxNode } from "./tree-sitter.ts";
 
 /** Thrown when a chart exceeds TREE_LIMITS; caught per chart and turned into a FunctionError. */
