@@ -14,6 +14,7 @@ import { parseJava } from "./frontends/java/index.ts";
 import { parseCSharp } from "./frontends/csharp/index.ts";
 import { parsePascal } from "./frontends/pascal/index.ts";
 import type { Geometry } from "./geometry/types.ts";
+import { initRuntime } from "./frontends/tree-sitter.ts";
 import { layoutCharts } from "./layout/index.ts";
 import { checkOptions, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
 import { renderJson } from "./render/json.ts";
@@ -48,34 +49,51 @@ interface FormatSpec {
   type: string;
   ext: string;
   render: Renderer;
+  /**
+   * Starts loading what the renderer needs (its module, its WASM): `render` calls it, without
+   * waiting, before the source is parsed and laid out, so an asynchronous WASM compilation overlaps
+   * that work. Never rejects: failures are left for the render itself to report.
+   */
+  warm?: (assets: AssetLoader) => Promise<void>;
 }
 
 const text = (render: (g: Geometry) => string): Renderer => async (g) => render(g);
 
 /**
  * Renderers of the binary and page formats are loaded on first use: an SVG request then never
- * pays (in start-up time and memory) for pdf-lib, fontkit, resvg or the DOCX writer.
+ * pays (in start-up time and memory) for pdf-lib, fontkit, resvg or the DOCX writer. `start` is what
+ * the module needs beyond its import (the PNG renderer's WASM).
  */
-const lazy = (load: () => Promise<Renderer>): Renderer => {
-  let renderer: Promise<Renderer> | undefined;
-  return async (g, context) => (await (renderer ??= load()))(g, context);
-};
+function lazy<M>(load: () => Promise<M>, renderer: (m: M) => Renderer, start?: (m: M, assets: AssetLoader) => Promise<unknown>): Pick<FormatSpec, "render" | "warm"> {
+  let module: Promise<M> | undefined;
+  const get = () => (module ??= load());
+  return {
+    render: async (g, context) => renderer(await get())(g, context),
+    warm: (assets) => get().then((m) => start?.(m, assets)).then(() => undefined, () => undefined),
+  };
+}
 
 const RENDERERS: Partial<Record<Format, FormatSpec>> = {
   svg: { type: "image/svg+xml", ext: "svg", render: text(renderSvg) },
   json: { type: "application/json", ext: "json", render: text(renderJson) },
-  typst: { type: "text/x-typst; charset=utf-8", ext: "typ", render: lazy(async () => (await import("./render/typst.ts")).renderTypst) },
-  excalidraw: {
-    type: "application/vnd.excalidraw+json", ext: "excalidraw",
-    render: lazy(async () => (await import("./render/excalidraw.ts")).renderExcalidraw),
-  },
+  typst: { type: "text/x-typst; charset=utf-8", ext: "typ", ...lazy(() => import("./render/typst.ts"), (m) => m.renderTypst) },
+  excalidraw: { type: "application/vnd.excalidraw+json", ext: "excalidraw", ...lazy(() => import("./render/excalidraw.ts"), (m) => m.renderExcalidraw) },
   docx: {
     type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx",
-    render: lazy(async () => (await import("./render/docx.ts")).renderDocx),
+    ...lazy(() => import("./render/docx.ts"), (m) => m.renderDocx),
   },
-  png: { type: "image/png", ext: "png", render: lazy(async () => (await import("./render/png.ts")).renderPng) },
-  pdf: { type: "application/pdf", ext: "pdf", render: lazy(async () => (await import("./render/pdf.ts")).renderPdf) },
+  png: { type: "image/png", ext: "png", ...lazy(() => import("./render/png.ts"), (m) => m.renderPng, (m, assets) => m.ensureResvg(assets)) },
+  pdf: { type: "application/pdf", ext: "pdf", ...lazy(() => import("./render/pdf.ts"), (m) => m.renderPdf) },
 };
+
+/**
+ * Starts the WebAssembly runtimes now — tree-sitter's and, for the formats named, the renderers'
+ * (the PNG rasteriser) — so that a long-running host's first request does not wait for them.
+ * Resolves when they are ready; a failure is reported again by the request that needs the part.
+ */
+export async function preload(assets: AssetLoader, formats: readonly Format[] = ["png"]): Promise<void> {
+  await Promise.all([initRuntime(assets).catch(() => undefined), ...formats.map((f) => RENDERERS[f]?.warm?.(assets))]);
+}
 
 export { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 
@@ -258,6 +276,7 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
 }
 
 export async function render(input: RenderInput, assets: AssetLoader): Promise<RenderResult> {
+  if (typeof input.format === "string" && Object.hasOwn(RENDERERS, input.format)) void RENDERERS[input.format as Format]!.warm?.(assets);
   const prepared = await prepare(input, assets);
   const renderer = RENDERERS[prepared.format]!;
   return {

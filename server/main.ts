@@ -3,6 +3,7 @@
  * and on SIGTERM/SIGINT stops taking connections, lets in-flight requests finish, then closes the
  * database.
  */
+import { preload } from "../engine/index.ts";
 import { bunAssets, fullGc, gcHint } from "../hosts/bun.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
@@ -21,6 +22,8 @@ const server = Bun.serve({
   // A batch of 100 PDFs can take a few seconds; the default idle timeout (10 s) is too tight for slow clients.
   idleTimeout: 60,
 });
+// The WASM runtimes (tree-sitter, the PNG rasteriser) start now, not on the first request.
+void preload(bunAssets);
 console.log(`skhema: listening on http://${config.host}:${server.port}/v1 (database ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
 
 let stopping = false;
