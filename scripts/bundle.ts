@@ -47,23 +47,24 @@ function newest(path: string): number {
   return latest;
 }
 
-export function isStale(name: TargetName): boolean {
-  const out = join(dist, TARGETS[name].out);
+export function isStale(name: TargetName, outdir = dist): boolean {
+  const out = join(outdir, TARGETS[name].out);
   if (!existsSync(out)) return true;
   const built = statSync(out).mtimeMs;
   return SOURCES.some((s) => newest(join(root, s)) > built);
 }
 
-export async function bundle(name: TargetName): Promise<string> {
+/** Bundles one target into `outdir` (one folder below the repository root) and returns its entry file. */
+export async function bundle(name: TargetName, outdir = dist): Promise<string> {
   const target: Target = TARGETS[name];
   const base = target.out.replace(/\.js$/, "");
   // This target's previous chunks (hash-named) go; other targets' files and the package build stay.
-  if (existsSync(dist)) {
-    for (const f of readdirSync(dist)) if (f === target.out || f.startsWith(`${base}-`)) rmSync(join(dist, f));
+  if (existsSync(outdir)) {
+    for (const f of readdirSync(outdir)) if (f === target.out || f.startsWith(`${base}-`)) rmSync(join(outdir, f));
   }
   const result = await Bun.build({
     entrypoints: [join(root, target.entry)],
-    outdir: dist,
+    outdir,
     target: "bun",
     format: "esm",
     minify: true,
@@ -76,10 +77,10 @@ export async function bundle(name: TargetName): Promise<string> {
     throw new Error(`bundling ${target.entry} failed`);
   }
   for (const [from, to] of target.copy ?? []) {
-    rmSync(join(dist, to), { recursive: true, force: true });
-    cpSync(join(root, from), join(dist, to), { recursive: true });
+    rmSync(join(outdir, to), { recursive: true, force: true });
+    cpSync(join(root, from), join(outdir, to), { recursive: true });
   }
-  return join(dist, target.out);
+  return join(outdir, target.out);
 }
 
 if (import.meta.main) {
