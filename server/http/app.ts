@@ -10,6 +10,7 @@ import type { AppDeps } from "./deps.ts";
 import { ApiError, errorResponse, toApiError } from "./errors.ts";
 import { ACCOUNT_ROUTES } from "./routes/accounts.ts";
 import { batchRoutes } from "./routes/batch.ts";
+import { giftRoutes } from "./routes/gift.ts";
 import { meRoutes } from "./routes/me.ts";
 import { renderRoutes } from "./routes/render.ts";
 import { referenceRoutes } from "./reference.ts";
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   v1.route("/", renderRoutes(deps));
   v1.route("/", batchRoutes(deps));
   v1.route("/", meRoutes());
+  v1.route("/", giftRoutes(deps));
   for (const route of [...ACCOUNT_ROUTES, openapiRoute]) v1.openAPIRegistry.registerPath(route);
 
   v1.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-Key" });

@@ -9,7 +9,7 @@
  *   await db.$client.batch([...yourStatements, stmt], "write");
  *   mailQueued(); // optional: this process's sender sends at once instead of at its next poll
  */
-import type { InStatement } from "@libsql/client";
+import type { InArgs, InStatement } from "@libsql/client";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/open.ts";
 import { outbox, type OutboxStatus } from "../db/schema.ts";
@@ -34,7 +34,7 @@ export function enqueueMail(db: Db, mail: OutgoingMail, now = Date.now()): InSta
     .insert(outbox)
     .values({ kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, nextAttemptAt: now, createdAt: now })
     .toSQL();
-  return { sql, args: params as InStatement extends { args?: infer A } ? A : never };
+  return { sql, args: params as InArgs };
 }
 
 const listeners = new Set<() => void>();
