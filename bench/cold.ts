@@ -110,8 +110,7 @@ const runsAt = args.indexOf("--runs");
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 15;
 const WARMUP = 2;
 
-const { bundle } = await import("../scripts/bundle.ts");
-const CLI = source ? ["bun", join(REPO, "cli/render.ts")] : ["bun", await bundle("cli")];
+const CLI = source ? ["bun", join(REPO, "cli/render.ts")] : ["bun", await (await import("../scripts/bundle.ts")).bundle("cli")];
 
 const dir = mkdtempSync(join(tmpdir(), "skhema-cold-"));
 process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
