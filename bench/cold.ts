@@ -47,26 +47,26 @@ if (process.argv[2] === "--stages") {
   await render({ code: MEDIUM, lang: "python", format: "svg" }, bunAssets);
   mark("first render, medium SVG");
   const warm: number[] = [];
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 50; i++) {
     const t = performance.now();
     await render({ code: MEDIUM, lang: "python", format: "svg" }, bunAssets);
-    warm.push(performance.now() - t);
+    if (i >= 30) warm.push(performance.now() - t);
   }
   last = performance.now();
-  stages.push(["warm render, medium SVG (median of 20)", median(warm)]);
+  stages.push(["warm render, medium SVG (median of 20, after 30)", median(warm)]);
   if (format === "svg") {
     for (const name of ["first", "second"]) {
       await render({ code: LARGE, lang: "python", format: "svg" }, bunAssets);
       mark(`${name} render, large SVG`);
     }
     const warmLarge: number[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 30; i++) {
       const t = performance.now();
       await render({ code: LARGE, lang: "python", format: "svg" }, bunAssets);
-      warmLarge.push(performance.now() - t);
+      if (i >= 20) warmLarge.push(performance.now() - t);
     }
     last = performance.now();
-    stages.push(["warm render, large SVG (median of 10, after 2)", median(warmLarge)]);
+    stages.push(["warm render, large SVG (median of 10, after 22)", median(warmLarge)]);
   } else {
     const modules: Partial<Record<Format, string>> = {
       png: "../engine/render/png.ts", pdf: "../engine/render/pdf.ts", docx: "../engine/render/docx.ts",
@@ -85,13 +85,13 @@ if (process.argv[2] === "--stages") {
     await render(input, bunAssets);
     mark(`first render, medium ${format}`);
     const warmF: number[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 20; i++) {
       const t = performance.now();
       await render(input, bunAssets);
-      warmF.push(performance.now() - t);
+      if (i >= 10) warmF.push(performance.now() - t);
     }
     last = performance.now();
-    stages.push([`warm render, medium ${format} (median of 10)`, median(warmF)]);
+    stages.push([`warm render, medium ${format} (median of 10, after 11)`, median(warmF)]);
   }
   console.log(JSON.stringify(stages));
   process.exit(0);
@@ -216,12 +216,22 @@ for (const r of rows) {
 }
 
 console.log("");
-console.log("Where a cold render's time goes (source modules, fresh process per column's format, medians of 3 processes, ms):");
+// The breakdown runs what is timed above: this very script bundled like the command (minified,
+// renderers as chunks) unless --source.
+let probe = import.meta.path;
+if (!source) {
+  const outdir = mkdtempSync(join(REPO, ".bench-cold-"));
+  process.on("exit", () => rmSync(outdir, { recursive: true, force: true }));
+  const built = await Bun.build({ entrypoints: [import.meta.path], outdir, target: "bun", format: "esm", minify: true, splitting: true });
+  if (!built.success) throw new Error(`bundling the stage probe failed: ${built.logs.join("\n")}`);
+  probe = join(outdir, "cold.js");
+}
+console.log(`Where a cold render's time goes (${source ? "source modules" : "bundled"}; a fresh process per format, medians of 3 processes, ms):`);
 const formats: Format[] = ["svg", "png", "pdf", "docx"];
 const stageRuns: Record<string, Record<string, number[]>> = {};
 for (let i = 0; i < 3; i++) {
   for (const format of formats) {
-    const p = Bun.spawnSync(["bun", import.meta.path, "--stages", format], { stdout: "pipe", stderr: "pipe" });
+    const p = Bun.spawnSync(["bun", probe, "--stages", format], { stdout: "pipe", stderr: "pipe" });
     if (p.exitCode !== 0) throw new Error(`stages ${format}: ${p.stderr.toString()}`);
     for (const [name, ms] of JSON.parse(p.stdout.toString().trim().split("\n").pop()!) as [string, number][]) {
       ((stageRuns[format] ??= {})[name] ??= []).push(ms);
