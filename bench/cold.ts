@@ -241,3 +241,66 @@ for (let i = 0; i < 3; i++) {
 for (const format of formats) {
   console.log(`- ${format}: ${Object.entries(stageRuns[format]!).map(([name, xs]) => `${name} ${f(median(xs))}`).join("; ")}`);
 }
+
+// ---------------------------------------------------------------- the server: start → first render
+/**
+ * A fresh server process on a loopback port and a migrated database with one user and key (made
+ * once, by the admin command): wall time from spawn to the answer of its first POST /render (SVG of
+ * the medium chart), and of the first PNG render right after. The process is then stopped.
+ */
+async function serverFirstRender(entry: string, databaseUrl: string, key: string): Promise<{ svg: number; png: number }> {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port!;
+  await probe.stop(true);
+  const body = (format: string) => JSON.stringify({ code: MEDIUM, lang: "python", format, scale: 1 });
+  const post = (format: string) =>
+    fetch(`http://127.0.0.1:${port}/v1/render`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": key }, body: body(format) });
+  const start = performance.now();
+  const child = Bun.spawn(["bun", entry], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" }, stdout: "ignore", stderr: "ignore" });
+  try {
+    let res: Response | null = null;
+    for (let i = 0; i < 2000 && !res; i++) {
+      res = await post("svg").catch(() => null);
+      if (!res) await Bun.sleep(2);
+    }
+    if (!res?.ok) throw new Error(`${entry}: first render answered ${res?.status}`);
+    await res.arrayBuffer();
+    const svg = performance.now() - start;
+    const t = performance.now();
+    const png = await post("png");
+    if (!png.ok) throw new Error(`${entry}: first PNG answered ${png.status}`);
+    await png.arrayBuffer();
+    return { svg, png: performance.now() - t };
+  } finally {
+    child.kill("SIGTERM");
+    await child.exited;
+  }
+}
+
+{
+  const databaseUrl = `file:${join(dir, "server.db")}`;
+  const admin = (...args: string[]) => {
+    const p = Bun.spawnSync(["bun", join(REPO, "server/admin.ts"), ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdout: "pipe", stderr: "pipe" });
+    if (p.exitCode !== 0) throw new Error(`admin ${args.join(" ")}: ${p.stderr.toString()}`);
+    return JSON.parse(p.stdout.toString()) as Record<string, unknown>;
+  };
+  admin("user", "create", "--email", "bench@example.com", "--credits", "100000");
+  const key = String(admin("key", "create", "--email", "bench@example.com").key);
+  const entries: [string, string][] = [["bun server/main.ts (source)", join(REPO, "server/main.ts")]];
+  if (!source) entries.push(["bun dist/server.js (npm start)", await (await import("../scripts/bundle.ts")).bundle("server")]);
+  const runs = Math.max(3, Math.ceil(RUNS / 2));
+  const results = new Map<string, { svg: number[]; png: number[] }>(entries.map(([label]) => [label, { svg: [], png: [] }]));
+  for (let i = 0; i < runs + 1; i++) {
+    for (const [label, entry] of entries) {
+      const r = await serverFirstRender(entry, databaseUrl, key);
+      if (i === 0) continue; // warm-up: the file system cache
+      results.get(label)!.svg.push(r.svg);
+      results.get(label)!.png.push(r.png);
+    }
+  }
+  console.log("");
+  console.log(`Server cold start (medians of ${runs}, alternating): spawn → first POST /render answered (SVG, medium), then the first PNG (scale 1)`);
+  console.log("| server | spawn → first SVG answered | first PNG request |");
+  console.log("|---|---:|---:|");
+  for (const [label, r] of results) console.log(`| ${label} | ${f(median(r.svg))} ms | ${f(median(r.png))} ms |`);
+}

@@ -24,15 +24,17 @@
  * Making the scanlines is synchronous and `writePng` (the compression) asynchronous, so the PNG
  * renderer frees every WASM object before its first `await`.
  */
-import { Zlib } from "fflate";
 
 /**
- * The zlib stream of the chunks, in order. The chunks are taken one at a time: each is produced
+ * The zlib stream of the chunks, in order, as the compressor's output parts (copied once, into the
+ * file). The chunks are taken one at a time: each is produced
  * (by the iterator) only after the previous one was handed to the compressor, so a caller can
  * stream a tall image strip by strip. A failing iterator aborts the compression.
  */
-async function zlib(chunks: Iterable<Uint8Array>): Promise<Uint8Array> {
+async function zlib(chunks: Iterable<Uint8Array>): Promise<Uint8Array[]> {
   if (typeof CompressionStream === "undefined") {
+    // Loaded only here: hosts with CompressionStream (all we know of) never pay for its import.
+    const { Zlib } = await import("fflate");
     const parts: Uint8Array[] = [];
     const z = new Zlib({ level: 6 }, (data) => parts.push(data));
     let previous: Uint8Array | null = null;
@@ -41,7 +43,7 @@ async function zlib(chunks: Iterable<Uint8Array>): Promise<Uint8Array> {
       previous = chunk;
     }
     z.push(previous ?? new Uint8Array(0), true);
-    return concat(parts);
+    return parts;
   }
   const cs = new CompressionStream("deflate");
   const writer = cs.writable.getWriter();
@@ -64,20 +66,7 @@ async function zlib(chunks: Iterable<Uint8Array>): Promise<Uint8Array> {
     await writer.close();
   })();
   await Promise.all([write, read]);
-  return concat(parts);
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  let size = 0;
-  for (const p of parts) size += p.length;
-  const out = new Uint8Array(size);
-  let pos = 0;
-  for (const p of parts) {
-    out.set(p, pos);
-    pos += p.length;
-  }
-  return out;
+  return parts;
 }
 
 const CRC_TABLE = (() => {
@@ -103,9 +92,11 @@ const RGBA = 6;
 
 /** The PNG file around the filtered scanlines `rows` (each row: filter byte, then the samples), given in chunks of whole rows. */
 async function pngFile(width: number, height: number, colourType: number, rows: Iterable<Uint8Array>): Promise<Uint8Array> {
-  const idat = await zlib(rows);
+  const parts = await zlib(rows);
+  let idatLength = 0;
+  for (const p of parts) idatLength += p.length;
   // Signature, IHDR (13 bytes of data), IDAT, IEND; each chunk is length, type, data, CRC.
-  const out = new Uint8Array(8 + 25 + 12 + idat.length + 12);
+  const out = new Uint8Array(8 + 25 + 12 + idatLength + 12);
   const view = new DataView(out.buffer);
   out.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
   let pos = 8;
@@ -125,7 +116,12 @@ async function pngFile(width: number, height: number, colourType: number, rows: 
     out[at + 11] = 0; // adaptive filtering
     out[at + 12] = 0; // no interlace
   });
-  chunk("IDAT", idat.length, (at) => out.set(idat, at));
+  chunk("IDAT", idatLength, (at) => {
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+  });
   chunk("IEND", 0, () => {});
   return out;
 }
