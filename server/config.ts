@@ -2,6 +2,7 @@
  * Server configuration: environment variables only, each with a default (README, "Configuration").
  * Read once at start; a bad value stops the server with a message instead of running misconfigured.
  */
+import { loadPaymentsConfig, type PaymentsConfig } from "./payments/config.ts";
 import { parseSourceHosts, type SourcePolicy } from "./sources/url-source.ts";
 
 export interface Config {
@@ -19,6 +20,7 @@ export interface Config {
   /** How long shutdown waits for in-flight requests before closing anyway. */
   shutdownTimeoutMs: number;
   source: SourcePolicy;
+  payments: PaymentsConfig;
 }
 
 const MiB = 1024 * 1024;
@@ -53,5 +55,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowHttp: flag(env, "SOURCE_ALLOW_HTTP"),
       allowPrivate: flag(env, "SOURCE_ALLOW_PRIVATE"),
     },
+    payments: loadPaymentsConfig(env, integer),
   };
 }

@@ -11,6 +11,7 @@ import { ApiError, errorResponse, toApiError } from "./errors.ts";
 import { ACCOUNT_ROUTES } from "./routes/accounts.ts";
 import { batchRoutes } from "./routes/batch.ts";
 import { meRoutes } from "./routes/me.ts";
+import { paymentRoutes } from "./routes/payments.ts";
 import { renderRoutes } from "./routes/render.ts";
 import { referenceRoutes } from "./reference.ts";
 import { Health } from "./schemas.ts";
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   v1.route("/", renderRoutes(deps));
   v1.route("/", batchRoutes(deps));
   v1.route("/", meRoutes());
+  v1.route("/", paymentRoutes(deps));
   for (const route of [...ACCOUNT_ROUTES, openapiRoute]) v1.openAPIRegistry.registerPath(route);
 
   v1.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-Key" });
