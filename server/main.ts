@@ -7,6 +7,7 @@ import { bunAssets, fullGc, gcHint } from "../hosts/bun.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp } from "./http/app.ts";
+import { startPayments } from "./payments/service.ts";
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
@@ -21,6 +22,7 @@ const server = Bun.serve({
   // A batch of 100 PDFs can take a few seconds; the default idle timeout (10 s) is too tight for slow clients.
   idleTimeout: 60,
 });
+const payments = startPayments(database.db, config.payments);
 console.log(`skhema: listening on http://${config.host}:${server.port}/v1 (database ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
 
 let stopping = false;
@@ -31,6 +33,7 @@ async function shutdown(signal: string) {
   const forced = setTimeout(() => server.stop(true), config.shutdownTimeoutMs);
   await server.stop(false);
   clearTimeout(forced);
+  await payments.stop();
   database.close();
   console.log("skhema: stopped");
   process.exit(0);

@@ -12,6 +12,7 @@ import { ACCOUNT_ROUTES } from "./routes/accounts.ts";
 import { batchRoutes } from "./routes/batch.ts";
 import { meRoutes } from "./routes/me.ts";
 import { paymentRoutes } from "./routes/payments.ts";
+import { webhookRoutes } from "../payments/webhook.ts";
 import { renderRoutes } from "./routes/render.ts";
 import { referenceRoutes } from "./reference.ts";
 import { Health } from "./schemas.ts";
@@ -110,6 +111,9 @@ export function createApp(deps: AppDeps) {
   v1.route("/", referenceRoutes());
 
   app.route("/v1", v1);
+  const monobank = config.payments.monobank;
+  // Outside /v1 and the OpenAPI document: only the bank calls it, at a secret path.
+  if (monobank?.webhookSecret) app.route("/hooks/monobank", webhookRoutes(db, { ...monobank, webhookSecret: monobank.webhookSecret }));
   return app;
 }
 

@@ -13,10 +13,13 @@ import { createUser, type User } from "../../server/accounts/users.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/db/open.ts";
 import { createApp } from "../../server/http/app.ts";
+import { startPayments } from "../../server/payments/service.ts";
 
 export interface TestServer {
   /** Base URL including /v1, e.g. http://127.0.0.1:40123/v1 */
   url: string;
+  /** The server's origin, e.g. http://127.0.0.1:40123 (the webhook lives outside /v1). */
+  origin: string;
   database: Database;
   dir: string;
   databaseUrl: string;
@@ -35,8 +38,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const database = await openDatabase(config.databaseUrl);
   const app = createApp({ db: database.db, config, assets: bunAssets });
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, maxRequestBodySize: 64 * 1024 * 1024 });
+  const payments = startPayments(database.db, config.payments);
   return {
     url: `http://127.0.0.1:${server.port}/v1`,
+    origin: `http://127.0.0.1:${server.port}`,
     database,
     dir,
     databaseUrl,
@@ -55,6 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     },
     async stop() {
       await server.stop(true);
+      await payments.stop();
       database.close();
       rmSync(dir, { recursive: true, force: true });
     },
