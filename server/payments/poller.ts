@@ -74,7 +74,7 @@ export class StatementPoller {
     );
     const incoming = items.filter((i) => i.amount > 0).sort((a, b) => a.time - b.time || a.id.localeCompare(b.id));
     console.log(`payments: statement read, ${items.length} item(s), ${incoming.length} incoming`);
-    if (this.pauseBeforeCreditMs > 0) await Bun.sleep(this.pauseBeforeCreditMs);
+    if (this.pauseBeforeCreditMs > 0 && incoming.length > 0) await Bun.sleep(this.pauseBeforeCreditMs);
     let recorded = 0;
     for (const item of incoming) {
       const settled = await settleItem(this.db, this.config.jarId, item, "poll");

@@ -122,13 +122,16 @@ export interface SpawnedServer {
   stop(): Promise<number>;
 }
 
-/** `bun server/main.ts` as a separate process on a free port, resolved once /health answers. */
-export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
+/**
+ * `bun server/main.ts` as a separate process on a free port, resolved once /health answers.
+ * `stdout: "pipe"` keeps its log readable through `process.stdout` (tests that wait for a log line).
+ */
+export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}, stdout: "ignore" | "pipe" = "ignore"): Promise<SpawnedServer> {
   const port = await freePort();
   const child = Bun.spawn([process.execPath, "server/main.ts"], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", ...env },
-    stdout: "ignore",
+    stdout,
     stderr: "inherit",
   });
   const url = `http://127.0.0.1:${port}/v1`;
