@@ -7,7 +7,7 @@
  * or neither. The SQL is built by drizzle once per database (with placeholders) — on the hot path of
  * every render, rebuilding it per call cost more than running it.
  */
-import type { InStatement } from "@libsql/client";
+import type { InArgs, InStatement } from "@libsql/client";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { fillPlaceholders } from "drizzle-orm/sql";
 import type { Db } from "../db/open.ts";
@@ -18,14 +18,13 @@ interface Built {
   params: unknown[];
 }
 
-/** `guard`: an extra SQL condition the change needs (a caller's batch decides inside SQL whether it applies). */
-function buildStatements(db: Db, guard?: SQL): [Built, Built] {
+function buildStatements(db: Db): [Built, Built] {
   const delta = sql.placeholder("delta");
   const userId = sql.placeholder("userId");
   const update = db
     .update(users)
     .set({ credits: sql`${users.credits} + ${delta}` })
-    .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= 0`, guard))
+    .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= 0`))
     .returning({ credits: users.credits });
   // changes() is the row count of the UPDATE just before: the row is written only if it applied.
   const insert = db.insert(ledger).select(
@@ -47,36 +46,17 @@ function buildStatements(db: Db, guard?: SQL): [Built, Built] {
 
 const statements = new WeakMap<Db, [Built, Built]>();
 
-type Args = InStatement extends { args?: infer A } ? A : never;
-
-function filled(built: readonly Built[], values: Record<string, unknown>): InStatement[] {
-  return built.map((s) => ({ sql: s.sql, args: fillPlaceholders(s.params, values) as Args }));
-}
-
-/**
- * The two statements of a balance change (conditional update, then its ledger row), to run inside
- * the caller's own write batch — e.g. a payment's crediting, which commits the payment's new status
- * in the same batch. They apply only when `guard` holds when they run; they must stay adjacent
- * (the ledger row checks that the update just before it changed the row).
- */
-export function balanceChangeStatements(db: Db, change: { userId: number; delta: number; reason: LedgerReason; ref: string; now: number }, guard: SQL): InStatement[] {
-  checkDelta(change.delta);
-  return filled(buildStatements(db, guard), change);
-}
-
-function checkDelta(delta: number): void {
-  if (!Number.isSafeInteger(delta) || delta === 0) throw new Error(`a ledger change must be a non-zero whole number, got ${delta}`);
-}
-
 /**
  * Adds `delta` (negative to charge) to a user's balance unless that would take it below zero.
  * Returns the new balance, or null when the balance was too small (nothing changed).
  */
 export async function applyDelta(db: Db, userId: number, delta: number, reason: LedgerReason, ref: string): Promise<number | null> {
-  checkDelta(delta);
+  if (!Number.isSafeInteger(delta) || delta === 0) throw new Error(`a ledger change must be a non-zero whole number, got ${delta}`);
   let built = statements.get(db);
   if (!built) statements.set(db, (built = buildStatements(db)));
-  const [updated] = await db.$client.batch(filled(built, { delta, userId, reason, ref, now: Date.now() }), "write");
+  const values = { delta, userId, reason, ref, now: Date.now() };
+  const batch: InStatement[] = built.map((s) => ({ sql: s.sql, args: fillPlaceholders(s.params, values) as InStatement extends { args?: infer A } ? A : never }));
+  const [updated] = await db.$client.batch(batch, "write");
   const credits = updated?.rows[0]?.credits;
   return credits === undefined ? null : Number(credits);
 }
@@ -86,4 +66,51 @@ export type LedgerRow = typeof ledger.$inferSelect;
 /** A user's ledger, newest first. */
 export function ledgerOf(db: Db, userId: number, limit = 100): Promise<LedgerRow[]> {
   return db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.id)).limit(limit);
+}
+
+/** Which user a change applies to, as a condition on `users` (by id, or by e-mail for an account made in the same batch). */
+export type UserCondition = SQL;
+
+export interface BatchedChange {
+  user: UserCondition;
+  delta: number;
+  reason: LedgerReason;
+  /** The ledger reference; SQL when it is only known inside the batch (the id of a row inserted just before). */
+  ref: string | SQL;
+}
+
+/**
+ * A balance change as two statements for the caller's own write batch, for changes that must commit
+ * together with other rows (a gift: two ledgers, the gift row, a notification, an e-mail). Unlike
+ * applyDelta nothing is skipped: if the balance would go below zero the UPDATE breaks the
+ * credits_not_negative check, and libSQL rolls the whole batch back (isBalanceTooLow tells that
+ * failure apart). So either every row of the batch is written, or none.
+ */
+export function batchedDelta(db: Db, change: BatchedChange, now = Date.now()): InStatement[] {
+  if (!Number.isSafeInteger(change.delta) || change.delta === 0) throw new Error(`a ledger change must be a non-zero whole number, got ${change.delta}`);
+  const update = db
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${change.delta}` })
+    .where(change.user)
+    .returning({ credits: users.credits });
+  const insert = db.insert(ledger).select(
+    db
+      .select({
+        id: sql`NULL`.as("id"),
+        userId: users.id,
+        delta: sql`${change.delta}`.as("delta"),
+        balanceAfter: users.credits,
+        reason: sql`${change.reason}`.as("reason"),
+        ref: sql`${change.ref}`.as("ref"),
+        createdAt: sql`${now}`.as("created_at"),
+      })
+      .from(users)
+      .where(change.user),
+  );
+  return [update.toSQL(), insert.toSQL()].map((s) => ({ sql: s.sql, args: s.params as InArgs }));
+}
+
+/** The failure of a batch whose batchedDelta would have taken a balance below zero. */
+export function isBalanceTooLow(err: unknown): boolean {
+  return err instanceof Error && /CHECK constraint failed: credits_not_negative/.test(err.message);
 }

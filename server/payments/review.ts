@@ -7,7 +7,7 @@
  */
 import type { InStatement } from "@libsql/client";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { balanceChangeStatements } from "../accounts/credits.ts";
+import { batchedDelta } from "../accounts/credits.ts";
 import { findUserByEmail } from "../accounts/users.ts";
 import type { Db } from "../db/open.ts";
 import { paymentItems, payments, users, type PaymentStatus } from "../db/schema.ts";
@@ -104,7 +104,7 @@ async function decisionStatements(db: Db, item: ItemRow, decision: Decision, cla
       const user = await findUserByEmail(db, decision.email);
       if (!user) throw new ReviewError(`no user ${decision.email}`);
       const decidedNow = sql`EXISTS (SELECT 1 FROM ${paymentItems} WHERE ${paymentItems.id} = ${item.id} AND ${paymentItems.claim} = ${claim})`;
-      return balanceChangeStatements(db, { userId: user.id, delta: decision.credits, reason: "topup", ref: `item:${item.id}`, now }, decidedNow);
+      return batchedDelta(db, { user: and(eq(users.id, user.id), decidedNow)!, delta: decision.credits, reason: "topup", ref: `item:${item.id}` }, now);
     }
   }
 }

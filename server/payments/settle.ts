@@ -13,7 +13,7 @@
  */
 import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { InStatement } from "@libsql/client";
-import { balanceChangeStatements } from "../accounts/credits.ts";
+import { batchedDelta } from "../accounts/credits.ts";
 import { proExtensionStatement } from "../accounts/users.ts";
 import type { Db } from "../db/open.ts";
 import { notifications, paymentItems, payments, users, type ItemOutcome } from "../db/schema.ts";
@@ -123,7 +123,7 @@ export function fulfilmentStatements(db: Db, payment: Payment, itemId: string, c
   if (payment.kind === "pro" && payment.days) out.push(statement(proExtensionStatement(db, { userId: payment.userId, days: payment.days, now }, guard)));
   if (payment.qty) {
     const reason = payment.kind === "pro" ? "pro_bonus" : "topup";
-    out.push(...balanceChangeStatements(db, { userId: payment.userId, delta: payment.qty, reason, ref: `payment:${payment.id}`, now }, guard));
+    out.push(...batchedDelta(db, { user: and(eq(users.id, payment.userId), guard)!, delta: payment.qty, reason, ref: `payment:${payment.id}` }, now));
   }
   const payload = JSON.stringify({ paymentId: payment.id, kind: payment.kind, label: payment.label, amountKop: payment.amountKop, credits: payment.qty ?? 0, days: payment.days ?? 0 });
   out.push(

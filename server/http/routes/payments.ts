@@ -14,6 +14,8 @@ const json = <T>(schema: T) => ({ "application/json": { schema } });
 export const topupRoute = createRoute({
   method: "post",
   path: "/topup",
+  operationId: "createTopup",
+  tags: ["Account"],
   summary: "Create a payment link to buy credits or Pro",
   description:
     "Creates a pending payment and answers the Monobank jar link prefilled with the amount and the code. The payer keeps the code " +
@@ -34,6 +36,8 @@ export const topupRoute = createRoute({
 export const productsRoute = createRoute({
   method: "get",
   path: "/products",
+  operationId: "getProducts",
+  tags: ["Account"],
   summary: "The price catalog",
   description: "Credit packs, Pro tiers and the price of one credit, in hryvnias. `available` is false while payment is not configured. Rate limited: 60 per minute per key.",
   responses: { 200: { description: "The catalog.", content: json(Products) }, 401: ERRORS[401], 429: ERRORS[429] },
