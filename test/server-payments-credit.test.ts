@@ -61,9 +61,17 @@ describe("the statement poller", () => {
     expect(notes[0]!.kind).toBe("payment_paid");
     expect(JSON.parse(String(notes[0]!.payload))).toMatchObject({ kind: "credits_unit", credits: 10, amountKop: 2000, label: "10 credits" });
 
+    const mail = await rows(server.database, "SELECT kind, subject, text FROM outbox WHERE \"to\" = ?", [user.email]);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ kind: "payment", subject: "Skhema: оплату отримано — 10 credits" });
+    expect(String(mail[0]!.text)).toContain(`20 грн (код ${bought.comment})`);
+    expect(String(mail[0]!.text)).toContain("10 кредитів");
+
     await polls(fake, 3); // the same item in every overlapping window
     expect((await balance(server.url, key)).credits).toBe(13);
     expect(await ledgerConsistent(server.database, user.id)).toEqual({ balance: 13, sum: 13, rows: 2 });
+    expect(await rows(server.database, "SELECT COUNT(*) AS n FROM outbox WHERE \"to\" = ?", [user.email])).toEqual([{ n: 1 }]);
+    expect(await rows(server.database, "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?", [user.id])).toEqual([{ n: 1 }]);
   });
 
   test("duplicated and shuffled statement items, several payments: each credited exactly once", async () => {
@@ -115,6 +123,7 @@ describe("the crediting function under concurrency (what the transaction itself 
     expect((await balance(server.url, key)).credits).toBe(18);
     expect(await ledgerConsistent(server.database, user.id)).toEqual({ balance: 18, sum: 18, rows: 2 });
     expect(await rows(server.database, "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?", [user.id])).toEqual([{ n: 2 }]);
+    expect(await rows(server.database, "SELECT COUNT(*) AS n FROM outbox WHERE kind = 'payment' AND \"to\" = ?", [user.email])).toEqual([{ n: 2 }]);
   });
 });
 

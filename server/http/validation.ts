@@ -20,8 +20,6 @@ export function validationError(error: z.ZodError, batch = false): ApiError {
     const allowed = batch ? BATCH_FORMATS : FORMATS;
     return new ApiError("unknown_format", `unknown format; use one of ${allowed.join(", ")}`);
   }
-  const qty = at("qty");
-  if (qty) return new ApiError("bad_qty", `${where(qty.path)}: ${qty.message}`);
   const lang = at("lang");
   if (lang) return new ApiError("unknown_lang", `${where(lang.path)}: unknown language; use one of ${LANGS.join(", ")}`);
   // /gift (and /topup's qty): their own codes of §7.

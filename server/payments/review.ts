@@ -11,6 +11,7 @@ import { batchedDelta } from "../accounts/credits.ts";
 import { findUserByEmail } from "../accounts/users.ts";
 import type { Db } from "../db/open.ts";
 import { paymentItems, payments, users, type PaymentStatus } from "../db/schema.ts";
+import { mailQueued } from "../mail/outbox.ts";
 import { fulfilmentStatements } from "./settle.ts";
 
 export class ReviewError extends Error {}
@@ -80,6 +81,7 @@ export async function resolveItem(db: Db, itemId: string, decision: Decision, no
   const batch: InStatement[] = [{ sql: decide.sql, args: decide.params as never }];
   batch.push(...(await decisionStatements(db, item, decision, claim, now)));
   await db.$client.batch(batch, "write");
+  if (decision.kind === "pay") mailQueued();
 
   const [after] = await db.select().from(paymentItems).where(eq(paymentItems.id, itemId));
   if (!after || after.claim !== claim) throw new ReviewError(`item ${itemId} was decided by someone else meanwhile`);

@@ -5,7 +5,8 @@
  *
  * Everything happens in ONE libSQL write batch (one transaction): the item's row (its provider id is
  * the primary key), the payment's status (`paid` only from `pending`/`expired`, with the item id as
- * its unique provider reference), the credits and their ledger row, Pro, the notification. Every
+ * its unique provider reference), the credits and their ledger row, Pro, the notification, the
+ * receipt e-mail in the outbox. Every
  * statement after the first applies only if this batch's own insert took place (a random claim
  * token) and the payment names this item: a replayed item, or a second process crediting the same
  * item at the same moment, changes nothing. What JavaScript decided beforehand (read outside the
@@ -17,6 +18,9 @@ import { batchedDelta } from "../accounts/credits.ts";
 import { proExtensionStatement } from "../accounts/users.ts";
 import type { Db } from "../db/open.ts";
 import { notifications, paymentItems, payments, users, type ItemOutcome } from "../db/schema.ts";
+import { enqueueMailWhen, mailQueued } from "../mail/outbox.ts";
+import { templates } from "../mail/templates/index.ts";
+import { toUah } from "./catalog.ts";
 import { codesIn } from "./codes.ts";
 
 /** The part of a provider statement item the crediting reads. */
@@ -85,11 +89,12 @@ export async function settleItem(db: Db, account: string, item: IncomingItem, so
     ),
   ];
   const credits = payment && (outcome === "credited" || outcome === "late" || outcome === "overpaid");
-  if (credits) batch.push(...fulfilmentStatements(db, payment, item.id, claim, now));
+  if (credits) batch.push(...(await fulfilmentStatements(db, payment, item.id, claim, now)));
   await db.$client.batch(batch, "write");
 
   const [row] = await db.select({ claim: paymentItems.claim, outcome: paymentItems.outcome }).from(paymentItems).where(eq(paymentItems.id, item.id));
   if (!row || row.claim !== claim) return { recorded: false, reason: "seen" };
+  if (credits) mailQueued();
   return { recorded: true, outcome: row.outcome, paymentId: payment?.id ?? null };
 }
 
@@ -108,7 +113,9 @@ function paidByThisBatch(db: Db, paymentId: number, itemId: string, claim: strin
  * The statements that complete a payment inside a crediting batch — also used by the operator's
  * manual resolution (admin), so both paths grant exactly the same.
  */
-export function fulfilmentStatements(db: Db, payment: Payment, itemId: string, claim: string, now: number): InStatement[] {
+export async function fulfilmentStatements(db: Db, payment: Payment, itemId: string, claim: string, now: number): Promise<InStatement[]> {
+  const [payer] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, payment.userId));
+  if (!payer) throw new Error(`payment ${payment.id} belongs to no user`);
   const thisBatch = exists(db.select({ one: sql`1` }).from(paymentItems).where(and(eq(paymentItems.id, itemId), eq(paymentItems.claim, claim))));
   const guard = paidByThisBatch(db, payment.id, itemId, claim);
   const out: InStatement[] = [
@@ -125,6 +132,10 @@ export function fulfilmentStatements(db: Db, payment: Payment, itemId: string, c
     const reason = payment.kind === "pro" ? "pro_bonus" : "topup";
     out.push(...batchedDelta(db, { user: and(eq(users.id, payment.userId), guard)!, delta: payment.qty, reason, ref: `payment:${payment.id}` }, now));
   }
+  const receipt = templates(payer.locale).payment({
+    label: payment.label, amountUah: toUah(payment.amountKop), code: payment.comment, credits: payment.qty ?? 0, proDays: payment.days ?? 0,
+  });
+  out.push(enqueueMailWhen(db, { kind: "payment", to: payer.email, ...receipt }, and(eq(users.id, payment.userId), guard)!, now));
   const payload = JSON.stringify({ paymentId: payment.id, kind: payment.kind, label: payment.label, amountKop: payment.amountKop, credits: payment.qty ?? 0, days: payment.days ?? 0 });
   out.push(
     statement(
