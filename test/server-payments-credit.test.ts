@@ -10,6 +10,8 @@ import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
 import { MonobankClient } from "../server/payments/monobank.ts";
 import { settleItem } from "../server/payments/settle.ts";
+import { StatementPoller } from "../server/payments/poller.ts";
+import { loadConfig } from "../server/config.ts";
 import { balance, eventually, JAR, paymentLedger, providerEnv, rows, SECRET, startFake, TOKEN, topup } from "./support/payments.ts";
 import { expectError, ledgerConsistent, startServer, type TestServer } from "./support/server.ts";
 
@@ -88,6 +90,33 @@ describe("the statement poller", () => {
     expect((await balance(server.url, key)).credits).toBe(60);
     expect(await ledgerConsistent(server.database, user.id)).toEqual({ balance: 60, sum: 60, rows: 4 });
     expect(await rows(server.database, "SELECT outcome, COUNT(*) AS n FROM payment_items GROUP BY outcome")).toEqual([{ outcome: "credited", n: 4 }]);
+  });
+
+  test("a window with more items than one answer holds (500): the older ones are read next, none is missed", async () => {
+    const { fake, server } = await setup({}, { MONOBANK_POLL_INTERVAL_MS: "3600000", MONOBANK_MIN_CALL_INTERVAL_MS: "3600000" });
+    const { key } = await server.user();
+    const bought = await topup(server.url, key, { kind: "credits_unit", qty: 9 });
+    const now = Math.floor(Date.now() / 1000);
+    // 700 donations over the last 350 s (inside the poll's overlap with its last window); the payment is
+    // among the oldest, left out of the first answer (newest first, at most 500).
+    for (let i = 0; i < 700; i++) {
+      const time = now - 350 + Math.floor(i / 2);
+      await fake.pay(i === 20 ? { comment: bought.comment, amountKop: bought.amountKop, time } : { comment: `donation ${i}`, amountKop: 100 + i, time });
+    }
+    const config = loadConfig(providerEnv(fake, { MONOBANK_MIN_CALL_INTERVAL_MS: "1" })).payments.monobank!;
+    const poller = new StatementPoller(server.database.db, config);
+    const first = await poller.pollOnce(Date.now() + 10);
+    expect([first.called, first.items, first.recorded]).toEqual([true, 500, 500]);
+    expect((await balance(server.url, key)).credits).toBe(0); // the payment is in the part not answered yet
+    const second = await poller.pollOnce(Date.now() + 20);
+    expect(second.called).toBe(true);
+    expect(second.recorded).toBe(200);
+    expect((await balance(server.url, key)).credits).toBe(9);
+    expect(await rows(server.database, "SELECT COUNT(*) AS n FROM payment_items")).toEqual([{ n: 700 }]);
+    const [state] = await rows(server.database, "SELECT cursor, gap_to, reached_to FROM provider_state");
+    expect(state!.gap_to).toBeNull();
+    expect(state!.reached_to).toBeNull();
+    expect(Number(state!.cursor)).toBeGreaterThanOrEqual(now * 1000);
   });
 
   test("429, 5xx and a slow answer delay the credit, never lose it; the failures back off and then reset", async () => {
