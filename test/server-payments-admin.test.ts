@@ -100,7 +100,7 @@ describe("npm run admin -- payments …", () => {
     await ok("payments", "resolve", "--item", overItem.id, "--refuse", "--note", "5.50 UAH refunded");
     expect((await balance(server.url, key)).credits).toBe(85);
 
-    expect(await ok("payments", "review")).toEqual([]);
+    expect(await ok<ReviewItem[]>("payments", "review")).toEqual([]);
     const all = await ok<ReviewItem[]>("payments", "review", "--all");
     expect(all.map((i) => [i.id, i.outcome, i.review]).sort()).toEqual(
       [[underItem.id, "underpaid", "credited"], [overItem.id, "overpaid", "refused"], [codeless.id, "no_code", "credited"]].sort(),
