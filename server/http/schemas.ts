@@ -192,7 +192,13 @@ export const TopupRequest = z
   .openapi("TopupRequest");
 
 export const TopupResponse = z
-  .object({ jarUrl: z.string(), comment: z.string(), label: z.string(), amountKop: z.number().int(), amountUah: z.number() })
+  .object({
+    jarUrl: z.string().openapi({ format: "uri", description: "The Monobank jar's payment page prefilled with the amount (`a`, hryvnias) and the code (`t`).", example: "https://send.monobank.ua/jar/2fbHxoKq2v?a=90&t=SK-7KQ4XW9M" }),
+    comment: z.string().openapi({ description: "The payment code: keep it in the payment's comment (for manual entry when the link's comment is lost).", example: "SK-7KQ4XW9M" }),
+    label: z.string().openapi({ description: "What is bought.", example: "50 credits" }),
+    amountKop: z.number().int().openapi({ description: "Amount in kopiykas.", example: 9000 }),
+    amountUah: z.number().openapi({ description: "The same amount in hryvnias (amountKop / 100).", example: 90 }),
+  })
   .openapi("TopupResponse");
 
 export const GiftRequest = z
@@ -201,12 +207,37 @@ export const GiftRequest = z
 
 export const GiftResponse = z.object({ ok: z.boolean(), credits: z.number().int() }).openapi("GiftResponse");
 
+/** A price in hryvnias: positive, whole kopiykas. The catalog's configuration is checked with the same schemas. */
+export const Uah = z
+  .number()
+  .positive()
+  .max(1_000_000)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "at most two decimals (kopiykas)")
+  .openapi({ description: "Price in hryvnias." });
+
+export const CreditPack = z
+  .strictObject({
+    id: z.number().int().min(1).openapi({ description: "Use with POST /topup kind=credits." }),
+    qty: z.number().int().min(1).max(1_000_000).openapi({ description: "Credits in the pack." }),
+    uah: Uah,
+  })
+  .openapi("CreditPack");
+
+export const ProTier = z
+  .strictObject({
+    id: z.number().int().min(1).openapi({ description: "Use with POST /topup kind=pro." }),
+    bonus: z.number().int().min(0).max(1_000_000).openapi({ description: "Bonus credits included." }),
+    days: z.number().int().min(1).max(3660).openapi({ description: "Days of Pro, added to any Pro time left." }),
+    uah: Uah,
+  })
+  .openapi("ProTier");
+
 export const Products = z
   .object({
-    credits: z.array(z.object({ id: z.number().int(), qty: z.number().int(), uah: z.number() })),
-    pro: z.array(z.object({ id: z.number().int(), bonus: z.number().int(), days: z.number().int(), uah: z.number() })),
-    unitUah: z.number(),
-    available: z.boolean(),
+    credits: z.array(CreditPack),
+    pro: z.array(ProTier),
+    unitUah: Uah.openapi({ description: "Price of one credit for kind=credits_unit." }),
+    available: z.boolean().openapi({ description: "False while the payment provider is not configured: POST /topup then answers 503 payment_unavailable." }),
   })
   .openapi("Products");
 

@@ -6,24 +6,15 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-
-const Uah = z
-  .number()
-  .positive()
-  .max(1_000_000)
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "at most two decimals (kopiykas)");
-const Id = z.number().int().min(1);
+import { CreditPack, ProTier, Uah } from "../http/schemas.ts";
 
 const uniqueIds = (items: readonly { id: number }[]) => new Set(items.map((i) => i.id)).size === items.length;
 
+/** The response's own schemas (server/http/schemas.ts), plus what only a whole catalog can break. */
 export const CatalogSchema = z.strictObject({
   unitUah: Uah,
-  credits: z
-    .array(z.strictObject({ id: Id, qty: z.number().int().min(1).max(1_000_000), uah: Uah }))
-    .refine(uniqueIds, "pack ids must be unique"),
-  pro: z
-    .array(z.strictObject({ id: Id, bonus: z.number().int().min(0).max(1_000_000), days: z.number().int().min(1).max(3660), uah: Uah }))
-    .refine(uniqueIds, "Pro tier ids must be unique"),
+  credits: z.array(CreditPack).refine(uniqueIds, "pack ids must be unique"),
+  pro: z.array(ProTier).refine(uniqueIds, "Pro tier ids must be unique"),
 });
 export type Catalog = z.infer<typeof CatalogSchema>;
 export type CreditPack = Catalog["credits"][number];

@@ -59,7 +59,8 @@ export function paymentRoutes(deps: AppDeps) {
   const { payments } = deps.config;
   const app = new OpenAPIHono<AuthEnv>({ defaultHook });
   app.openAPIRegistry.registerPath(topupRoute);
-  app.openapi(productsRoute, (c) => c.json({ ...payments.catalog, available: payments.monobank !== null }, 200));
+  const { credits, pro, unitUah } = payments.catalog;
+  app.openapi(productsRoute, (c) => c.json({ credits, pro, unitUah, available: payments.monobank !== null }, 200));
   app.post("/topup", async (c) => {
     if (!payments.monobank) throw new ApiError("payment_unavailable", "payment is not available: the payment provider is not configured (GET /products says available: false)");
     bodyKind(c, ["json"]);
