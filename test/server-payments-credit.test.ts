@@ -135,6 +135,24 @@ describe("the statement poller", () => {
   });
 });
 
+describe("the development loop (README's worked example)", () => {
+  test("the jarUrl opens the fake's jar page; paying there credits the account", async () => {
+    const fake = startFake();
+    open.push(fake);
+    const server = await startServer(providerEnv(fake, { MONOBANK_SEND_URL: `${fake.url}/jar/` }));
+    open.push(server);
+    const { key } = await server.user();
+    const bought = await topup(server.url, key, { kind: "credits", id: 3 });
+    expect(bought.jarUrl).toBe(`${fake.url}/jar/${JAR.sendId}?a=1400&t=${bought.comment}`);
+    const page = await (await fetch(bought.jarUrl)).text();
+    expect(page).toContain(`value="${bought.comment}"`);
+    expect(page).toContain('value="1400"');
+    const form = new URLSearchParams({ a: "1400", t: bought.comment });
+    expect((await fetch(bought.jarUrl, { method: "POST", body: form })).status).toBe(200);
+    expect((await eventually(() => balance(server.url, key), (b) => b.credits === 1000)).credits).toBe(1000);
+  });
+});
+
 describe("the crediting function under concurrency (what the transaction itself guarantees)", () => {
   test("the same item settled 20 times at once, and 10 different items paying one code at once: one credit", async () => {
     const { server } = await setup({}, { MONOBANK_POLL_INTERVAL_MS: "3600000", MONOBANK_MIN_CALL_INTERVAL_MS: "3600000" });

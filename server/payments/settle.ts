@@ -88,13 +88,13 @@ export async function settleItem(db: Db, account: string, item: IncomingItem, so
         .toSQL(),
     ),
   ];
-  const credits = payment && (outcome === "credited" || outcome === "late" || outcome === "overpaid");
-  if (credits) batch.push(...(await fulfilmentStatements(db, payment, item.id, claim, now)));
+  const pays = payment && (outcome === "credited" || outcome === "late" || outcome === "overpaid");
+  if (pays) batch.push(...(await fulfilmentStatements(db, payment, item.id, claim, now)));
   await db.$client.batch(batch, "write");
 
   const [row] = await db.select({ claim: paymentItems.claim, outcome: paymentItems.outcome }).from(paymentItems).where(eq(paymentItems.id, item.id));
   if (!row || row.claim !== claim) return { recorded: false, reason: "seen" };
-  if (credits) mailQueued();
+  if (pays) mailQueued();
   return { recorded: true, outcome: row.outcome, paymentId: payment?.id ?? null };
 }
 
