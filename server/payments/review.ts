@@ -5,7 +5,7 @@
  * with a note. A decision is one write batch that applies only while the item is still open, so
  * running the same command twice decides once.
  */
-import type { InStatement } from "@libsql/client";
+import type { InArgs, InStatement } from "@libsql/client";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { batchedDelta } from "../accounts/credits.ts";
 import { findUserByEmail } from "../accounts/users.ts";
@@ -78,7 +78,7 @@ export async function resolveItem(db: Db, itemId: string, decision: Decision, no
     .set({ review, reviewNote: note, reviewedAt: now, claim, ...(decision.kind === "pay" && decision.paymentId !== undefined ? { paymentId: decision.paymentId } : {}) })
     .where(and(eq(paymentItems.id, itemId), eq(paymentItems.review, "open")))
     .toSQL();
-  const batch: InStatement[] = [{ sql: decide.sql, args: decide.params as never }];
+  const batch: InStatement[] = [{ sql: decide.sql, args: decide.params as InArgs }];
   batch.push(...(await decisionStatements(db, item, decision, claim, now)));
   await db.$client.batch(batch, "write");
   if (decision.kind === "pay") mailQueued();

@@ -13,7 +13,7 @@
  * transaction, so possibly stale) is re-checked by these conditions inside it.
  */
 import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
-import type { InStatement } from "@libsql/client";
+import type { InArgs, InStatement } from "@libsql/client";
 import { batchedDelta } from "../accounts/credits.ts";
 import { proExtensionStatement } from "../accounts/users.ts";
 import type { Db } from "../db/open.ts";
@@ -53,7 +53,7 @@ function classify(item: IncomingItem, payment: Payment | undefined, codes: reado
 }
 
 type Query = { sql: string; params: unknown[] };
-const statement = (q: Query): InStatement => ({ sql: q.sql, args: q.params as InStatement extends { args?: infer A } ? A : never });
+const statement = (q: Query): InStatement => ({ sql: q.sql, args: q.params as InArgs });
 
 async function paymentFor(db: Db, codes: readonly string[]): Promise<Payment | undefined> {
   if (codes.length === 0) return undefined;
