@@ -6,6 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { FONT_NAMES, FORMATS, LANGS, SCALE } from "../../engine/index.ts";
 import { CUSTOM_TEXT_OPTIONS, OptionsSchema } from "../../engine/options.ts";
 import { TREE_LIMITS } from "../../engine/tree/schema.ts";
+import { CreditPack, ProTier, Uah } from "../payments/catalog-schema.ts";
 
 export const ERROR_CODES = [
   "unauthorized", "no_credits", "pro_required", "unknown_format", "unknown_lang", "bad_request", "bad_source",
@@ -206,31 +207,6 @@ export const GiftRequest = z
   .openapi("GiftRequest");
 
 export const GiftResponse = z.object({ ok: z.boolean(), credits: z.number().int() }).openapi("GiftResponse");
-
-/** A price in hryvnias: positive, whole kopiykas. The catalog's configuration is checked with the same schemas. */
-export const Uah = z
-  .number()
-  .positive()
-  .max(1_000_000)
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "at most two decimals (kopiykas)")
-  .openapi({ description: "Price in hryvnias." });
-
-export const CreditPack = z
-  .strictObject({
-    id: z.number().int().min(1).openapi({ description: "Use with POST /topup kind=credits." }),
-    qty: z.number().int().min(1).max(1_000_000).openapi({ description: "Credits in the pack." }),
-    uah: Uah,
-  })
-  .openapi("CreditPack");
-
-export const ProTier = z
-  .strictObject({
-    id: z.number().int().min(1).openapi({ description: "Use with POST /topup kind=pro." }),
-    bonus: z.number().int().min(0).max(1_000_000).openapi({ description: "Bonus credits included." }),
-    days: z.number().int().min(1).max(3660).openapi({ description: "Days of Pro, added to any Pro time left." }),
-    uah: Uah,
-  })
-  .openapi("ProTier");
 
 export const Products = z
   .object({

@@ -6,11 +6,11 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { CreditPack, ProTier, Uah } from "../http/schemas.ts";
+import { CreditPack, ProTier, Uah } from "./catalog-schema.ts";
 
 const uniqueIds = (items: readonly { id: number }[]) => new Set(items.map((i) => i.id)).size === items.length;
 
-/** The response's own schemas (server/http/schemas.ts), plus what only a whole catalog can break. */
+/** The Products answer's own item schemas, plus what only a whole catalog can break. */
 export const CatalogSchema = z.strictObject({
   unitUah: Uah,
   credits: z.array(CreditPack).refine(uniqueIds, "pack ids must be unique"),
