@@ -96,9 +96,11 @@ describe("a server killed between reading the statement and crediting", () => {
 describe("two polling processes on one database", () => {
   test("every payment credited once; the provider never called twice within the minimum interval", async () => {
     const { databaseUrl, database, userId, key } = await freshDatabase();
-    const interval = 1000;
-    // The fake refuses (429, recorded in tooSoon) any call closer than the interval, less 150 ms of delivery jitter.
-    const fake = fakeFor({ minCallIntervalMs: interval, slackMs: 150, duplicateItems: true });
+    const interval = 1500;
+    // The fake refuses (429, recorded in tooSoon) any call closer than the interval, less 500 ms for the time
+    // between a process winning the budget and its request arriving (scheduling on a busy machine).
+    const slack = 500;
+    const fake = fakeFor({ minCallIntervalMs: interval, slackMs: slack, duplicateItems: true });
     const env = providerEnv(fake, { MONOBANK_MIN_CALL_INTERVAL_MS: String(interval), MONOBANK_POLL_INTERVAL_MS: "50" });
     const [a, b] = await Promise.all([spawn(databaseUrl, env), spawn(databaseUrl, env)]);
     const bought = [
@@ -108,11 +110,11 @@ describe("two polling processes on one database", () => {
     ];
     for (const p of bought) await fake.pay({ comment: p.comment, amountKop: p.amountKop });
     expect((await eventually(() => balance(a.url, key), (m) => m.credits === 57, 400)).credits).toBe(57);
-    await eventually(async () => fake.calls.length, (n) => n >= 6, 400);
-    expect(fake.calls.length).toBeGreaterThanOrEqual(6);
+    await eventually(async () => fake.calls.length, (n) => n >= 5, 400);
+    expect(fake.calls.length).toBeGreaterThanOrEqual(5);
     expect(fake.tooSoon).toEqual([]);
     const gaps = fake.calls.slice(1).map((c, i) => c.at - fake.calls[i]!.at);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(interval - 150);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(interval - slack);
     expect((await balance(b.url, key)).credits).toBe(57);
     expect(await ledgerConsistent(database, userId)).toEqual({ balance: 57, sum: 57, rows: 3 });
     expect(await rows(database, "SELECT outcome, COUNT(*) AS n FROM payment_items GROUP BY outcome")).toEqual([{ outcome: "credited", n: 3 }]);
