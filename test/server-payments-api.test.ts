@@ -4,12 +4,14 @@
  * endpoints, and what a top-up answers and stores.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { DEFAULT_CATALOG } from "../server/payments/catalog.ts";
+import { readFileSync, writeFileSync } from "node:fs";
+import { DEFAULT_CATALOG, loadCatalog } from "../server/payments/catalog.ts";
 import { CODE_ALPHABET, codesIn, newPaymentCode } from "../server/payments/codes.ts";
 import { JAR, providerEnv, rows, startFake, topup } from "./support/payments.ts";
 import { expectError, postJson, startServer, type TestServer } from "./support/server.ts";
 import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
 
+const repoRoot = new URL("../", import.meta.url).pathname;
 const CODE = new RegExp(`^SK-[${CODE_ALPHABET}]{8}$`);
 const HOUR = 3_600_000;
 
@@ -56,6 +58,21 @@ describe("GET /v1/products", () => {
     }
   });
 
+  test("CATALOG_FILE reads the catalog from a file; a missing file or both settings are refused", async () => {
+    const file = `${paid.dir}/catalog.json`;
+    const catalog = { unitUah: 3, credits: [], pro: [{ id: 9, bonus: 5, days: 1, uah: 10 }] };
+    writeFileSync(file, JSON.stringify(catalog));
+    expect(loadCatalog({ CATALOG_FILE: file })).toEqual(catalog);
+    expect(() => loadCatalog({ CATALOG_FILE: `${file}.missing` })).toThrow(/CATALOG_FILE .*catalog.json.missing: cannot read/);
+    expect(() => loadCatalog({ CATALOG_FILE: file, CATALOG_JSON: "{}" })).toThrow("set CATALOG_JSON or CATALOG_FILE, not both");
+    expect(loadCatalog({})).toEqual(DEFAULT_CATALOG);
+  });
+
+  test("the fake provider is never imported by the server", () => {
+    const offenders = [...new Bun.Glob("server/**/*.ts").scanSync({ cwd: repoRoot })].filter((f) => /fake-monobank/.test(readFileSync(`${repoRoot}${f}`, "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
   test("a bad catalog stops the server with a message naming the problem", async () => {
     const bad: [string, string][] = [
       ["{", "not valid JSON"],
@@ -66,7 +83,7 @@ describe("GET /v1/products", () => {
     ];
     for (const [json, message] of bad) {
       const child = Bun.spawn([process.execPath, "server/main.ts"], {
-        cwd: new URL("../", import.meta.url).pathname,
+        cwd: repoRoot,
         env: { ...process.env, CATALOG_JSON: json, PORT: "0", DATABASE_URL: `file:${paid.dir}/never.db` },
         stdout: "ignore",
         stderr: "pipe",
