@@ -73,7 +73,8 @@ export class StatementPoller {
       this.client.statement(this.config.jarId, Math.floor(window.fromMs / 1000), Math.floor(window.toMs / 1000)),
     );
     const incoming = items.filter((i) => i.amount > 0).sort((a, b) => a.time - b.time || a.id.localeCompare(b.id));
-    console.log(`payments: statement read, ${items.length} item(s), ${incoming.length} incoming`);
+    // Quiet while nothing comes in (a poll a minute); the crash test waits for this line.
+    if (incoming.length > 0) console.log(`payments: statement read, ${items.length} item(s), ${incoming.length} incoming`);
     if (this.pauseBeforeCreditMs > 0 && incoming.length > 0) await Bun.sleep(this.pauseBeforeCreditMs);
     let recorded = 0;
     for (const item of incoming) {
