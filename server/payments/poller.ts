@@ -36,7 +36,8 @@ interface Window {
 }
 
 function windowOf(state: ProviderState, config: MonobankConfig, now: number): Window {
-  const start = (state.cursor ?? now - config.initialLookbackMs) - config.overlapMs;
+  // min(…, now): a cursor written by a process whose clock runs ahead must not leave an empty window.
+  const start = Math.min(state.cursor ?? now - config.initialLookbackMs, now) - config.overlapMs;
   const end = Math.min(state.gapTo ?? now, start + MAX_WINDOW_S * 1000);
   return { fromMs: start, toMs: end };
 }
