@@ -8,6 +8,8 @@ import { createApiKey, listApiKeys, revokeApiKey } from "./accounts/keys.ts";
 import { createUser, findUserByEmail, setProUntil, type User } from "./accounts/users.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase, type Db } from "./db/open.ts";
+import { OUTBOX_STATUSES } from "./db/schema.ts";
+import { listOutbox, retryMail } from "./mail/outbox.ts";
 
 const USAGE = `usage: npm run admin -- <command> [options]
   user create --email E [--name N] [--credits C] [--pro-until 2027-01-31]
@@ -17,13 +19,15 @@ const USAGE = `usage: npm run admin -- <command> [options]
   key list    --email E
   key revoke  --id ID
   grant       --email E --credits N [--note TEXT]   N < 0 takes credits back (never below zero)
-  ledger      --email E [--limit N]`;
+  ledger      --email E [--limit N]
+  outbox      [--status pending|failed|sent|all] [--limit N]   e-mail not yet sent (default pending and failed)
+  outbox retry --id ID                    sends a failed (or waiting) e-mail again, with fresh attempts`;
 
 class UsageError extends Error {}
 
 const OPTIONS = {
   email: { type: "string" }, name: { type: "string" }, credits: { type: "string" }, "pro-until": { type: "string" },
-  until: { type: "string" }, id: { type: "string" }, note: { type: "string" }, limit: { type: "string" }, help: { type: "boolean" },
+  until: { type: "string" }, id: { type: "string" }, status: { type: "string" }, note: { type: "string" }, limit: { type: "string" }, help: { type: "boolean" },
 } as const;
 
 /** A refused command line: the reason and the usage on stderr, exit 1. */
@@ -91,6 +95,8 @@ async function userByEmail(db: Db): Promise<User> {
   return user;
 }
 
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
 const shown = (u: User) => ({
   id: u.id, email: u.email, name: u.name, credits: u.credits,
   proUntil: u.proUntil === null ? null : new Date(u.proUntil).toISOString(), createdAt: new Date(u.createdAt).toISOString(),
@@ -141,6 +147,21 @@ async function run(db: Db, command: string): Promise<unknown> {
       if (limit < 1) throw new UsageError("--limit must be at least 1");
       return (await ledgerOf(db, user.id, limit)).map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
     }
+    case "outbox": {
+      const limit = values.limit === undefined ? 100 : wholeNumber("limit", values.limit);
+      if (limit < 1) throw new UsageError("--limit must be at least 1");
+      const status = values.status ?? "unsent";
+      const statuses = status === "unsent" ? (["pending", "failed"] as const) : status === "all" ? OUTBOX_STATUSES : OUTBOX_STATUSES.filter((s) => s === status);
+      if (statuses.length === 0) throw new UsageError(`--status must be pending, failed, sent or all, got "${status}"`);
+      return (await listOutbox(db, statuses, limit)).map(({ text: _, html: __, claim: ___, ...mail }) => ({
+        ...mail, createdAt: iso(mail.createdAt), nextAttemptAt: iso(mail.nextAttemptAt), leaseUntil: iso(mail.leaseUntil), sentAt: iso(mail.sentAt),
+      }));
+    }
+    case "outbox retry": {
+      const id = wholeNumber("id", need("id"));
+      if (!(await retryMail(db, id))) throw new UsageError(`no unsent e-mail with id ${id}`);
+      return { retrying: id };
+    }
     default:
       throw new UsageError(`unknown command: ${command || "(none)"}`);
   }
@@ -153,7 +174,7 @@ if (values.help) {
 if (positionals.length === 0) usageExit("no command given");
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
-const command = positionals[0] === "user" || positionals[0] === "key" ? positionals.slice(0, 2).join(" ") : positionals[0]!;
+const command = ["user", "key", "outbox"].includes(positionals[0]!) ? positionals.slice(0, 2).join(" ") : positionals[0]!;
 try {
   console.log(JSON.stringify(await run(database.db, command), null, 2));
 } catch (err) {
