@@ -73,7 +73,14 @@ describe("templates", () => {
       expect(letter.html).toContain(`<html lang="${locale}">`);
       expect(letter.html).toContain("Олена &lt;b&gt;");
       expect(letter.html).not.toContain("Олена <b>");
+      expect(letter.html).toContain('<a href="https://skhema.example"');
+      expect(letter.text).not.toContain("<a ");
     }
+    // A URL with characters HTML escapes stays as typed in the plain text.
+    const odd = templates("en").gift({ from: "A & B", qty: 1, newAccount: false, siteUrl: "https://skhema.example/?a=1&b=2" });
+    expect(odd.text).toContain("(https://skhema.example/?a=1&b=2)");
+    expect(odd.text).toContain("A & B has given you 1 credit");
+    expect(odd.html).toContain('href="https://skhema.example/?a=1&amp;b=2"');
     expect(giftLetter("uk", 3).subject).toContain("3 кредити");
     expect(giftLetter("en", 3).subject).toContain("3 credits");
   });
