@@ -145,6 +145,25 @@ describe("sender", () => {
     }
   });
 
+  test("a mail leased by a sender that died is left alone until the lease runs out, then sent once", async () => {
+    const id = await queue({ kind: "test", to: "orphan@example.com", subject: "orphan", text: "t", html: "<p>t</p>" });
+    // As a sender that claimed it and was killed mid-send would leave it.
+    await database.client.execute({ sql: "UPDATE outbox SET attempts = 1, lease_until = ?, claim = 'dead' WHERE id = ?", args: [Date.now() + 600_000, id] });
+    const sender = startMailSender(database.db, mailConfig());
+    try {
+      expect(await sender.runOnce()).toBe(0);
+      expect((await row(id)).status).toBe("pending");
+      expect(smtp.messages.some((m) => m.subject === "orphan")).toBe(false);
+      await database.client.execute({ sql: "UPDATE outbox SET lease_until = ? WHERE id = ?", args: [Date.now() - 1, id] }); // the lease ran out
+      mailQueued();
+      await until("sent by the living sender", async () => (await row(id)).status === "sent");
+      expect(smtp.messages.filter((m) => m.subject === "orphan")).toHaveLength(1);
+      expect((await row(id)).attempts).toBe(2);
+    } finally {
+      await sender.stop();
+    }
+  });
+
   test("after maxAttempts the mail is failed; the operator's retry sends it", async () => {
     const sender = startMailSender(database.db, mailConfig({ MAIL_MAX_ATTEMPTS: "2" }));
     let id = 0;
