@@ -92,7 +92,9 @@ const RENDERERS: Partial<Record<Format, FormatSpec>> = {
  * Resolves when they are ready; a failure is reported again by the request that needs the part.
  */
 export async function preload(assets: AssetLoader, formats: readonly Format[] = ["png"]): Promise<void> {
-  await Promise.all([initRuntime(assets).catch(() => undefined), ...formats.map((f) => RENDERERS[f]?.warm?.(assets))]);
+  // Tree-sitter first: every request needs it, and compiling the rasteriser alongside would slow it.
+  await initRuntime(assets).catch(() => undefined);
+  await Promise.all(formats.map((f) => RENDERERS[f]?.warm?.(assets)));
 }
 
 export { PNG_SCALE as SCALE } from "./render/png-scale.ts";
