@@ -1,7 +1,7 @@
 /**
  * The engine on every host gives the same files: a Python, a C and a Pascal example × all seven
- * formats (test/hosts/render-set.ts) rendered in Bun (the reference), Deno (TypeScript source),
- * Node 20 (the package's dist/ build), Node's type stripping (amaro, the stripper of Node ≥ 22.6),
+ * formats (test/hosts/render-set.ts) rendered in Bun (the reference), Deno and Node 20 (the
+ * package's dist/ build), Node's type stripping (amaro, the stripper of Node ≥ 22.6),
  * a Chromium page and Web Worker (dist/web/, assets fetched from a static folder made by
  * assets:copy, under a CSP with only 'wasm-unsafe-eval' added) and workerd (dist/web/, WASM as
  * compiled modules). Text formats must be byte-identical to Bun's, PNGs pixel-identical (the zlib
@@ -66,8 +66,15 @@ describe("every host renders the same files as Bun", () => {
     expect(reference).toHaveLength(21);
   });
 
-  test("Deno, from the TypeScript source (hosts/deno.ts)", async () => {
-    const out = await run([bin("deno"), "run", "--allow-read", "--allow-env", "test/hosts/deno-host.ts", sourcesFile]);
+  test("Deno, the package's dist/ build (hosts/deno.ts; Deno strips no types under node_modules)", async () => {
+    const harness = await bundleHarness({
+      entry: join(root, "test/hosts/deno-host.ts"),
+      outdir: join(work, "deno"),
+      target: "node",
+      redirects: { [join(root, "engine/index.ts")]: join(dist, "index.js"), [join(root, "hosts/deno.ts")]: join(dist, "deno.js") },
+    });
+    // manual: dependencies from the package's node_modules, as npm installed them.
+    const out = await run([bin("deno"), "run", "--node-modules-dir=manual", "--allow-read", "--allow-env", harness, sourcesFile]);
     expectSameAsBun(JSON.parse(out));
   }, 120_000);
 
@@ -162,7 +169,7 @@ describe("every host renders the same files as Bun", () => {
     }
   }, 180_000);
 
-  test("workerd (dist/web/, hosts/worker.ts): WASM handed over as compiled modules", async () => {
+  test("workerd with and without nodejs_compat (dist/web/, hosts/worker.ts): WASM handed over as compiled modules", async () => {
     const dir = join(work, "workerd");
     const harness = await bundleHarness({
       entry: join(root, "test/hosts/workerd-host.ts"),
@@ -175,19 +182,26 @@ describe("every host renders the same files as Bun", () => {
     for (const f of engineFiles) cpSync(join(dist, "web", f), join(dir, f));
     const used = ["web-tree-sitter.wasm", "tree-sitter-python.wasm", "tree-sitter-c.wasm", "resvg.wasm", "Tinos-Regular.ttf", "DejaVuSans.ttf"];
     await run([bin("bun"), "scripts/copy-assets.ts", dir, "--only", used.join(",")]);
-    const port = await freePort();
     const modules = [
       `(name = "harness.js", esModule = embed "${harness.slice(dir.length + 1)}")`,
       ...engineFiles.map((f) => `(name = "${f}", esModule = embed "${f}")`),
       ...used.map((f) => `(name = "${f}", ${f.endsWith(".wasm") ? "wasm" : "data"} = embed "${f}")`),
     ];
-    writeFileSync(join(dir, "config.capnp"), workerdConfig(port, modules));
+    // With nodejs_compat workerd sets process.versions.node and web-tree-sitter takes its Node
+    // path; without it, its web path. Both must work.
+    const services = [
+      { name: "nodeCompat", port: await freePort(), modules, flags: ["nodejs_compat"] },
+      { name: "plain", port: await freePort(), modules, flags: [] },
+    ];
+    writeFileSync(join(dir, "config.capnp"), workerdConfig(services));
     const workerd = Bun.spawn([bin("workerd"), "serve", join(dir, "config.capnp")], { cwd: dir, stdout: "pipe", stderr: "pipe" });
     try {
-      const response = await fetchWhenUp(`http://127.0.0.1:${port}/`, { method: "POST", body: JSON.stringify(sources) });
-      const body = await response.text();
-      expect({ status: response.status, body: response.ok ? "" : body }).toEqual({ status: 200, body: "" });
-      expectSameAsBun(JSON.parse(body));
+      for (const { name, port } of services) {
+        const response = await fetchWhenUp(`http://127.0.0.1:${port}/`, { method: "POST", body: JSON.stringify(sources) });
+        const body = await response.text();
+        expect({ name, status: response.status, body: response.ok ? "" : body }).toEqual({ name, status: 200, body: "" });
+        expectSameAsBun(JSON.parse(body));
+      }
     } finally {
       workerd.kill();
       await workerd.exited;

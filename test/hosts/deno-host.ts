@@ -1,7 +1,7 @@
 /**
- * Deno side of the cross-host test: renders the fixed set from the TypeScript source with the Deno
- * loader and prints it as JSON.
- *   deno run --allow-read --allow-env test/hosts/deno-host.ts <sources.json>
+ * Deno side of the cross-host test: renders the fixed set with the Deno loader and prints it as
+ * JSON. Bundled by test/hosts.test.ts with the engine and loader imports pointed at dist/.
+ *   deno run --node-modules-dir=manual --allow-read --allow-env <bundle> <sources.json>
  */
 import { denoAssets } from "../../hosts/deno.ts";
 import { renderSet } from "./render-set.ts";

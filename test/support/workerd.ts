@@ -28,23 +28,30 @@ export async function fetchWhenUp(url: string, init: RequestInit): Promise<Respo
   throw new Error(`${url} never answered`);
 }
 
-/**
- * A workerd config serving one module worker on 127.0.0.1:`port`; `modules` are capnp module
- * entries, the first is the main module.
- */
-export function workerdConfig(port: number, modules: string[], bindings: string[] = []): string {
+export interface WorkerdService {
+  name: string;
+  /** Loopback port the worker is served on. */
+  port: number;
+  /** capnp module entries; the first is the main module. */
+  modules: string[];
+  /** Compatibility flags, e.g. ["nodejs_compat"]. */
+  flags: string[];
+}
+
+/** A workerd config serving each worker on its own loopback port. */
+export function workerdConfig(services: WorkerdService[]): string {
+  const worker = (s: WorkerdService) => `const ${s.name} :Workerd.Worker = (
+  modules = [
+    ${s.modules.join(",\n    ")},
+  ],
+  compatibilityDate = "2025-09-01",
+  compatibilityFlags = [${s.flags.map((f) => `"${f}"`).join(", ")}],
+);`;
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
-  services = [(name = "main", worker = .worker)],
-  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+  services = [${services.map((s) => `(name = "${s.name}", worker = .${s.name})`).join(", ")}],
+  sockets = [${services.map((s) => `(name = "${s.name}", address = "127.0.0.1:${s.port}", http = (), service = "${s.name}")`).join(", ")}],
 );
-const worker :Workerd.Worker = (
-  modules = [
-    ${modules.join(",\n    ")},
-  ],
-  bindings = [${bindings.join(", ")}],
-  compatibilityDate = "2025-09-01",
-  compatibilityFlags = ["nodejs_compat"],
-);
+${services.map(worker).join("\n")}
 `;
 }
