@@ -17,7 +17,7 @@ import { bunAssets } from "../hosts/bun.ts";
 import { renderSet, SET_SOURCES, type HostFile } from "./hosts/render-set.ts";
 import { bundleHarness } from "./support/host-bundle.ts";
 import { decodePng } from "./support/png-decode.ts";
-import { fetchWhenUp, freePort, workerdConfig } from "./support/workerd.ts";
+import { fetchWhenUp, freePort, WORKERD, workerdConfig } from "./support/workerd.ts";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const bin = (name: string) => join(root, "node_modules/.bin", name);
@@ -60,6 +60,23 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("the package", () => {
+  test("npm pack ships the engine, the hosts, the grammars and dist/, every export target, and no server, test or tool code", async () => {
+    const [packed] = JSON.parse(await run(["npm", "pack", "--dry-run", "--ignore-scripts", "--json"])) as [{ files: { path: string }[] }];
+    const files = new Set(packed.files.map((f) => f.path));
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
+    // Declarations (the "types" targets) come from the full build of `npm pack`; this test builds without them.
+    const targets = Object.entries(pkg.exports)
+      .filter(([entry]) => !entry.includes("*"))
+      .flatMap(([, target]) => (typeof target === "string" ? [target] : Object.entries(target).filter(([c]) => c !== "types").map(([, t]) => t)))
+      .map((t) => t.replace(/^\.\//, ""))
+      .filter((t) => t !== "package.json");
+    expect(targets.filter((t) => !files.has(t))).toEqual([]);
+    for (const file of ["engine/assets.ts", "hosts/asset-manifest.ts", "dist/copy-assets.js", "grammars/tree-sitter-c_sharp.wasm"]) expect(files).toContain(file);
+    expect([...files].filter((f) => /^(server|test|bench|cli|scripts|examples)\//.test(f))).toEqual([]);
+  }, 120_000);
+});
 
 describe("every host renders the same files as Bun", () => {
   test("the reference set: 3 examples × 7 formats", () => {
@@ -194,7 +211,7 @@ describe("every host renders the same files as Bun", () => {
       { name: "plain", port: await freePort(), modules, flags: [] },
     ];
     writeFileSync(join(dir, "config.capnp"), workerdConfig(services));
-    const workerd = Bun.spawn([bin("workerd"), "serve", join(dir, "config.capnp")], { cwd: dir, stdout: "pipe", stderr: "pipe" });
+    const workerd = Bun.spawn([WORKERD, "serve", join(dir, "config.capnp")], { cwd: dir, stdout: "pipe", stderr: "pipe" });
     try {
       for (const { name, port } of services) {
         const response = await fetchWhenUp(`http://127.0.0.1:${port}/`, { method: "POST", body: JSON.stringify(sources) });

@@ -1,11 +1,13 @@
 /**
- * The HTTP service under Deno: `deno task start` (deno.json) runs the same server/main.ts, which
- * picks Deno's listener and asset loader (server/runtime.ts), over the same libSQL database file
- * options. Checked: health, auth, a charged render next to a Bun process on the same file, PNG
- * (WASM and fonts through the Deno loader) and a graceful SIGTERM.
+ * The HTTP service under Deno: the command of `deno task start` (deno.json) runs the same
+ * server/main.ts, which picks Deno's listener and asset loader (server/runtime.ts), over the same
+ * libSQL database file options. Checked: health, auth, a charged render next to a Bun process on the
+ * same file, PNG (WASM and fonts through the Deno loader) and a graceful SIGTERM. The task's command
+ * is run with the Deno executable itself: npm's `deno` package may link node_modules/.bin/deno to a
+ * Node shim that waits on the real executable and does not pass signals on.
  */
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,14 +18,23 @@ import { expectError, ledgerConsistent, postJson } from "./support/server.ts";
 import { freePort } from "./support/workerd.ts";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
+const task = (JSON.parse(readFileSync(join(root, "deno.json"), "utf8")) as { tasks: { start: string } }).tasks.start.split(" ");
+
+/** The Deno executable (whatever node_modules/.bin/deno is: the binary or the npm shim). */
+function denoExecutable(): string {
+  const run = Bun.spawnSync([join(root, "node_modules/.bin/deno"), "eval", "console.log(Deno.execPath())"], { stdout: "pipe", stderr: "pipe" });
+  if (run.exitCode !== 0) throw new Error(run.stderr.toString());
+  return run.stdout.toString().trim();
+}
 const dir = mkdtempSync(join(tmpdir(), "skhema-deno-server-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test("deno task start serves /v1 with auth and charging on the shared database, and stops on SIGTERM", async () => {
+test("the deno task start command serves /v1 with auth and charging on the shared database, and stops on SIGTERM", async () => {
   const databaseUrl = `file:${join(dir, "skhema.db")}`;
   const database = await openDatabase(databaseUrl);
   const port = await freePort();
-  const server = Bun.spawn([join(root, "node_modules/.bin/deno"), "task", "start"], {
+  expect(task[0]).toBe("node_modules/.bin/deno");
+  const server = Bun.spawn([denoExecutable(), ...task.slice(1)], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
     stdout: "pipe",

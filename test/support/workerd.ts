@@ -2,7 +2,14 @@
  * Running workerd (the `workerd` npm package) in tests: a free loopback port, a config for one
  * module worker, and a bounded wait for it to answer.
  */
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
+
+/**
+ * The workerd executable itself. Not node_modules/.bin/workerd: without npm's install script that
+ * is a Node launcher, and a signal to it would leave the real workerd running.
+ */
+export const WORKERD: string = (createRequire(import.meta.url)("workerd") as { default: string }).default;
 
 /** A loopback port nobody listens on now (workerd binds it right after). */
 export function freePort(): Promise<number> {
