@@ -99,6 +99,34 @@ describe("the API as a worker (workerd + D1)", () => {
     expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).subarray(0, 5))).toBe("%PDF-");
   }, 60_000);
 
+  test("gifts: one D1 batch moves credits with its gift row, ledger rows and queued e-mail; parallel gifts and renders never overdraw", async () => {
+    const { userId: senderId, key } = await user(10);
+    const recipient = await user(0);
+    const email = `edge${seq}@example.com`;
+    const refused = await postJson(`${url}/gift`, key, { email, qty: 11 });
+    await expectError(refused, 400, "gift_failed");
+    const gifts = Array.from({ length: 12 }, (_, i) => postJson(`${url}/gift`, key, { email, qty: 1 + (i % 2) }));
+    const renders = Array.from({ length: 12 }, () => postJson(`${url}/render`, key, { code: SMALL, lang: "python" }));
+    let gifted = 0;
+    for (const [i, r] of (await Promise.all(gifts)).entries()) {
+      if (r.status === 200) gifted += 1 + (i % 2);
+      else await expectError(r, 400, "gift_failed");
+    }
+    let rendered = 0;
+    for (const r of await Promise.all(renders)) {
+      if (r.status === 200) rendered++;
+      else await expectError(r, 402, "no_credits");
+    }
+    expect(gifted).toBeGreaterThan(0);
+    const sender = await ledgerConsistent(database, senderId);
+    expect(sender.balance).toBe(10 - gifted - rendered);
+    expect(sender.sum).toBe(sender.balance);
+    expect(await ledgerConsistent(database, recipient.userId)).toMatchObject({ balance: gifted, sum: gifted });
+    const rows = await database.client.execute({ sql: "SELECT COUNT(*) AS n FROM gifts WHERE from_user_id = ?", args: [senderId] });
+    const mails = await database.client.execute({ sql: "SELECT COUNT(*) AS n FROM outbox WHERE `to` = ?", args: [email] });
+    expect(Number(mails.rows[0]!.n)).toBe(Number(rows.rows[0]!.n));
+  }, 120_000);
+
   test("balance 50, 100 parallel renders: exactly 50 succeed, 50 are refused, the ledger adds up", async () => {
     const { userId, key } = await user(50);
     const responses = await Promise.all(Array.from({ length: 100 }, () => postJson(`${url}/render`, key, { code: SMALL, lang: "python", format: "svg" })));
