@@ -10,6 +10,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { ASSET_NAMES } from "../hosts/asset-manifest.ts";
 import { copyAssets } from "./assets-folder.ts";
+import { webTreeSitterNotNode } from "./web-tree-sitter-not-node.ts";
 
 const root = join(import.meta.dir, "..");
 const dir = process.argv[2] ?? join(root, "dist/edge");
@@ -23,6 +24,7 @@ const result = await Bun.build({
   minify: true,
   external: ["node:*", "*.wasm", "*.ttf"],
   naming: "[name].[ext]",
+  plugins: [webTreeSitterNotNode],
 });
 if (!result.success) {
   for (const log of result.logs) console.error(log);

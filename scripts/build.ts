@@ -16,6 +16,7 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { webTreeSitterNotNode } from "./web-tree-sitter-not-node.ts";
 
 const root = join(import.meta.dir, "..");
 const dist = join(root, "dist");
@@ -58,6 +59,7 @@ await build({
   splitting: true,
   minify: true,
   naming,
+  plugins: [webTreeSitterNotNode],
 });
 if (!process.argv.includes("--no-types")) {
   const tsc = Bun.spawnSync([join(root, "node_modules/.bin/tsc"), "-p", join(root, "tsconfig.build.json")], { stdout: "inherit", stderr: "inherit" });

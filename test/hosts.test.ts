@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,6 +77,19 @@ describe("the package", () => {
     for (const file of ["engine/assets.ts", "hosts/asset-manifest.ts", "dist/copy-assets.js", "grammars/tree-sitter-c_sharp.wasm"]) expect(files).toContain(file);
     expect([...files].filter((f) => /^(server|test|bench|cli|scripts|examples)\//.test(f))).toEqual([]);
   }, 120_000);
+
+  test("the browser and worker bundle imports no Node built-in (web-tree-sitter's Node branches are cut at build)", () => {
+    const builtins = new Set(builtinModules);
+    const found = readdirSync(join(dist, "web"))
+      .filter((f) => f.endsWith(".js"))
+      .flatMap((f) =>
+        [...readFileSync(join(dist, "web", f), "utf8").matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)]
+          .map((m) => m[1]!)
+          .filter((spec) => spec.startsWith("node:") || builtins.has(spec))
+          .map((spec) => `${f}: ${spec}`),
+      );
+    expect(found).toEqual([]);
+  });
 });
 
 describe("every host renders the same files as Bun", () => {
