@@ -103,11 +103,11 @@ describe("the API as a worker (workerd + D1)", () => {
     const { userId: senderId, key } = await user(10);
     const recipient = await user(0);
     const email = `edge${seq}@example.com`;
-    const refused = await postJson(`${url}/gift`, key, { email, qty: 11 });
-    await expectError(refused, 400, "gift_failed");
+    await expectError(await postJson(`${url}/gift`, key, { email, qty: 11 }), 400, "gift_failed");
+    expect((await postJson(`${url}/gift`, key, { email, qty: 1 })).status).toBe(200);
     const gifts = Array.from({ length: 12 }, (_, i) => postJson(`${url}/gift`, key, { email, qty: 1 + (i % 2) }));
     const renders = Array.from({ length: 12 }, () => postJson(`${url}/render`, key, { code: SMALL, lang: "python" }));
-    let gifted = 0;
+    let gifted = 1;
     for (const [i, r] of (await Promise.all(gifts)).entries()) {
       if (r.status === 200) gifted += 1 + (i % 2);
       else await expectError(r, 400, "gift_failed");
@@ -117,7 +117,6 @@ describe("the API as a worker (workerd + D1)", () => {
       if (r.status === 200) rendered++;
       else await expectError(r, 402, "no_credits");
     }
-    expect(gifted).toBeGreaterThan(0);
     const sender = await ledgerConsistent(database, senderId);
     expect(sender.balance).toBe(10 - gifted - rendered);
     expect(sender.sum).toBe(sender.balance);
