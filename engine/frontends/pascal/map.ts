@@ -26,6 +26,7 @@ import { augmentedAssignment } from "../../text/notation.ts";
 import { TREE_LIMITS, type Block, type Node, type SwitchCase } from "../../tree/schema.ts";
 import { splitTopLevel, type Expr, type Loc, type Stmt } from "./parser.ts";
 import { exprText, topOperator } from "./text.ts";
+import { inputText, outputText } from "../io-text.ts";
 
 export interface MapContext {
   options: ResolvedOptions;
@@ -249,15 +250,15 @@ function simpleStatement(stmt: Extract<Stmt, { k: "simple" }>, ctx: MapContext):
   const call = callParts(stmt.expr);
   if (call) {
     const args = call.args.map((a) => text(a, ctx));
-    if (READS.has(call.name) && call.prefix.length === 0) return [at(ctx, stmt.loc, { kind: "io", text: args.length ? `${t.inWord} ${args.join(", ")}` : t.inWord })];
+    if (READS.has(call.name) && call.prefix.length === 0) return [at(ctx, stmt.loc, { kind: "io", text: inputText(t, args) })];
     const viaConsole = call.prefix.length === 1 && call.prefix[0]!.lower === "console";
-    if (viaConsole && call.name === "readline") return [at(ctx, stmt.loc, { kind: "io", text: t.inWord })];
+    if (viaConsole && call.name === "readline") return [at(ctx, stmt.loc, { kind: "io", text: inputText(t, []) })];
     if (WRITES.has(call.name) || (viaConsole && (call.name === "write" || call.name === "writeline"))) {
       // PascalABC `a.Println` prints `a`.
       const shown = call.prefix.length > 0 && !viaConsole && call.args.length === 0
         ? [text(call.prefix, ctx)]
         : call.args.map((a) => text(withoutWidth(a), ctx));
-      return [at(ctx, stmt.loc, { kind: "io", text: shown.length ? `${t.outWord} ${shown.join(", ")}` : t.outWord })];
+      return [at(ctx, stmt.loc, { kind: "io", text: outputText(t, shown, false) })];
     }
     if (call.name === "exit") return exitNodes(ctx, stmt.loc, args.length ? args.join(", ") : undefined);
     if (call.name === "halt") return [at(ctx, stmt.loc, { kind: "terminal", text: t.endText })];

@@ -8,6 +8,7 @@ import { at, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
 import { interpolationItems, isInterpolated } from "../interpolation.ts";
 import { returnNodes } from "../chart-context.ts";
+import { inputText, outputText } from "../io-text.ts";
 
 const EXIT_CALLS = new Set(["exit", "quit", "sys.exit", "os._exit"]);
 
@@ -89,9 +90,9 @@ function callStatement(stmt: TsNode, call: TsNode, ctx: BuildContext): Node {
     const parts = (args?.namedChildren ?? [])
       .filter((a) => a.type !== "keyword_argument" && a.type !== "comment")
       .flatMap((a) => (isInterpolated(a) ? interpolationItems(a, (e) => exprText(e, ctx)) : [exprText(a, ctx)]));
-    return at(ctx, stmt, { kind: "io", text: parts.length ? `${t.outWord} ${parts.join(", ")}` : t.outWord });
+    return at(ctx, stmt, { kind: "io", text: outputText(t, parts) });
   }
-  if (name === "input") return at(ctx, stmt, { kind: "io", text: t.inWord });
+  if (name === "input") return at(ctx, stmt, { kind: "io", text: inputText(t, []) });
   // exit() ends the program, so it is the End terminator even inside a function.
   if (name && EXIT_CALLS.has(name)) return at(ctx, stmt, { kind: "terminal", text: t.endText });
   const text = exprText(stmt, ctx);

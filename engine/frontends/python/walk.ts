@@ -7,6 +7,7 @@ import { at, checkDepth, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
 import { forStatement, whileStatement } from "./loops.ts";
 import { expressionStatement, raiseStatement, returnStatement } from "./simple.ts";
+import { outputText } from "../io-text.ts";
 
 /** Statements that never produce a symbol. */
 const SILENT = new Set([
@@ -63,8 +64,7 @@ export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): 
       const args = stmt.namedChildren
         .filter((c) => c.type !== "comment" && c.type !== "chevron")
         .map((c) => exprText(c, ctx));
-      const word = ctx.texts.outWord;
-      return [at(ctx, stmt, { kind: "io", text: args.length ? `${word} ${args.join(", ")}` : word })];
+      return [at(ctx, stmt, { kind: "io", text: outputText(ctx.texts, args) })];
     }
     default:
       // del, exec, print (Python 2), type aliases, anything unknown: a process with the text.
