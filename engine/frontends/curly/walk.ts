@@ -4,6 +4,7 @@
  */
 import type { Node } from "../../tree/schema.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { decideTernary, fieldTernary } from "../ternary.ts";
 import { assertStatement, headedStatement, ifStatement, switchStatement, tryStatement } from "./compound.ts";
 import { at, checkDepth, COMMENT_TYPES, named, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
 import { doStatement, forStatement, foreachStatement, whileStatement } from "./loops.ts";
@@ -27,7 +28,15 @@ export const buildBlock: BlockBuilder = (stmts, ctx, depth) => {
 };
 
 /** Nodes for one statement at nesting depth `depth`. */
+const ternaryParts = { java: fieldTernary("ternary_expression"), csharp: fieldTernary("conditional_expression") };
+
+/** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
+  const nodes = plainStatementNodes(stmt, ctx, depth, label);
+  return decideTernary(stmt, nodes, { parts: ternaryParts[ctx.lang], text: (n) => exprText(n, ctx) }, (n) => at(ctx, stmt, n));
+}
+
+function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
   if (SILENT.has(stmt.type) || COMMENT_TYPES.has(stmt.type)) return [];
   switch (stmt.type) {
     case "block":

@@ -122,6 +122,8 @@ export function expressionStatement(stmt: TsNode, ctx: BuildContext): Node | nul
     default: {
       const inner = unwrap(expr);
       if (inner.type === "call") return callStatement(stmt, inner, ctx);
+      // Python 2 `print` alone prints a line break.
+      if (inner.type === "identifier" && inner.text === "print") return at(ctx, stmt, { kind: "io", text: outputText(ctx.texts, []) });
       return at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) });
     }
   }

@@ -8,6 +8,7 @@ import { exprText } from "./expressions/text.ts";
 import { forStatement, whileStatement } from "./loops.ts";
 import { expressionStatement, raiseStatement, returnStatement } from "./simple.ts";
 import { outputText } from "../io-text.ts";
+import { decideTernary, type TernaryParts } from "../ternary.ts";
 
 /** Statements that never produce a symbol. */
 const SILENT = new Set([
@@ -27,7 +28,20 @@ export function isMainGuard(stmt: TsNode): boolean {
 }
 
 /** Nodes for one statement at nesting depth `depth`. */
+/** `a if c else b`: the parts are the first, second and third named children. */
+function pythonTernary(node: TsNode): TernaryParts | undefined {
+  if (node.type !== "conditional_expression") return undefined;
+  const [whenTrue, cond, whenFalse] = node.namedChildren.filter((c) => c.type !== "comment");
+  return whenTrue && cond && whenFalse ? { cond, whenTrue, whenFalse } : undefined;
+}
+
+/** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
+  const nodes = plainStatementNodes(stmt, ctx, depth);
+  return decideTernary(stmt, nodes, { parts: pythonTernary, text: (n) => exprText(n, ctx) }, (n) => at(ctx, stmt, n));
+}
+
+function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   if (SILENT.has(stmt.type)) return [];
   switch (stmt.type) {
     case "expression_statement": {
