@@ -6,6 +6,7 @@
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { BuildContext } from "./context.ts";
 import { exprText, unwrap } from "./text.ts";
+import { formatPieces } from "../format-string.ts";
 import { inputText, outputText, printedItem } from "../io-text.ts";
 
 /** Callee name without `std::` / `::` (`printf`, `cin.getline`), or undefined. */
@@ -33,8 +34,6 @@ function target(node: TsNode, ctx: BuildContext): string {
   return exprText(n, ctx);
 }
 
-const CONVERSION = /%[-+ #0']*(\*|\d+)?(?:\.(\*|\d+))?(?:hh|h|ll|l|L|z|j|t|I64)?([diouxXfFeEgGaAcspn%])/g;
-
 /** A string literal's inside, or undefined when the node is not a plain literal. */
 function literalInside(node: TsNode): string | undefined {
   const n = unwrap(node);
@@ -60,37 +59,13 @@ function cleanLiteral(inside: string): string | undefined {
 /** The parts of printf(format, args…): literal pieces and the printed arguments in order. */
 function formatParts(format: TsNode, args: TsNode[], ctx: BuildContext): string[] {
   const inside = literalInside(format);
-  if (inside === undefined) return [exprText(format, ctx), ...args.map((a) => exprText(a, ctx))];
-  const out: string[] = [];
-  let last = 0;
-  let argIndex = 0;
-  let literal = "";
-  const flush = (): void => {
-    const clean = cleanLiteral(literal);
-    if (clean) out.push(clean);
-    literal = "";
-  };
-  for (const m of inside.matchAll(CONVERSION)) {
-    literal += inside.slice(last, m.index);
-    last = m.index + m[0].length;
-    if (m[3] === "%") {
-      literal += "%";
-      continue;
-    }
-    if (m[1] === "*") argIndex++;
-    if (m[2] === "*") argIndex++;
-    flush();
-    const arg = args[argIndex++];
-    if (arg) out.push(exprText(arg, ctx));
-  }
-  literal += inside.slice(last);
-  flush();
-  for (; argIndex < args.length; argIndex++) out.push(exprText(args[argIndex]!, ctx));
+  const values = args.map((a) => exprText(a, ctx));
+  if (inside === undefined) return [exprText(format, ctx), ...values];
+  const out = formatPieces(inside, values, "printf");
   // printf(" ") prints a space, not a line break: keep it when it is all there is.
   if (out.length === 0 && /[ \t]|\\t/.test(inside)) out.push('" "');
   return out;
 }
-
 
 const STD_STREAMS_OUT = new Set(["cout", "cerr", "clog", "wcout", "wcerr"]);
 const STD_STREAMS_IN = new Set(["cin", "wcin"]);

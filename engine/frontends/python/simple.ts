@@ -9,6 +9,7 @@ import { exprText } from "./expressions/text.ts";
 import { interpolationItems, isInterpolated } from "../interpolation.ts";
 import { returnNodes } from "../chart-context.ts";
 import { inputText, outputText } from "../io-text.ts";
+import { formatPieces, hasConversions, quotedInside } from "../format-string.ts";
 
 const EXIT_CALLS = new Set(["exit", "quit", "sys.exit", "os._exit"]);
 
@@ -77,6 +78,31 @@ function assignmentParts(node: TsNode): { targets: TsNode[]; value: TsNode | nul
   return { targets, value: null };
 }
 
+/** Python 2/3 `"…" % values` and `"…".format(values)`: the format's pieces, or undefined. */
+function formatted(node: TsNode, ctx: BuildContext): string[] | undefined {
+  const n = unwrap(node);
+  const values = (v: TsNode | null | undefined) =>
+    !v ? [] : (unwrap(v).type === "tuple" ? unwrap(v).namedChildren.filter((c) => c.type !== "comment") : [v]).map((e) => exprText(e, ctx));
+  if (n.type === "binary_operator" && n.childForFieldName("operator")?.type === "%") {
+    const inside = quotedInside(n.childForFieldName("left")?.text ?? "") ?? quotedInside((n.childForFieldName("left")?.text ?? "").replace(/^'(.*)'$/s, '"$1"'));
+    return inside !== undefined && hasConversions(inside, "printf") ? formatPieces(inside, values(n.childForFieldName("right")), "printf") : undefined;
+  }
+  const fn = n.type === "call" ? n.childForFieldName("function") : null;
+  if (fn?.type === "attribute" && fn.childForFieldName("attribute")?.text === "format") {
+    const object = fn.childForFieldName("object")?.text ?? "";
+    const inside = quotedInside(object) ?? quotedInside(object.replace(/^'(.*)'$/s, '"$1"'));
+    const args = (n.childForFieldName("arguments")?.namedChildren ?? []).filter((a) => a.type !== "comment" && a.type !== "keyword_argument");
+    if (inside !== undefined && hasConversions(inside, "braces")) return formatPieces(inside, args.map((a) => exprText(a, ctx)), "braces");
+  }
+  return undefined;
+}
+
+/** A printed value: an f-string or a format as its pieces, anything else as its text. */
+export function printedValue(node: TsNode, ctx: BuildContext): string[] {
+  if (isInterpolated(node)) return interpolationItems(node, (e) => exprText(e, ctx));
+  return formatted(node, ctx) ?? [exprText(node, ctx)];
+}
+
 function callNode(stmt: TsNode, text: string, ctx: BuildContext): Node {
   return at(ctx, stmt, { kind: ctx.options.callAsProcess ? "process" : "call", text });
 }
@@ -89,7 +115,7 @@ function callStatement(stmt: TsNode, call: TsNode, ctx: BuildContext): Node {
     const args = call.childForFieldName("arguments");
     const parts = (args?.namedChildren ?? [])
       .filter((a) => a.type !== "keyword_argument" && a.type !== "comment")
-      .flatMap((a) => (isInterpolated(a) ? interpolationItems(a, (e) => exprText(e, ctx)) : [exprText(a, ctx)]));
+      .flatMap((a) => printedValue(a, ctx));
     return at(ctx, stmt, { kind: "io", text: outputText(t, parts) });
   }
   if (name === "input") return at(ctx, stmt, { kind: "io", text: inputText(t, []) });

@@ -6,7 +6,7 @@ import { assertStatement, ifStatement, matchStatement, tryStatement, withStateme
 import { at, checkDepth, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
 import { forStatement, whileStatement } from "./loops.ts";
-import { expressionStatement, raiseStatement, returnStatement } from "./simple.ts";
+import { expressionStatement, printedValue, raiseStatement, returnStatement } from "./simple.ts";
 import { outputText } from "../io-text.ts";
 import { decideTernary, type TernaryParts } from "../ternary.ts";
 
@@ -77,7 +77,7 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): No
       // Python 2 `print a, b` → output, like print(a, b).
       const args = stmt.namedChildren
         .filter((c) => c.type !== "comment" && c.type !== "chevron")
-        .map((c) => exprText(c, ctx));
+        .flatMap((c) => printedValue(c, ctx));
       return [at(ctx, stmt, { kind: "io", text: outputText(ctx.texts, args) })];
     }
     default:
