@@ -68,7 +68,7 @@ describe("C front-end: simple statements", () => {
       p("int x := 5"),
       p("int a := 1, b := 2"),
       p("int d := 4"),
-      p("const double pi := 3.14"),
+      p("double pi := 3.14"), // qualifiers are noise (issue 13)
       p("x := x + a * b"),
       p("x := x * (a + b)"),
       p("x := x + 1"),
@@ -80,7 +80,7 @@ describe("C front-end: simple statements", () => {
 
   test("stripTypes drops declaration types", async () => {
     const stmts = await mainOf(wrap("int x = 5;\nconst unsigned long a = 1, b;\nstatic int *q = &x;"), { stripTypes: true });
-    expect(stmts).toEqual([p("x := 5"), p("a := 1"), p("*q := &x")]);
+    expect(stmts).toEqual([p("x := 5"), p("a := 1"), p("q := &x")]);
   });
 
   test("input and output", async () => {
