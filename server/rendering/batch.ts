@@ -10,6 +10,7 @@ import type { SourcePolicy } from "../sources/url-source.ts";
 import { toApiError } from "../http/errors.ts";
 import type { BatchRequest } from "../http/schemas.ts";
 import { loadSource, safeName, type SourceSpec } from "./source.ts";
+import { skippedFunctions, type SkippedFunction } from "./skipped.ts";
 
 export type Bundle = "pdf" | "zip";
 
@@ -29,6 +30,8 @@ export interface BatchItemResult {
   name: string;
   ok: boolean;
   error?: string;
+  /** For an item that rendered: its functions not drawn. */
+  skipped?: SkippedFunction[];
 }
 
 export interface BatchOutcome {
@@ -42,7 +45,7 @@ export interface BatchOutcome {
 }
 
 /** A rendered item: laid out for the PDF bundle, or drawn into its own file for the zip. */
-type Done = { charts: number; prepared: PreparedRender } | { charts: number; data: string | Uint8Array };
+type Done = { charts: number; skipped: SkippedFunction[] } & ({ prepared: PreparedRender } | { data: string | Uint8Array });
 
 export interface BatchSettings {
   request: BatchRequest;
@@ -111,10 +114,10 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
       const code = await loadSource(plan.spec, settings.policy);
       if (bundle === "pdf") {
         const prepared = await prepare(engineInput(code, plan, plan.lang), assets);
-        return { charts: prepared.charts, prepared };
+        return { charts: prepared.charts, skipped: skippedFunctions(prepared.errors), prepared };
       }
       const result = await render(engineInput(code, plan, plan.lang), assets);
-      return { charts: result.charts, data: result.file.data };
+      return { charts: result.charts, skipped: skippedFunctions(result.errors), data: result.file.data };
     } catch (err) {
       const apiError = toApiError(err);
       // A bug, not a bad item: the item still fails alone, but the cause must reach the log.
@@ -128,7 +131,9 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
 
   const items: BatchItemResult[] = plans.map((plan, i) => {
     const outcome = outcomes[i]!;
-    return outcome instanceof Error ? { index: plan.index, name: names[i]!, ok: false, error: outcome.message } : { index: plan.index, name: names[i]!, ok: true };
+    return outcome instanceof Error
+      ? { index: plan.index, name: names[i]!, ok: false, error: outcome.message }
+      : { index: plan.index, name: names[i]!, ok: true, skipped: outcome.skipped };
   });
   const done = outcomes.flatMap((outcome, i) => (outcome instanceof Error ? [] : [{ outcome, name: names[i]! }]));
   if (done.length === 0) return { failed: items };
