@@ -210,7 +210,7 @@ describe("json=1", () => {
       expect(Object.keys(body.items[1]!).sort()).toEqual(["error", "index", "name", "ok"]);
       expect(body.items[1]).toMatchObject({ index: 1, name: "broken.svg", ok: false });
       expect(body.items[1]!.error).toMatch(/syntax error at line 1, column \d+/);
-      expect(body.items[2]).toEqual({ index: 2, name: "two.svg", ok: true });
+      expect(body.items[2]).toEqual({ index: 2, name: "two.svg", ok: true, skipped: [] });
       const entries = Object.keys(unzipSync(Buffer.from(body.content, "base64")));
       expect(entries).toEqual(["service-1.svg", "two.svg"]);
     });
