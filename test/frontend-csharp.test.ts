@@ -121,7 +121,8 @@ describe("c# front-end: statements", () => {
         ],
         default: blk(p("y := 0")),
       },
-      p('var name := x switch { 1 => "one", _ => "many" }'),
+      // A switch expression deciding the value: a switch with the statement in each case (issue 13).
+      { kind: "switch", cond: "x", cases: [{ label: "1", body: blk(p('var name := "one"')) }], default: blk(p('var name := "many"')) },
       p("y := 10 / x"),
       {
         kind: "if",

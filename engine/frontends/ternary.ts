@@ -3,12 +3,14 @@
  * `return c ? a : b`, `x = a if c else b`, a ternary as a whole argument of an output — is the
  * branch a student must show (issue 13): the statement becomes a decision on `c` with the statement
  * done with `a` under "yes" and with `b` under "no"; a ternary in a branch nests the same way. A
- * ternary inside a larger expression (`x = (c ? a : b) + 1`, `f(c ? a : b)`) stays as written.
+ * switch expression in the same place (Java `return switch (d) { case 1 -> "Пн"; … }`, C#
+ * `d switch { 1 => "Пн", … }`) becomes a switch with the statement in each case. A ternary
+ * inside a larger expression (`x = (c ? a : b) + 1`, `f(c ? a : b)`) stays as written.
  *
  * It works on the statement's finished symbols: the text of the ternary is replaced by the text
  * of each branch, so every front-end's notation and I/O reading apply unchanged.
  */
-import type { Node } from "../tree/schema.ts";
+import type { Node, SwitchCase } from "../tree/schema.ts";
 import type { SyntaxNode } from "./tree-sitter.ts";
 
 export interface TernaryParts {
@@ -17,9 +19,17 @@ export interface TernaryParts {
   whenFalse: SyntaxNode;
 }
 
+/** One arm of a switch expression: its label (null for the default arm) and its value. */
+export interface SwitchArm {
+  label: string | null;
+  value: SyntaxNode;
+}
+
 export interface TernaryLanguage {
   /** The parts of a conditional expression, or undefined when `node` is none. */
   parts(node: SyntaxNode): TernaryParts | undefined;
+  /** The subject and arms of a switch expression (every arm a plain value), or undefined. */
+  arms?(node: SyntaxNode): { subject: SyntaxNode; arms: SwitchArm[] } | undefined;
   /** Chart text of an expression (the front-end's exprText for the current chart). */
   text(node: SyntaxNode): string;
 }
@@ -48,7 +58,7 @@ function decidingTernary(stmt: SyntaxNode, lang: TernaryLanguage, output: boolea
   const stack: SyntaxNode[] = [stmt];
   while (stack.length > 0 && found.length < 2) {
     const node = stack.pop()!;
-    if (lang.parts(inner(node))) {
+    if (lang.parts(inner(node)) || lang.arms?.(inner(node))) {
       found.push(node);
       continue;
     }
@@ -70,7 +80,6 @@ function replaced(node: Node, whole: string, by: string): Node | undefined {
 
 /** The decision for `ternary` over the statement's symbols (nested ternaries in its branches too). */
 function decide(nodes: readonly Node[], ternary: SyntaxNode, lang: TernaryLanguage, make: Make): Node[] | undefined {
-  const parts = lang.parts(inner(ternary))!;
   const whole = lang.text(ternary);
   const index = nodes.findIndex((n) => "text" in n && n.text.includes(whole));
   if (index < 0) return undefined;
@@ -78,13 +87,30 @@ function decide(nodes: readonly Node[], ternary: SyntaxNode, lang: TernaryLangua
     const text = lang.text(inner(value));
     const swapped = replaced(nodes[index]!, whole, text);
     if (!swapped) return undefined;
-    const nested = lang.parts(inner(value)) ? decide([swapped], inner(value), lang, make) : undefined;
+    const nested = lang.parts(inner(value)) || lang.arms?.(inner(value)) ? decide([swapped], inner(value), lang, make) : undefined;
     return nested ?? [make(swapped)];
   };
-  const yes = branch(parts.whenTrue);
-  const no = branch(parts.whenFalse);
-  if (!yes || !no) return undefined;
-  const decision = make({ kind: "if", cond: lang.text(inner(parts.cond)), then: { stmts: yes }, else: { stmts: no } });
+  const parts = lang.parts(inner(ternary));
+  let decision: Node;
+  if (parts) {
+    const yes = branch(parts.whenTrue);
+    const no = branch(parts.whenFalse);
+    if (!yes || !no) return undefined;
+    decision = make({ kind: "if", cond: lang.text(inner(parts.cond)), then: { stmts: yes }, else: { stmts: no } });
+  } else {
+    const { subject, arms } = lang.arms!(inner(ternary))!;
+    const cases: SwitchCase[] = [];
+    let otherwise: Node[] | undefined;
+    for (const arm of arms) {
+      const body = branch(arm.value);
+      if (!body) return undefined;
+      if (arm.label === null) otherwise = body;
+      else cases.push({ label: arm.label, body: { stmts: body } });
+    }
+    const node: Extract<Node, { kind: "switch" }> = { kind: "switch", cond: lang.text(inner(subject)), cases };
+    if (otherwise) node.default = { stmts: otherwise };
+    decision = make(node);
+  }
   return [...nodes.slice(0, index), decision, ...nodes.slice(index + 1)];
 }
 
@@ -109,4 +135,41 @@ export function fieldTernary(type: string): TernaryLanguage["parts"] {
     const whenFalse = node.childForFieldName("alternative");
     return cond && whenTrue && whenFalse ? { cond, whenTrue, whenFalse } : undefined;
   };
+}
+
+/** Java `switch (d) { case 1, 2 -> v; default -> w; }` with an expression in every rule. */
+export function javaSwitchArms(node: SyntaxNode, text: (n: SyntaxNode) => string): ReturnType<NonNullable<TernaryLanguage["arms"]>> {
+  if (node.type !== "switch_expression") return undefined;
+  const subject = node.childForFieldName("condition");
+  const rules = (node.childForFieldName("body")?.namedChildren ?? []).filter((c) => c.type !== "comment");
+  if (!subject || rules.length === 0 || rules.some((r) => r.type !== "switch_rule")) return undefined;
+  const arms: SwitchArm[] = [];
+  for (const rule of rules) {
+    const [label, body] = rule.namedChildren.filter((c) => c.type !== "comment");
+    const value = body?.type === "expression_statement" ? body.namedChildren.find((c) => c.type !== "comment") : undefined;
+    if (!label || !value) return undefined;
+    const values = label.namedChildren.filter((c) => c.type !== "comment");
+    arms.push({ label: values.length === 0 ? null : values.map(text).join(", "), value });
+  }
+  return { subject, arms };
+}
+
+/** C# `d switch { 1 => v, 6 or 7 => w, _ => z }`. */
+export function csharpSwitchArms(node: SyntaxNode, text: (n: SyntaxNode) => string): ReturnType<NonNullable<TernaryLanguage["arms"]>> {
+  if (node.type !== "switch_expression") return undefined;
+  const subject = node.namedChildren.find((c) => c.type !== "comment" && c.type !== "switch_expression_arm");
+  const armNodes = node.namedChildren.filter((c) => c.type === "switch_expression_arm");
+  if (!subject || armNodes.length === 0) return undefined;
+  const patterns = (p: SyntaxNode): string[] =>
+    p.type === "or_pattern" ? p.namedChildren.filter((c) => c.type !== "comment").flatMap(patterns) : [text(p)];
+  const arms = armNodes.map((arm): SwitchArm | undefined => {
+    const parts = arm.namedChildren.filter((c) => c.type !== "comment");
+    const pattern = parts[0];
+    const value = parts[parts.length - 1];
+    if (!pattern || !value || parts.length < 2) return undefined;
+    const when = parts.slice(1, -1).map(text).join(" ");
+    const label = pattern.type === "discard" && !when ? null : [patterns(pattern).join(", "), when].filter(Boolean).join(" ");
+    return { label, value };
+  });
+  return arms.every((a) => a !== undefined) ? { subject, arms } : undefined;
 }

@@ -99,7 +99,8 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
   }
   // Past half a page (T5): a token wider than the widest symbol widens the symbol until it fits on
   // a line — words, numbers and literals are never cut. A decision or hexagon, whose text area is
-  // only part of its width, may widen up to the page width before it grows taller (G3: one a).
+  // only part of its width, and a terminator, which holds one line, may widen up to the page width
+  // before they grow taller (G3: one a).
   const beyond: number[] = [];
   for (let w = MAX_SHAPE_WIDTH + WIDEN_STEP; w <= PAGE_PART_WIDTH; w += WIDEN_STEP) beyond.push(w);
   const atomFits = (w: number, h: number) => {
@@ -109,7 +110,7 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
   for (const w of beyond) {
     const fit = attempt(kind, wrap, w, h0, font);
     if (fit) return fit;
-    if (kind !== "decision" && kind !== "hexagon" && atomFits(w, h0)) break;
+    if (kind !== "decision" && kind !== "hexagon" && kind !== "terminator" && atomFits(w, h0)) break;
   }
   // Last resort: the symbol grows taller at the narrowest width where every token fits on a line
   // (terminators grow wider with their height so their straight part keeps the same text width).

@@ -27,6 +27,7 @@ import { TREE_LIMITS, type Block, type Node, type SwitchCase } from "../../tree/
 import { splitTopLevel, type Expr, type Loc, type Stmt } from "./parser.ts";
 import { exprText, topOperator } from "./text.ts";
 import { inputText, outputText } from "../io-text.ts";
+import { returnSymbols, shortReturns } from "../chart-context.ts";
 
 export interface MapContext {
   options: ResolvedOptions;
@@ -168,11 +169,6 @@ function whileTrue(stmt: Extract<Stmt, { k: "while" }>, ctx: MapContext, depth: 
   return at(ctx, stmt.loc, { kind: "infloop", body: mapBlock(body, ctx, depth + 1) });
 }
 
-function endText(ctx: MapContext): string {
-  if (ctx.isMain) return ctx.texts.endText;
-  return ctx.options.mainOnlyTerminators ? ctx.texts.exitText : ctx.texts.endText;
-}
-
 /** A chart block from statements at nesting depth `depth` (top level of a chart = 1). */
 export function mapBlock(stmts: readonly Stmt[], ctx: MapContext, depth: number): Block {
   if (stmts.length > 0) checkDepth(depth);
@@ -234,15 +230,8 @@ function callNode(ctx: MapContext, loc: Loc, textValue: string): Node {
 }
 
 function exitNodes(ctx: MapContext, loc: Loc, value: string | undefined): Node[] {
-  const t = ctx.texts;
-  if (value === undefined) return [at(ctx, loc, { kind: "terminal", text: endText(ctx) })];
-  if (ctx.options.returnAsIO) {
-    return [
-      at(ctx, loc, { kind: "io", text: `${t.outWord} ${value}` }),
-      at(ctx, loc, { kind: "terminal", text: endText(ctx) }),
-    ];
-  }
-  return [at(ctx, loc, { kind: "terminal", text: `${t.returnWord} ${value}` })];
+  const make = <T extends Node>(node: T): T => at(ctx, loc, node);
+  return shortReturns(returnSymbols(ctx, value ?? null).map(make), ctx, make);
 }
 
 function simpleStatement(stmt: Extract<Stmt, { k: "simple" }>, ctx: MapContext): Node[] {

@@ -9,6 +9,7 @@ import { forStatement, whileStatement } from "./loops.ts";
 import { expressionStatement, printedValue, raiseStatement, returnStatement } from "./simple.ts";
 import { outputText } from "../io-text.ts";
 import { decideTernary, type TernaryParts } from "../ternary.ts";
+import { shortReturns } from "../chart-context.ts";
 
 /** Statements that never produce a symbol. */
 const SILENT = new Set([
@@ -38,7 +39,8 @@ function pythonTernary(node: TsNode): TernaryParts | undefined {
 /** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   const nodes = plainStatementNodes(stmt, ctx, depth);
-  return decideTernary(stmt, nodes, { parts: pythonTernary, text: (n) => exprText(n, ctx) }, (n) => at(ctx, stmt, n));
+  const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
+  return shortReturns(decideTernary(stmt, nodes, { parts: pythonTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
 }
 
 function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
