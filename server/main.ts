@@ -4,19 +4,19 @@
  * finish, finishes the mail in hand, then closes the database.
  */
 import { preload } from "../engine/index.ts";
-import { bunAssets, fullGc, gcHint } from "../hosts/bun.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
 import { startMailSender } from "./mail/sender.ts";
 import { startPayments } from "./payments/service.ts";
+import { runtime } from "./runtime.ts";
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
 const mailer = startMailSender(database.db, config.mail);
-const app = createApp({ db: database.db, config, assets: bunAssets, afterRender: gcHint(), afterBatch: fullGc });
+const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch });
 
-const server = Bun.serve({
+const server = runtime.serve({
   port: config.port,
   hostname: config.host,
   fetch: app.fetch,
@@ -27,7 +27,7 @@ const server = Bun.serve({
 });
 const payments = startPayments(database.db, config.payments);
 // The WASM runtimes (tree-sitter, the PNG rasteriser) start now, not on the first request.
-void preload(bunAssets);
+void preload(runtime.assets);
 console.log(`skhema: listening on http://${config.host}:${server.port}/v1 (database ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
 if (!config.mail.smtp) console.log("skhema: no SMTP configured (SMTP_URL or SMTP_HOST): e-mails are printed to this log");
 

@@ -19,13 +19,15 @@ import { GLYPH_COVERAGE } from "./glyph-coverage.ts";
 
 /** One font face: its file and which code points it has a glyph for. */
 export class Face {
+  readonly id: FontId;
+  readonly name: string;
+  readonly bytes: Uint8Array;
   private readonly ranges: readonly number[];
 
-  constructor(
-    readonly id: FontId,
-    readonly name: string,
-    readonly bytes: Uint8Array,
-  ) {
+  constructor(id: FontId, name: string, bytes: Uint8Array) {
+    this.id = id;
+    this.name = name;
+    this.bytes = bytes;
     this.ranges = GLYPH_COVERAGE[id];
   }
 
