@@ -64,7 +64,8 @@ export const OPTION_FLAGS: Record<keyof Options, OptionKind & { help: string }> 
   capFormat: { kind: "string", help: "caption template with {word}, {num}, {text} (Pro)" },
 };
 
-export const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** singleEnd → single-end, returnAsIO → return-as-io. */
+export const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z]+)/g, (_, before: string, caps: string) => `${before}-${caps.toLowerCase()}`);
 
 const optionFlags: Flag[] = (Object.entries(OPTION_FLAGS) as [keyof Options, OptionKind & { help: string }][]).map(([name, o]) => ({
   name: kebab(name),

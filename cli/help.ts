@@ -25,7 +25,8 @@ function flagLine(flag: Flag): string {
   return `${INDENT}${names}\n${fold(help, `${INDENT}    `)}`;
 }
 
-const exitStatus = () => EXIT_TABLE.map(([code, what]) => fold(`${code}  ${what}`)).join("\n");
+/** `N  text`, continuation lines under the text. */
+const exitStatus = () => EXIT_TABLE.map(([code, what]) => `${INDENT}${code}  ${fold(what, `${INDENT}   `).trimStart()}`).join("\n");
 
 export function commandManual(command: Command): string {
   const sections = [
