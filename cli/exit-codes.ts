@@ -19,7 +19,7 @@ export const EXIT = {
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** Every API code has its status; the compiler refuses a code left out. */
-const BY_CODE: Record<ErrorCode, ExitCode> = {
+export const EXIT_BY_CODE: Record<ErrorCode, ExitCode> = {
   server_error: EXIT.error,
   render_failed: EXIT.error,
   not_found: EXIT.error,
@@ -67,11 +67,11 @@ export const usageError = (message: string) => new CliError("usage", EXIT.usage,
 /** The code and exit status of any failure (API, engine, network, the CLI's own). */
 export function classify(error: unknown): { code: string; exit: ExitCode; message: string } {
   if (error instanceof CliError) return { code: error.code, exit: error.exit, message: error.message };
-  if (error instanceof ApiError) return { code: error.code, exit: BY_CODE[error.code] ?? EXIT.error, message: error.message };
+  if (error instanceof ApiError) return { code: error.code, exit: EXIT_BY_CODE[error.code] ?? EXIT.error, message: error.message };
   if (error instanceof NetworkError) return { code: "network", exit: EXIT.network, message: error.message };
   // The engine's errors (render --local) carry the same codes as the API.
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
-  if (typeof code === "string" && code in BY_CODE) return { code, exit: BY_CODE[code as ErrorCode], message };
+  if (typeof code === "string" && code in EXIT_BY_CODE) return { code, exit: EXIT_BY_CODE[code as ErrorCode], message };
   return { code: "error", exit: EXIT.error, message };
 }
