@@ -19,7 +19,8 @@ import ptSerif from "@expo-google-fonts/pt-serif/400Regular/PTSerif_400Regular.t
 import ptSans from "@expo-google-fonts/pt-sans/400Regular/PTSans_400Regular.ttf" with { type: "file" };
 import dejavu from "dejavu-fonts-ttf/ttf/DejaVuSans.ttf" with { type: "file" };
 
-const FILES: Record<AssetName, string> = {
+/** Each asset's path: on disk from the repository, inside the executable when compiled. */
+export const CLI_ASSET_PATHS: Record<AssetName, string> = {
   "web-tree-sitter.wasm": webTreeSitter,
   "tree-sitter-python.wasm": python,
   "tree-sitter-c.wasm": c,
@@ -36,6 +37,6 @@ const FILES: Record<AssetName, string> = {
 
 export const cliAssets: AssetLoader = {
   async load(name) {
-    return new Uint8Array(await Bun.file(FILES[name]).arrayBuffer());
+    return new Uint8Array(await Bun.file(CLI_ASSET_PATHS[name]).arrayBuffer());
   },
 };

@@ -64,3 +64,10 @@ test("render against the service, and an exit code from the error code", async (
   const bad = await run(["render", "lab.py", "--json"], { ...env, SKHEMA_API_KEY: "rk_wrong" }, cwd);
   expect(bad.code).toBe(3);
 });
+
+test("the files the binary embeds are the asset manifest's files", async () => {
+  const { CLI_ASSET_PATHS } = await import("../cli/assets.ts");
+  const { ASSET_NAMES, assetFileUrl } = await import("../hosts/asset-manifest.ts");
+  expect(Object.keys(CLI_ASSET_PATHS).sort()).toEqual([...ASSET_NAMES].sort());
+  for (const name of ASSET_NAMES) expect({ name, path: CLI_ASSET_PATHS[name] }).toEqual({ name, path: assetFileUrl(name).pathname });
+});
