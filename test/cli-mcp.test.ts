@@ -177,3 +177,26 @@ describe("skhema mcp without a usable key or service", () => {
     }
   });
 });
+
+describe("skhema mcp with a payment provider configured", () => {
+  test("topup_link answers the jar link", async () => {
+    const paid = await startServer({
+      MONOBANK_TOKEN: "test-token", MONOBANK_JAR_ID: "jar-account-1", MONOBANK_JAR_SEND_ID: "fakeJar1",
+      MONOBANK_API_URL: "http://127.0.0.1:9", MONOBANK_POLL_INTERVAL_MS: "3600000",
+    });
+    try {
+      const { key } = await paid.user({ credits: 1 });
+      const client = await connect(key, paid.url);
+      try {
+        const result = await call(client, "topup_link", { kind: "credits_unit", qty: 10 });
+        expect(result.isError).toBeFalsy();
+        expect(JSON.parse(texts(result)[0]!)).toMatchObject({ jarUrl: expect.stringContaining("fakeJar1"), comment: expect.any(String), amountKop: expect.any(Number) });
+        expectError(await call(client, "topup_link", { kind: "credits", id: 999 }), "bad_request");
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await paid.stop();
+    }
+  });
+});
