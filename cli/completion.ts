@@ -65,7 +65,8 @@ _skhema() {
 ${cases}
   esac
 }
-compdef _skhema skhema
+# Autoloaded from $fpath the file is the function's body; sourced, it registers the function.
+if [[ "\${funcstack[1]}" == _skhema ]]; then _skhema "$@"; else compdef _skhema skhema; fi
 `;
 }
 

@@ -151,10 +151,12 @@ async function renderFlowchart(ctx: Context, args: RenderArgs): Promise<CallTool
   else request = { file: { name: basename(args.path!), data: await readSource(resolve(args.path!)) }, ...fields };
 
   const client = ctx.client();
-  // The answer carries the balance after the call; the one before gives the charts drawn (1 credit each).
-  const before = await client.me();
+  // The answer carries the balance after the call; the one before gives the charts drawn (1 credit
+  // each). GET /me is rate limited where rendering is not: without it the count is left out.
+  const before = await client.me().catch(() => undefined);
   const answer = await client.renderJson(request);
-  const summary = `${before.credits - answer.creditsLeft} chart(s); ${answer.creditsLeft} credits left.`;
+  const charts = before === undefined ? "" : `${before.credits - answer.creditsLeft} chart(s); `;
+  const summary = `${charts}${answer.creditsLeft} credits left.`;
   const bytes = answer.encoding === "base64" ? Buffer.from(answer.content, "base64") : Buffer.from(answer.content, "utf8");
 
   if (format === "svg" && args.outputPath === undefined) {
