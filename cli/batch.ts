@@ -2,7 +2,7 @@
 import type { BatchRequest } from "../client/api.ts";
 import { list, str, type Context } from "./context.ts";
 import { usageError } from "./exit-codes.ts";
-import { basename, readSource, writeOutput } from "./io.ts";
+import { basename, readText, writeOutput } from "./io.ts";
 import { batchProgress } from "./progress.ts";
 import { commonFields } from "./request.ts";
 
@@ -15,7 +15,7 @@ export async function runBatch(ctx: Context): Promise<number> {
   if (ctx.positionals.includes("-") && lang === undefined) throw usageError("--lang is needed with - (a source on standard input has no file extension)");
   const items: Item[] = [];
   for (const path of ctx.positionals) {
-    const code = new TextDecoder().decode(await readSource(path));
+    const code = await readText(path);
     items.push(path === "-" ? { code, ...perItem } : { code, name: basename(path), ...perItem });
   }
   for (const url of list(ctx.values, "url")) items.push({ url, ...perItem });

@@ -14,6 +14,16 @@ export async function readSource(path: string): Promise<Uint8Array> {
   }
 }
 
+/** A source as text for a JSON body (a multipart upload carries the raw bytes instead). */
+export async function readText(path: string): Promise<string> {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(await readSource(path));
+  } catch (e) {
+    if (e instanceof TypeError) throw usageError(`${path === "-" ? "standard input" : path} is not UTF-8 text`);
+    throw e;
+  }
+}
+
 const isDirectory = (path: string) => {
   try {
     return statSync(path).isDirectory();

@@ -8,9 +8,16 @@ import { usageError } from "./exit-codes.ts";
 async function readKey(ctx: Context): Promise<string> {
   const given = str(ctx.values, "api-key");
   if (given !== undefined) return given.trim();
-  if (process.stdin.isTTY) process.stderr.write("API key (rk_…, from your account page): ");
-  const line = (await Bun.stdin.text()).split(/\r?\n/)[0] ?? "";
-  return line.trim();
+  if (process.stdin.isTTY) {
+    const { createInterface } = await import("node:readline/promises");
+    const prompt = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      return (await prompt.question("API key (rk_…, from your account page): ")).trim();
+    } finally {
+      prompt.close();
+    }
+  }
+  return ((await Bun.stdin.text()).split(/\r?\n/)[0] ?? "").trim();
 }
 
 export async function runLogin(ctx: Context): Promise<number> {

@@ -5,7 +5,7 @@
 import type { RenderRequest, RenderUpload } from "../client/api.ts";
 import { str, type Context } from "./context.ts";
 import { usageError } from "./exit-codes.ts";
-import { basename, readSource, writeOutput } from "./io.ts";
+import { basename, readSource, readText, writeOutput } from "./io.ts";
 import { commonFields, type CommonFields } from "./request.ts";
 
 type Source = { kind: "file"; path: string } | { kind: "stdin" } | { kind: "url"; url: string };
@@ -38,7 +38,7 @@ export async function runRender(ctx: Context): Promise<number> {
   const client = ctx.client();
   let request: RenderRequest | RenderUpload;
   if (source.kind === "url") request = { url: source.url, format, ...fields };
-  else if (source.kind === "stdin") request = { code: utf8(await readSource("-")), format, ...fields };
+  else if (source.kind === "stdin") request = { code: await readText("-"), format, ...fields };
   else request = { file: { name: basename(source.path), data: await readSource(source.path) }, format, ...fields };
 
   if (ctx.values.json) {
@@ -49,15 +49,6 @@ export async function runRender(ctx: Context): Promise<number> {
   const path = await writeOutput(ctx, answer.data, answer.filename, output);
   ctx.note(`${path}: ${answer.data.byteLength} bytes${answer.creditsLeft === undefined ? "" : `; ${answer.creditsLeft} credits left`}`);
   return 0;
-}
-
-/** Standard input as text for a JSON body (the multipart upload of a file carries raw bytes instead). */
-function utf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw usageError("standard input is not UTF-8 text");
-  }
 }
 
 async function renderLocal(ctx: Context, source: Exclude<Source, { kind: "url" }>, format: string, fields: CommonFields, output: string | undefined): Promise<number> {

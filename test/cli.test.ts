@@ -176,6 +176,21 @@ describe("login, logout, config", () => {
     expect(JSON.parse(readFileSync(join(home.config, "skhema", "config.json"), "utf8")).key).toBe(key);
   });
 
+  test("on a terminal login prompts for the key", async () => {
+    const { key } = await server.user({ credits: 4 });
+    const home = cliHome();
+    const inner = [process.execPath, join(repoRoot, "cli/main.ts"), "login"].map((a) => `'${a}'`).join(" ");
+    // `script` copies its standard input into the pseudo-terminal: what a user types.
+    const child = Bun.spawn(["script", "-q", "-e", "-c", inner, "/dev/null"], {
+      env: cliEnv({ XDG_CONFIG_HOME: home.config, SKHEMA_API_URL: server.url }), stdin: new TextEncoder().encode(`${key}\n`), stdout: "pipe", stderr: "pipe",
+    });
+    const [out, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+    expect(code).toBe(0);
+    expect(out).toContain("API key (rk_…");
+    expect(out).toContain("(4 credits)");
+    expect(JSON.parse(readFileSync(join(home.config, "skhema", "config.json"), "utf8")).key).toBe(key);
+  });
+
   test("SKHEMA_API_KEY and SKHEMA_API_URL override the file; config set/unset url", async () => {
     const { key } = await server.user({ credits: 2 });
     const home = cliHome();
@@ -226,6 +241,9 @@ describe("render against the service", () => {
     const { run } = await withUser();
     const r = ok(await run(["render", "-", "--lang", "python", "-o", "-"], { stdin: PY }));
     expect(r.stdout).toMatch(SVG);
+    const binary = await runCli(["render", "-", "--lang", "python"], { env: { XDG_CONFIG_HOME: cliHome().config, SKHEMA_API_URL: server.url, SKHEMA_API_KEY: "rk_x" }, stdin: new Uint8Array([0x78, 0xff, 0x0a]) });
+    expect(binary.code).toBe(2);
+    expect(binary.stderr).toContain("not UTF-8");
     const missing = await run(["render", "-", "-o", "-"], { stdin: PY });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("--lang");
