@@ -23,16 +23,16 @@ export async function batchProgress(onTerminal: boolean, items: number, sentByte
       stream: process.stderr,
       hideCursor: true,
       clearOnComplete: false,
-      // The total is unknown until the answer's headers arrive: start with the items' size.
-      etaBuffer: 1,
+      // The bar fills with the answer's bytes; its total is known once the headers arrive.
     },
     Presets.shades_classic,
   );
   bar.start(1, 0, { sent: 0, items, upload: kib(sentBytes), received: kib(0) });
   return {
-    update({ sent, received, total }) {
-      if (total !== undefined) bar.setTotal(total);
-      bar.update(total === undefined ? 0 : received, { sent: sent ? items : 0, received: kib(received) });
+    update(progress) {
+      if (progress.phase === "sending") return bar.update(0, { sent: progress.itemsSent });
+      if (progress.total !== undefined) bar.setTotal(progress.total);
+      bar.update(progress.total === undefined ? 0 : progress.received, { sent: items, received: kib(progress.received) });
     },
     stop: () => bar.stop(),
   };

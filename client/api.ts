@@ -79,13 +79,15 @@ export interface FileAnswer {
   failed?: number;
 }
 
-/** Progress of one request: `sent` once the request is out, then bytes of the answer as they arrive. */
-export interface Progress {
-  sent: boolean;
-  received: number;
-  /** Content-Length of the answer, when the server gave one. */
-  total?: number;
-}
+/**
+ * Progress of one request: the items of a batch as their bytes go out, then the bytes of the answer
+ * as they arrive.
+ */
+export type Progress =
+  /** Batch items whose last byte has been handed to the connection. */
+  | { phase: "sending"; itemsSent: number }
+  /** Bytes of the answer so far, and its Content-Length when the server gave one. */
+  | { phase: "receiving"; received: number; total?: number };
 
 export interface ClientOptions {
   /** Base URL including the version, e.g. `http://localhost:8787/v1`. */
@@ -131,11 +133,11 @@ export class SkhemaClient {
 
   /** POST /render/batch: the bundle (pdf or zip). */
   async batch(request: BatchRequest, call: CallOptions = {}): Promise<FileAnswer> {
-    return fileAnswer(await this.send("POST", "/render/batch", jsonBody(request), call), call);
+    return fileAnswer(await this.send("POST", "/render/batch", batchBody(request), call), call);
   }
 
   async batchJson(request: BatchRequest, call: CallOptions = {}): Promise<BatchResponse> {
-    return jsonAnswer<BatchResponse>(await this.send("POST", "/render/batch?json=1", jsonBody(request), call), call);
+    return jsonAnswer<BatchResponse>(await this.send("POST", "/render/batch?json=1", batchBody(request), call), call);
   }
 
   async me(): Promise<Me> {
@@ -166,7 +168,7 @@ export class SkhemaClient {
     for (let attempt = 0; ; attempt++) {
       const response = await this.once(method, path, body, call);
       if (response.ok) {
-        call.onProgress?.({ sent: true, received: 0, ...lengthOf(response) });
+        call.onProgress?.({ phase: "receiving", received: 0, ...lengthOf(response) });
         return response;
       }
       const error = await apiError(response);
@@ -183,7 +185,7 @@ export class SkhemaClient {
     let payload: BodyInit | undefined;
     if (body instanceof JsonBody) {
       headers["content-type"] = "application/json";
-      payload = body.text;
+      payload = body.itemEnds.length > 0 && call.onProgress ? body.stream((itemsSent) => call.onProgress!({ phase: "sending", itemsSent })) : (body.bytes as Uint8Array<ArrayBuffer>);
     } else {
       payload = body; // FormData sets its own multipart content type
     }
@@ -195,12 +197,51 @@ export class SkhemaClient {
   }
 }
 
-/** A JSON body, told apart from FormData when it is sent. */
+/** A JSON body, told apart from FormData when it is sent; a batch's also knows where each item ends. */
 class JsonBody {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly bytes: Uint8Array,
+    /** Byte offset just past each batch item. */
+    readonly itemEnds: readonly number[] = [],
+  ) {}
+
+  /** The body as a stream that reports how many items have been handed over so far. */
+  stream(report: (itemsSent: number) => void): ReadableStream<Uint8Array> {
+    let at = 0;
+    let items = 0;
+    return new ReadableStream({
+      pull: (controller) => {
+        if (at >= this.bytes.length) return controller.close();
+        const end = Math.min(at + STREAM_CHUNK, this.bytes.length);
+        controller.enqueue(this.bytes.subarray(at, end));
+        at = end;
+        const sent = this.itemEnds.filter((e) => e <= at).length;
+        if (sent !== items) report((items = sent));
+      },
+    });
+  }
 }
 
-const jsonBody = (value: unknown) => new JsonBody(JSON.stringify(value));
+/** Small enough for a smooth progress bar, large enough not to matter for speed. */
+const STREAM_CHUNK = 64 * 1024;
+const encoder = new TextEncoder();
+const jsonBody = (value: unknown) => new JsonBody(encoder.encode(JSON.stringify(value)));
+
+/** The batch request serialised item by item, so the stream knows each item's last byte. */
+function batchBody(request: BatchRequest): JsonBody {
+  const { items, ...rest } = request;
+  const parts = [encoder.encode('{"items":[')];
+  const ends: number[] = [];
+  let length = parts[0]!.length;
+  items.forEach((item, i) => {
+    const part = encoder.encode(`${i > 0 ? "," : ""}${JSON.stringify(item)}`);
+    parts.push(part);
+    ends.push((length += part.length));
+  });
+  const tail = JSON.stringify(rest);
+  parts.push(encoder.encode(tail === "{}" ? "]}" : `],${tail.slice(1)}`));
+  return new JsonBody(concat(parts), ends);
+}
 
 function renderBody(request: RenderRequest | RenderUpload, json: boolean): JsonBody | FormData {
   if (!("file" in request)) return jsonBody(json ? { ...request, json: true } : request);
@@ -233,13 +274,17 @@ async function readBody(response: Response, call: CallOptions): Promise<Uint8Arr
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         chunks.push(chunk);
         received += chunk.byteLength;
-        call.onProgress?.({ sent: true, received, ...(total === undefined ? {} : { total }) });
+        call.onProgress?.({ phase: "receiving", received, ...(total === undefined ? {} : { total }) });
       }
     }
   } catch (e) {
     throw new NetworkError(`the answer broke off after ${received} bytes: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const data = new Uint8Array(received);
+  return concat(chunks);
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  const data = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
   let at = 0;
   for (const chunk of chunks) {
     data.set(chunk, at);

@@ -22,10 +22,16 @@ describe("SkhemaClient against the server", () => {
     expect(new TextDecoder().decode(file.data)).toContain("<svg");
     const json = await client.renderJson({ file: { name: "лаба.py", data: "print(2)\n" }, format: "json", options: { locale: "en" } });
     expect(json).toMatchObject({ format: "json", lang: "python", filename: "лаба.json", encoding: "utf-8", creditsLeft: 8 });
-    const progress: number[] = [];
-    const batch = await client.batch({ items: [{ code: "print(1)\n", lang: "python" }], format: "pdf" }, { onProgress: (p) => progress.push(p.received) });
-    expect(batch).toMatchObject({ contentType: "application/pdf", rendered: 1, failed: 0, creditsLeft: 7 });
-    expect(progress.at(-1)).toBe(batch.data.byteLength);
+    const sent: number[] = [];
+    const received: number[] = [];
+    const items = [{ code: "print(1)\n", lang: "python" as const }, { code: `x = "${"a".repeat(200_000)}"\n`, lang: "python" as const, name: "big" }];
+    const batch = await client.batch({ items, format: "pdf" }, {
+      onProgress: (p) => (p.phase === "sending" ? sent.push(p.itemsSent) : received.push(p.received)),
+    });
+    expect(batch).toMatchObject({ contentType: "application/pdf", rendered: 2, failed: 0, creditsLeft: 6 });
+    // The body goes out in chunks: the first item is counted before the second one's 200 KB.
+    expect(sent).toEqual([1, 2]);
+    expect(received.at(-1)).toBe(batch.data.byteLength);
   });
 
   test("ApiError carries code, status, message, Retry-After and proFeatures", async () => {
