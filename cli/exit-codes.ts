@@ -23,6 +23,7 @@ export const EXIT_BY_CODE: Record<ErrorCode, ExitCode> = {
   server_error: EXIT.error,
   render_failed: EXIT.error,
   not_found: EXIT.error,
+  method_not_allowed: EXIT.error,
   bad_request: EXIT.usage,
   unknown_lang: EXIT.usage,
   unknown_format: EXIT.usage,
@@ -40,7 +41,7 @@ export const EXIT_BY_CODE: Record<ErrorCode, ExitCode> = {
 /** Rows of the documented table: status, what, the API codes behind it. */
 export const EXIT_TABLE: readonly (readonly [ExitCode, string])[] = [
   [EXIT.ok, "success"],
-  [EXIT.error, "other failure: server_error, render_failed, not_found, a file that cannot be written"],
+  [EXIT.error, "other failure: server_error, render_failed, not_found, method_not_allowed, a file that cannot be written"],
   [EXIT.usage, "usage error (unknown flag, missing argument, unreadable input), bad_request, unknown_lang, unknown_format, bad_source, bad_email, bad_qty, gift_failed"],
   [EXIT.unauthorized, "unauthorized: no key configured, or the key is wrong or revoked"],
   [EXIT.noCredits, "no_credits: top up (skhema topup)"],

@@ -10,6 +10,7 @@ import { TREE_LIMITS } from "../../engine/tree/schema.ts";
 export const ERROR_CODES = [
   "unauthorized", "no_credits", "pro_required", "unknown_format", "unknown_lang", "bad_request", "bad_source",
   "render_failed", "bad_email", "bad_qty", "gift_failed", "rate_limited", "payment_unavailable", "server_error", "not_found",
+  "method_not_allowed",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -166,6 +167,11 @@ export const BatchResponse = z
     content: z.string(),
   })
   .openapi("BatchResponse");
+
+export const BatchFailedResponse = BatchResponse.extend({
+  error: z.string().openapi({ description: "Every item's reason." }),
+  code: z.enum(ERROR_CODES).openapi({ description: "The error POST /render gives for the first item the client must fix, else render_failed." }),
+}).openapi("BatchFailedResponse", { description: "json=1 and no item rendered: the error (with its status) and the BatchResponse." });
 
 export const Me = z
   .object({
