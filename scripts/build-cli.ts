@@ -2,8 +2,8 @@
  * `npm run build:cli [-- OUTFILE]`: the `skhema` CLI as one self-contained executable
  * (`bun build --compile`, default build/skhema). The engine's grammars, WASM modules and fonts are
  * embedded in it (cli/assets.ts imports them as files), so `skhema render --local` and the MCP
- * server's PNG preview work with nothing beside the binary. It runs on the platform it was built on;
- * `--target bun-linux-arm64` etc. can be passed after the output name to cross-build.
+ * server's PNG preview work with nothing beside the binary. It runs on the platform it was built on
+ * (it embeds the running Bun); further arguments after OUTFILE go to `bun build` unchanged.
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
