@@ -2,7 +2,7 @@
  * The engine's assets for the CLI (render --local, the MCP server's PNG preview), imported as files:
  * `bun build --compile` embeds every statically imported file in the executable, so the single-file
  * `skhema` binary renders with no repository or node_modules beside it; run from the repository the
- * same imports are plain paths on disk. The Record type makes the compiler insist on every asset
+ * same imports are plain paths on disk, and a bundle (scripts/bundle.ts) has them beside its chunks. The Record type makes the compiler insist on every asset
  * the engine may ask for.
  */
 import type { AssetLoader, AssetName } from "../engine/assets.ts";
@@ -35,8 +35,14 @@ export const CLI_ASSET_PATHS: Record<AssetName, string> = {
   "DejaVuSans.ttf": dejavu,
 };
 
+/**
+ * A plain `bun build` bundle (not --compile) copies the files beside its chunks and imports them as
+ * `./name-hash.ext`: relative to this module, not to the working folder.
+ */
+const located = (path: string) => (path.startsWith("./") || path.startsWith("../") ? new URL(path, import.meta.url) : path);
+
 export const cliAssets: AssetLoader = {
   async load(name) {
-    return new Uint8Array(await Bun.file(CLI_ASSET_PATHS[name]).arrayBuffer());
+    return new Uint8Array(await Bun.file(located(CLI_ASSET_PATHS[name])).arrayBuffer());
   },
 };

@@ -71,3 +71,15 @@ test("the files the binary embeds are the asset manifest's files", async () => {
   expect(Object.keys(CLI_ASSET_PATHS).sort()).toEqual([...ASSET_NAMES].sort());
   for (const name of ASSET_NAMES) expect({ name, path: CLI_ASSET_PATHS[name] }).toEqual({ name, path: assetFileUrl(name).pathname });
 });
+
+test("a plain bundle (bun build --splitting, as the fast-start builds are made) finds the assets beside its chunks", async () => {
+  const out = join(cliHome().cwd, "bundle");
+  const build = Bun.spawn([process.execPath, "build", "cli/main.ts", "--target", "bun", "--splitting", "--outdir", out], { cwd: repoRoot, stdout: "pipe", stderr: "pipe" });
+  const [err, code] = await Promise.all([new Response(build.stderr).text(), build.exited]);
+  expect({ code, err }).toEqual({ code: 0, err: "" });
+  const { cwd, config } = cliHome();
+  writeFileSync(join(cwd, "lab.py"), PY);
+  const png = await runCli(["render", "lab.py", "--local", "-f", "png", "--scale", "1", "-o", "-"], { command: [process.execPath, join(out, "main.js")], env: { XDG_CONFIG_HOME: config }, cwd });
+  expect(png.code).toBe(0);
+  expect(isPng(png.stdoutBytes)).toBe(true);
+});
