@@ -1,32 +1,29 @@
 /**
  * The CLI's account commands against a real server: products, topup (with and without a payment
- * provider configured; the QR code on a terminal; --wait until the credits arrive, and its timeout)
+ * provider configured; the QR code on a terminal; --wait until a payment made on the fake Monobank
+ * jar page is credited by the poller, and its timeout)
  * and gift with each of its error codes.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
 import { cliEnv, cliHome, repoRoot, runCli } from "./support/cli.ts";
+import { JAR, providerEnv, startFake } from "./support/payments.ts";
 import { startServer, type TestServer } from "./support/server.ts";
 
-/** A configured provider: /topup only builds the jar link; the long poll interval keeps the poller quiet. */
-const PROVIDER = {
-  MONOBANK_TOKEN: "test-token",
-  MONOBANK_JAR_ID: "jar-account-1",
-  MONOBANK_JAR_SEND_ID: "fakeJar1",
-  MONOBANK_API_URL: "http://127.0.0.1:9",
-  MONOBANK_POLL_INTERVAL_MS: "3600000",
-  RATE_LIMIT_PER_MINUTE: "1000",
-};
-
+let fake: FakeMonobank;
+/** Payments through the fake Monobank (its jar page is where the link leads; its statement is polled). */
 let paid: TestServer;
 let unpaid: TestServer;
 beforeAll(async () => {
-  paid = await startServer(PROVIDER);
+  fake = startFake();
+  paid = await startServer(providerEnv(fake, { MONOBANK_SEND_URL: `${fake.url}/jar/`, RATE_LIMIT_PER_MINUTE: "1000" }));
   unpaid = await startServer({ RATE_LIMIT_PER_MINUTE: "1000" });
 });
 afterAll(async () => {
   await paid.stop();
   await unpaid.stop();
+  await fake.stop();
 });
 
 async function account(server: TestServer, credits = 10) {
@@ -61,10 +58,10 @@ describe("topup", () => {
     const { run } = await account(paid);
     const r = await run(["topup", "--kind", "credits_unit", "--qty", "20"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/pay here: http\S+fakeJar1\S*/);
+    expect(r.stdout).toContain(`pay here: ${fake.url}/jar/${JAR.sendId}?`);
     expect(r.stdout).not.toMatch(/[▀▄█]/); // no QR code when stdout is not a terminal
     const json = JSON.parse((await run(["topup", "--kind", "credits", "--id", "1", "--json"])).stdout);
-    expect(json).toMatchObject({ jarUrl: expect.stringContaining("fakeJar1"), comment: expect.any(String), label: expect.any(String), amountKop: expect.any(Number) });
+    expect(json).toMatchObject({ jarUrl: expect.stringContaining(JAR.sendId), comment: expect.any(String), label: expect.any(String), amountKop: expect.any(Number) });
     expect((await run(["topup", "--kind", "credits_unit", "--qty", "1", "--json"])).code).toBe(2); // bad_qty from the service
     expect(JSON.parse((await run(["topup", "--kind", "credits_unit", "--qty", "1", "--json"])).stdout).code).toBe("bad_qty");
     expect((await run(["topup", "--kind", "gold"])).code).toBe(2);
@@ -90,21 +87,22 @@ describe("topup", () => {
     expect(qr.length).toBeGreaterThan(10);
   });
 
-  test("--wait polls GET /me until the credits arrive; --timeout ends it with exit 9", async () => {
-    const { user, env } = await account(paid, 3);
+  test("--wait polls GET /me until the payment is credited; --timeout ends it with exit 9", async () => {
+    const { env } = await account(paid, 3);
     const child = Bun.spawn([process.execPath, join(repoRoot, "cli/main.ts"), "topup", "--kind", "credits_unit", "--qty", "5", "--wait", "--interval", "0.1", "--timeout", "60"], {
       env: cliEnv(env), stdin: "ignore", stdout: "pipe", stderr: "pipe",
     });
-    // Pay (here: a grant, the same balance change a settled payment makes) once the link is shown.
+    // Once the link is shown, pay on the fake's jar page as a payer would; the server's poller credits it.
     const reader = child.stdout.getReader();
     let shown = "";
-    while (!shown.includes("pay here")) {
+    while (!/pay here: \S+\n/.test(shown)) {
       const { value, done } = await reader.read();
       if (done) break;
       shown += new TextDecoder().decode(value);
     }
-    expect(shown).toContain("pay here");
-    await paid.grant(user.id, 5);
+    const jarUrl = new URL(/pay here: (\S+)\n/.exec(shown)![1]!);
+    const form = new URLSearchParams({ a: jarUrl.searchParams.get("a")!, t: jarUrl.searchParams.get("t")! });
+    expect((await fetch(jarUrl, { method: "POST", body: form })).status).toBe(200);
     const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
     expect(stderr).toContain("arrived: 8 credits");
     expect(code).toBe(0);

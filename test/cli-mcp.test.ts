@@ -11,6 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { decodePng, isPng } from "./support/png-decode.ts";
 import { cliEnv, cliHome, repoRoot } from "./support/cli.ts";
+import { JAR, providerEnv, startFake } from "./support/payments.ts";
 import { startServer, type TestServer } from "./support/server.ts";
 
 const PY = "def double(x):\n    return x * 2\n\nn = int(input())\nprint(double(n))\n";
@@ -180,23 +181,22 @@ describe("skhema mcp without a usable key or service", () => {
 
 describe("skhema mcp with a payment provider configured", () => {
   test("topup_link answers the jar link", async () => {
-    const paid = await startServer({
-      MONOBANK_TOKEN: "test-token", MONOBANK_JAR_ID: "jar-account-1", MONOBANK_JAR_SEND_ID: "fakeJar1",
-      MONOBANK_API_URL: "http://127.0.0.1:9", MONOBANK_POLL_INTERVAL_MS: "3600000",
-    });
+    const fake = startFake();
+    const paid = await startServer(providerEnv(fake, { MONOBANK_POLL_INTERVAL_MS: "3600000" }));
     try {
       const { key } = await paid.user({ credits: 1 });
       const client = await connect(key, paid.url);
       try {
         const result = await call(client, "topup_link", { kind: "credits_unit", qty: 10 });
         expect(result.isError).toBeFalsy();
-        expect(JSON.parse(texts(result)[0]!)).toMatchObject({ jarUrl: expect.stringContaining("fakeJar1"), comment: expect.any(String), amountKop: expect.any(Number) });
+        expect(JSON.parse(texts(result)[0]!)).toMatchObject({ jarUrl: expect.stringContaining(JAR.sendId), comment: expect.any(String), amountKop: expect.any(Number) });
         expectError(await call(client, "topup_link", { kind: "credits", id: 999 }), "bad_request");
       } finally {
         await client.close();
       }
     } finally {
       await paid.stop();
+      await fake.stop();
     }
   });
 });
