@@ -63,7 +63,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("the package", () => {
-  test("npm pack ships the engine, the hosts, the grammars and dist/, every export target, and no server, test or tool code", async () => {
+  test("npm pack ships the engine, the hosts, the grammars and dist/, every export target, the skhema command, and no server, test or tool code", async () => {
     const [packed] = JSON.parse(await run(["npm", "pack", "--dry-run", "--ignore-scripts", "--json"])) as [{ files: { path: string }[] }];
     const files = new Set(packed.files.map((f) => f.path));
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
@@ -75,7 +75,10 @@ describe("the package", () => {
       .filter((t) => t !== "package.json");
     expect(targets.filter((t) => !files.has(t))).toEqual([]);
     for (const file of ["engine/assets.ts", "hosts/asset-manifest.ts", "dist/copy-assets.js", "grammars/tree-sitter-c_sharp.wasm"]) expect(files).toContain(file);
-    expect([...files].filter((f) => /^(server|test|bench|cli|scripts|examples)\//.test(f))).toEqual([]);
+    // The `skhema` command (bin) ships with what it runs: cli/ and its API client, nothing of the server.
+    expect(files).toContain("cli/main.ts");
+    expect(files).toContain("client/api.ts");
+    expect([...files].filter((f) => /^(server|test|bench|scripts|examples)\//.test(f))).toEqual([]);
   }, 120_000);
 
   test("the browser and worker bundle imports no Node built-in (web-tree-sitter's Node branches are cut at build)", () => {
