@@ -19,30 +19,20 @@ import ptSerif from "@expo-google-fonts/pt-serif/400Regular/PTSerif_400Regular.t
 import ptSans from "@expo-google-fonts/pt-sans/400Regular/PTSans_400Regular.ttf" with { type: "file" };
 import dejavu from "dejavu-fonts-ttf/ttf/DejaVuSans.ttf" with { type: "file" };
 
-/**
- * `with { type: "file" }` makes Bun hand over the file's path. TypeScript's one ambient type for
- * `*.wasm` / `*.ttf` imports describes the worker's module rules instead (hosts/worker-modules.d.ts),
- * so the value is checked here rather than trusted.
- */
-function filePath(imported: unknown): string {
-  if (typeof imported !== "string") throw new Error("an asset import did not give a file path: is this running on Bun?");
-  return imported;
-}
-
 /** Each asset's path: on disk from the repository, inside the executable when compiled. */
 export const CLI_ASSET_PATHS: Record<AssetName, string> = {
-  "web-tree-sitter.wasm": filePath(webTreeSitter),
-  "tree-sitter-python.wasm": filePath(python),
-  "tree-sitter-c.wasm": filePath(c),
-  "tree-sitter-cpp.wasm": filePath(cpp),
-  "tree-sitter-java.wasm": filePath(java),
-  "tree-sitter-c_sharp.wasm": filePath(csharp),
-  "resvg.wasm": filePath(resvg),
-  "Tinos-Regular.ttf": filePath(tinos),
-  "Arimo-Regular.ttf": filePath(arimo),
-  "PTSerif-Regular.ttf": filePath(ptSerif),
-  "PTSans-Regular.ttf": filePath(ptSans),
-  "DejaVuSans.ttf": filePath(dejavu),
+  "web-tree-sitter.wasm": webTreeSitter,
+  "tree-sitter-python.wasm": python,
+  "tree-sitter-c.wasm": c,
+  "tree-sitter-cpp.wasm": cpp,
+  "tree-sitter-java.wasm": java,
+  "tree-sitter-c_sharp.wasm": csharp,
+  "resvg.wasm": resvg,
+  "Tinos-Regular.ttf": tinos,
+  "Arimo-Regular.ttf": arimo,
+  "PTSerif-Regular.ttf": ptSerif,
+  "PTSans-Regular.ttf": ptSans,
+  "DejaVuSans.ttf": dejavu,
 };
 
 /**

@@ -16,7 +16,7 @@ import pkg from "../package.json" with { type: "json" };
 import type { RenderRequest, RenderUpload } from "../client/api.ts";
 import { FONT_NAMES } from "../engine/fonts.ts";
 import { FORMATS, LANGS, type Format } from "../engine/index.ts";
-import { OptionsSchema } from "../engine/options.ts";
+import { OptionsSchema } from "../engine/options-schema.ts";
 import type { Context } from "./context.ts";
 import { classify } from "./exit-codes.ts";
 import { basename, readSource } from "./io.ts";
