@@ -14,7 +14,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import type { AssetName } from "../engine/assets.ts";
 import { bunAssets } from "../hosts/bun.ts";
+import { workerAssetModules } from "../scripts/worker-assets-plugin.ts";
 import { renderSet, SET_SOURCES, type HostFile } from "./hosts/render-set.ts";
 import { bundleHarness } from "./support/host-bundle.ts";
 import { decodePng } from "./support/png-decode.ts";
@@ -202,16 +204,17 @@ describe("every host renders the same files as Bun", () => {
 
   test("workerd with and without nodejs_compat (dist/web/, hosts/worker.ts): WASM handed over as compiled modules", async () => {
     const dir = join(work, "workerd");
+    const used: AssetName[] = ["web-tree-sitter.wasm", "tree-sitter-python.wasm", "tree-sitter-c.wasm", "resvg.wasm", "Tinos-Regular.ttf", "DejaVuSans.ttf"];
     const harness = await bundleHarness({
       entry: join(root, "test/hosts/workerd-host.ts"),
       outdir: dir,
       target: "browser",
       redirects: { [join(root, "engine/index.ts")]: "./index.js", [join(root, "hosts/worker.ts")]: "./worker.js" },
       external: ["*.wasm", "*.ttf"],
+      plugins: [workerAssetModules(used)],
     });
     const engineFiles = readdirSync(join(dist, "web")).filter((f) => f.endsWith(".js"));
     for (const f of engineFiles) cpSync(join(dist, "web", f), join(dir, f));
-    const used = ["web-tree-sitter.wasm", "tree-sitter-python.wasm", "tree-sitter-c.wasm", "resvg.wasm", "Tinos-Regular.ttf", "DejaVuSans.ttf"];
     await run([bin("bun"), "scripts/copy-assets.ts", dir, "--only", used.join(",")]);
     const modules = [
       `(name = "harness.js", esModule = embed "${harness.slice(dir.length + 1)}")`,
