@@ -8,7 +8,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { EngineError, render } from "../engine/index.ts";
 import { FONTS } from "../engine/fonts.ts";
+import { workerAssets } from "../hosts/worker.ts";
 import { ASSET_FILES, ASSET_NAMES, assetFileUrl, isAssetName } from "../hosts/asset-manifest.ts";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -68,6 +70,22 @@ describe("copy-assets", () => {
       expect(copyAssets().exitCode).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("workerAssets", () => {
+  test("an asset the worker was built without fails the render with render_failed naming it", async () => {
+    const cases = [
+      { code: "x = 1\n", lang: "python", format: "svg" },
+      { code: "begin writeln(1) end.\n", lang: "pascal", format: "png" },
+      { code: "begin writeln(1) end.\n", lang: "pascal", format: "pdf" },
+    ];
+    for (const input of cases) {
+      const error = await render(input, workerAssets({})).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(EngineError);
+      expect([input.format, (error as EngineError).code]).toEqual([input.format, "render_failed"]);
+      expect((error as EngineError).message).toMatch(/asset \S+ is not part of this worker/);
     }
   });
 });
