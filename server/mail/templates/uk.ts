@@ -1,5 +1,5 @@
 /** Ukrainian letters (the default language of accounts). */
-import { html, page } from "../html.ts";
+import { both, html, Link, page } from "../html.ts";
 import type { MailTemplates } from "./index.ts";
 
 /** 1 кредит, 2 кредити, 5 кредитів, 11 кредитів, 21 кредит. */
@@ -13,15 +13,25 @@ export function credits(n: number): string {
 export const uk: MailTemplates = {
   gift({ from, qty, newAccount, siteUrl }) {
     const subject = `${from} дарує вам ${credits(qty)} Skhema`;
-    const where = siteUrl ? ` на ${siteUrl}` : "";
+    const site = siteUrl ? new Link(siteUrl) : undefined;
     const next = newAccount
-      ? `Для вашої адреси створено обліковий запис. Увійдіть${where} з цією адресою — кредити вже чекають на вас.`
-      : `Кредити вже на вашому рахунку${siteUrl ? ` (${siteUrl})` : ""}.`;
-    const text = `Вітаємо!\n\n${from} подарував(-ла) вам ${credits(qty)} Skhema — сервісу, що креслить блок-схеми алгоритмів за ДСТУ 19.701-90 з програмного коду.\n\n${next}\n\nОдин кредит — одна блок-схема.\n`;
+      ? both`Для вашої адреси створено обліковий запис. Увійдіть${site ? both` на ${site}` : ""} з цією адресою — кредити вже чекають на вас.`
+      : both`Кредити вже на вашому рахунку${site ? both` (${site})` : ""}.`;
+    const text = `Вітаємо!\n\n${from} подарував(-ла) вам ${credits(qty)} Skhema — сервісу, що креслить блок-схеми алгоритмів за ДСТУ 19.701-90 з програмного коду.\n\n${next.text}\n\nОдин кредит — одна блок-схема.\n`;
     const body = html`<p>Вітаємо!</p>
 <p><strong>${from}</strong> подарував(-ла) вам <strong>${credits(qty)}</strong> Skhema — сервісу, що креслить блок-схеми алгоритмів за ДСТУ 19.701-90 з програмного коду.</p>
 <p>${next}</p>
 <p>Один кредит — одна блок-схема.</p>`;
+    return { subject, text, html: page("uk", subject, body) };
+  },
+  payment({ label, amountUah, code, credits: added, proDays }) {
+    const subject = `Skhema: оплату отримано — ${label}`;
+    const what = [proDays > 0 ? `Pro ще на ${proDays} дн.` : "", added > 0 ? credits(added) : ""].filter(Boolean).join(" і ");
+    const text = `Вітаємо!\n\nМи отримали вашу оплату ${amountUah} грн (код ${code}) за «${label}».\n\nНа ваш рахунок додано: ${what}.\n\nДякуємо, що користуєтеся Skhema.\n`;
+    const body = html`<p>Вітаємо!</p>
+<p>Ми отримали вашу оплату <strong>${amountUah} грн</strong> (код ${code}) за «${label}».</p>
+<p>На ваш рахунок додано: ${what}.</p>
+<p>Дякуємо, що користуєтеся Skhema.</p>`;
     return { subject, text, html: page("uk", subject, body) };
   },
 };
