@@ -57,7 +57,7 @@ function expectSameAsBun(files: HostFile[]): void {
 }
 
 beforeAll(async () => {
-  await run([bin("bun"), "scripts/build.ts", "--no-types"]);
+  await run([process.execPath, "scripts/build.ts", "--no-types"]);
   writeFileSync(sourcesFile, JSON.stringify(sources));
   reference = await renderSet(sources, bunAssets);
 }, 120_000);
@@ -136,7 +136,7 @@ describe("every host renders the same files as Bun", () => {
 
   test("Chromium page and Web Worker (dist/web/, hosts/browser.ts): assets fetched per need, CSP with 'wasm-unsafe-eval'", async () => {
     const assets = join(work, "assets");
-    await run([bin("bun"), "scripts/copy-assets.ts", assets]);
+    await run([process.execPath, "scripts/copy-assets.ts", assets]);
     const harnesses = join(work, "web");
     const redirects = { [join(root, "engine/index.ts")]: "/dist/web/index.js", [join(root, "hosts/browser.ts")]: "/dist/web/browser.js" };
     for (const name of ["page-host", "web-worker-host"]) {
@@ -215,7 +215,7 @@ describe("every host renders the same files as Bun", () => {
     });
     const engineFiles = readdirSync(join(dist, "web")).filter((f) => f.endsWith(".js"));
     for (const f of engineFiles) cpSync(join(dist, "web", f), join(dir, f));
-    await run([bin("bun"), "scripts/copy-assets.ts", dir, "--only", used.join(",")]);
+    await run([process.execPath, "scripts/copy-assets.ts", dir, "--only", used.join(",")]);
     const modules = [
       `(name = "harness.js", esModule = embed "${harness.slice(dir.length + 1)}")`,
       ...engineFiles.map((f) => `(name = "${f}", esModule = embed "${f}")`),
