@@ -11,6 +11,7 @@
  * that neither font has are dropped: they have no visible form. A tab becomes a space.
  */
 import type { AssetLoader, FontAssetName } from "../assets.ts";
+import { EngineError } from "../errors.ts";
 import { DEFAULT_FONT, FONTS, type FontChoice } from "../fonts.ts";
 // @ts-ignore fontkit 2 ships no type declarations; the few members used are typed below.
 import * as fontkitModule from "fontkit";
@@ -87,7 +88,12 @@ function loadFace(assets: AssetLoader, asset: FontAssetName, name: string): Prom
   if (!faces) cache.set(assets, (faces = new Map()));
   let p = faces.get(asset);
   if (!p) {
-    p = assets.load(asset).then((bytes) => new Face(name, bytes));
+    p = assets.load(asset).then(
+      (bytes) => new Face(name, bytes),
+      (e: unknown) => {
+        throw new EngineError("render_failed", `font ${asset} could not be loaded: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
     faces.set(asset, p);
     // A failed load is not cached: the next render tries again.
     p.catch(() => faces.delete(asset));
