@@ -65,7 +65,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("the package", () => {
-  test("npm pack ships the engine, the hosts, the grammars and dist/, every export target, and no server, test or tool code", async () => {
+  test("npm pack ships the engine, the hosts, the grammars and the package build, every export target, and no tests, tools or database code", async () => {
     const [packed] = JSON.parse(await run(["npm", "pack", "--dry-run", "--ignore-scripts", "--json"])) as [{ files: { path: string }[] }];
     const files = new Set(packed.files.map((f) => f.path));
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
@@ -77,7 +77,9 @@ describe("the package", () => {
       .filter((t) => t !== "package.json");
     expect(targets.filter((t) => !files.has(t))).toEqual([]);
     for (const file of ["engine/assets.ts", "hosts/asset-manifest.ts", "dist/copy-assets.js", "grammars/tree-sitter-c_sharp.wasm"]) expect(files).toContain(file);
-    expect([...files].filter((f) => /^(server|test|bench|cli|scripts|examples)\//.test(f))).toEqual([]);
+    expect([...files].filter((f) => /^(test|bench|scripts|examples|server\/db|server\/accounts|server\/payments)\//.test(f))).toEqual([]);
+    // The fast-start bundles of scripts/bundle.ts share dist/ but are not part of the package.
+    expect([...files].filter((f) => /^dist\/(server|render)[.-]/.test(f))).toEqual([]);
   }, 120_000);
 
   test("the browser and worker bundle imports no Node built-in (web-tree-sitter's Node branches are cut at build)", () => {
