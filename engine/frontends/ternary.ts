@@ -38,7 +38,7 @@ export interface TernaryLanguage {
 const TRANSPARENT = new Set([
   "expression_statement", "assignment", "assignment_expression", "declaration", "init_declarator",
   "variable_declarator", "equals_value_clause", "local_declaration_statement", "variable_declaration",
-  "local_variable_declaration", "return_statement", "parenthesized_expression", "expression_list",
+  "local_variable_declaration", "return_statement", "parenthesized_expression", "expression_list", "arrow_expression_clause",
 ]);
 /** Calls and their argument lists: searched only when the statement is an output. */
 const CALLS = new Set(["call_expression", "method_invocation", "invocation_expression", "call", "argument_list", "arguments", "argument"]);
