@@ -66,7 +66,7 @@ function decidingTernary(stmt: SyntaxNode, lang: TernaryLanguage, output: boolea
       continue;
     }
     if (node !== stmt && !TRANSPARENT.has(node.type) && !(output && (CALLS.has(node.type) || isStreamOutput(node)))) continue;
-    for (const child of node.namedChildren) if (!NOT_VALUE.has(child.field ?? "")) stack.push(child);
+    for (const child of node.namedChildren) if (!NOT_VALUE.has(child.field ?? "") || isStreamOutput(node)) stack.push(child);
   }
   return found.length === 1 ? found[0] : undefined;
 }
