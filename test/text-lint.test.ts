@@ -49,10 +49,17 @@ describe("the linter finds what it is meant to find", () => {
   test("a raw escape", () => expect(lint(chart({ kind: "io", text: 'Вивід "a\\n"' }))).toEqual(["escape"]));
   test("a trailing semicolon", () => expect(lint(chart({ kind: "process", text: "x := 1;" }))).toEqual(["semicolon"]));
   test("preprocessor text", () => expect(lint(chart({ kind: "process", text: "#ifdef DEBUG" }))).toEqual(["preprocessor"]));
-  test("a symbol taller than a", () => {
+  test("a symbol taller than a (text too long for the symbol goes to a comment instead)", () => {
     const long = Array.from({ length: 40 }, (_, i) => `value${i}`).join(" + ");
-    expect(lint(chart({ kind: "process", text: `x := ${long}` }))).toContain("tall");
+    const tree = chart({ kind: "process", text: `x := ${long}` });
+    const geometry = layoutCharts(tree, options, false);
+    const shapes = geometry.charts[0]!.parts[0]!.shapes;
+    expect(shapes.map((s) => s.kind)).toContain("comment");
+    expect(lintCharts(tree, geometry, options)).toEqual([]);
+    shapes.find((s) => s.kind === "process")!.h = 25;
+    expect(lintCharts(tree, geometry, options).map((f) => f.rule)).toEqual(["tall"]);
   });
+
   test("a cut token, a cut literal, a line of only a bracket", () => {
     // The engine never cuts any more, so the cut is made by hand in laid-out geometry.
     const tree = chart({ kind: "process", text: 'x := value + "a b"' });
