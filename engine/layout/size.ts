@@ -165,7 +165,11 @@ export class Sizer {
   /** One layout sizes most texts twice (the common-width pass, then the plan): remember them. */
   private readonly sized = new Map<string, SizedText>();
 
-  constructor(readonly font: FontChoice) {}
+  readonly font: FontChoice;
+
+  constructor(font: FontChoice) {
+    this.font = font;
+  }
 
   /** A symbol of `kind` around `text`, at least `minWidth` wide (connectors grow as circles). */
   shape(kind: ShapeKind, text: string, minWidth = B): SizedText {

@@ -4,12 +4,15 @@
  */
 import { z } from "@hono/zod-openapi";
 import { FONT_NAMES, FORMATS, LANGS, SCALE } from "../../engine/index.ts";
-import { CUSTOM_TEXT_OPTIONS, OptionsSchema } from "../../engine/options.ts";
+import { CUSTOM_TEXT_OPTIONS } from "../../engine/options.ts";
+import { OptionsSchema } from "../../engine/options-schema.ts";
 import { TREE_LIMITS } from "../../engine/tree/schema.ts";
+import { CreditPack, ProTier, Uah } from "../payments/catalog-schema.ts";
 
 export const ERROR_CODES = [
   "unauthorized", "no_credits", "pro_required", "unknown_format", "unknown_lang", "bad_request", "bad_source",
   "render_failed", "bad_email", "bad_qty", "gift_failed", "rate_limited", "payment_unavailable", "server_error", "not_found",
+  "method_not_allowed",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -180,6 +183,11 @@ export const BatchResponse = z
   })
   .openapi("BatchResponse");
 
+export const BatchFailedResponse = BatchResponse.extend({
+  error: z.string().openapi({ description: "Every item's reason." }),
+  code: z.enum(ERROR_CODES).openapi({ description: "The error POST /render gives for the first item the client must fix, else render_failed." }),
+}).openapi("BatchFailedResponse", { description: "json=1 and no item rendered: the error (with its status) and the BatchResponse." });
+
 export const Me = z
   .object({
     email: z.string(),
@@ -199,7 +207,13 @@ export const TopupRequest = z
   .openapi("TopupRequest");
 
 export const TopupResponse = z
-  .object({ jarUrl: z.string(), comment: z.string(), label: z.string(), amountKop: z.number().int(), amountUah: z.number() })
+  .object({
+    jarUrl: z.string().openapi({ format: "uri", description: "The Monobank jar's payment page prefilled with the amount (`a`, hryvnias) and the code (`t`).", example: "https://send.monobank.ua/jar/2fbHxoKq2v?a=90&t=SK-7KQ4XW9M" }),
+    comment: z.string().openapi({ description: "The payment code: keep it in the payment's comment (for manual entry when the link's comment is lost).", example: "SK-7KQ4XW9M" }),
+    label: z.string().openapi({ description: "What is bought.", example: "50 credits" }),
+    amountKop: z.number().int().openapi({ description: "Amount in kopiykas.", example: 9000 }),
+    amountUah: z.number().openapi({ description: "The same amount in hryvnias (amountKop / 100).", example: 90 }),
+  })
   .openapi("TopupResponse");
 
 export const GiftRequest = z
@@ -210,10 +224,10 @@ export const GiftResponse = z.object({ ok: z.boolean(), credits: z.number().int(
 
 export const Products = z
   .object({
-    credits: z.array(z.object({ id: z.number().int(), qty: z.number().int(), uah: z.number() })),
-    pro: z.array(z.object({ id: z.number().int(), bonus: z.number().int(), days: z.number().int(), uah: z.number() })),
-    unitUah: z.number(),
-    available: z.boolean(),
+    credits: z.array(CreditPack),
+    pro: z.array(ProTier),
+    unitUah: Uah.openapi({ description: "Price of one credit for kind=credits_unit." }),
+    available: z.boolean().openapi({ description: "False while the payment provider is not configured: POST /topup then answers 503 payment_unavailable." }),
   })
   .openapi("Products");
 
