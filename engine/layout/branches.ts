@@ -14,7 +14,7 @@
  * such a jump leaves its vertex straight towards the lane.
  */
 import type { Node } from "../tree/schema.ts";
-import { COLUMN_GAP, GAP, LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, STUB } from "../geometry/style.ts";
+import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH } from "../geometry/style.ts";
 import { drawBlockAt, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
 import { lineTo, type OpenEdge } from "./canvas.ts";
 import { headings, jumpSide, newTarget, routeFor, type JumpTarget, type Scope } from "./scope.ts";
@@ -22,6 +22,7 @@ import type { SizedText } from "./size.ts";
 import { connectorJump, innerPlan, planJump } from "./jumps.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
+import { drawCascade, planCascade, type CascadeLayout } from "./cascade.ts";
 
 type IfNode = Extract<Node, { kind: "if" }>;
 type SwitchNode = Extract<Node, { kind: "switch" }>;
@@ -33,6 +34,7 @@ interface Branch {
 
 export interface IfPlan extends PlanBase {
   type: "if";
+  node: IfNode;
   diamond: SizedText;
   source?: number;
   layout:
@@ -46,7 +48,9 @@ export interface IfPlan extends PlanBase {
      * the plans that follow this one; the other exit leaves the right vertex into an outer connector
      * of `target`, whose inner connector starts that branch further down the spine.
      */
-    | { kind: "exit"; spine: Branch; exit: { label: string; target: JumpTarget } };
+    | { kind: "exit"; spine: Branch; exit: { label: string; target: JumpTarget } }
+    /** Folded for width: the chain's diamonds down the spine, bodies beside it (cascade.ts). */
+    | CascadeLayout;
 }
 
 function flagsFor(scope: Scope, side: "left" | "right"): Scope {
@@ -56,6 +60,8 @@ function flagsFor(scope: Scope, side: "left" | "right"): Scope {
 }
 
 export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
+  if (ctx.fold.has(node)) return planCascade(node, scope, ctx);
+  const m = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
   const { yes, no } = ctx.options.texts;
   const thenBlock = node.then;
@@ -63,7 +69,7 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
   const thenEmpty = thenBlock.stmts.length === 0;
   const elseEmpty = elseBlock.stmts.length === 0;
   const w = diamond.w;
-  const base = { type: "if" as const, diamond, falls: true, left: 0, right: 0, height: 0 };
+  const base = { type: "if" as const, node, diamond, falls: true, left: 0, right: 0, height: 0 };
   const plan: IfPlan = { ...base, layout: null as unknown as IfPlan["layout"] };
   if (node.loc) plan.source = node.loc.line;
 
@@ -76,15 +82,15 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
       : [thenBlock, yes, elseBlock, no];
     const left: Branch = { plan: planBlock(leftBlock, flagsFor(scope, "left"), ctx), label: leftLabel };
     const right: Branch = { plan: planBlock(rightBlock, flagsFor(scope, "right"), ctx), label: rightLabel };
-    const xLeft = -Math.max(left.plan.right + COLUMN_GAP / 2, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(leftLabel).w);
-    const xRight = Math.max(right.plan.left + COLUMN_GAP / 2, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(rightLabel).w);
-    const colTop = diamond.h + STUB;
+    const xLeft = -Math.max(left.plan.right + m.columnGap / 2, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(leftLabel).w);
+    const xRight = Math.max(right.plan.left + m.columnGap / 2, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(rightLabel).w);
+    const colTop = diamond.h + m.stub;
     const bottom = colTop + Math.max(left.plan.height, right.plan.height);
     const joins = (left.plan.falls ? 1 : 0) + (right.plan.falls ? 1 : 0);
     plan.layout = { kind: "columns", left, right, xLeft, xRight };
     plan.left = Math.max(w / 2, -xLeft + left.plan.left);
     plan.right = Math.max(w / 2, xRight + right.plan.right);
-    plan.height = joins === 0 ? bottom : bottom + STUB + (joins === 2 ? LANE_PITCH : 0);
+    plan.height = joins === 0 ? bottom : bottom + m.stub + (joins === 2 ? LANE_PITCH : 0);
     plan.falls = joins > 0;
     return plan;
   }
@@ -114,16 +120,16 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
   const side: Branch = { plan: sidePlan, label: sideLabel };
   const spineLabelRight = LABEL_OFFSET + ctx.sizer.label(spineLabel).w;
   const offset = Math.max(
-    sidePlan[toRight ? "left" : "right"] + COLUMN_GAP / 2,
+    sidePlan[toRight ? "left" : "right"] + m.columnGap / 2,
     w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(sideLabel).w,
-    toRight ? spineLabelRight + COLUMN_GAP / 2 + sidePlan.left : 0,
+    toRight ? spineLabelRight + m.columnGap / 2 + sidePlan.left : 0,
   );
   const x = toRight ? offset : -offset;
-  const colTop = diamond.h + STUB;
+  const colTop = diamond.h + m.stub;
   plan.layout = { kind: "side", side, spine, x };
   plan.left = Math.max(w / 2, toRight ? 0 : offset + sidePlan.left);
   plan.right = Math.max(w / 2, spineLabelRight, toRight ? offset + sidePlan.right : 0);
-  plan.height = colTop + sidePlan.height + (sidePlan.falls ? STUB : 0);
+  plan.height = colTop + sidePlan.height + (sidePlan.falls ? m.stub : 0);
   return plan;
 }
 
@@ -137,6 +143,7 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
  * flat, its branches jumping to the same join.
  */
 export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?: JumpTarget): Plan[] {
+  const m = ctx.sizer.module;
   const { yes, no } = ctx.options.texts;
   // The spine takes then, unless only else has statements (an elif in a chain may have neither).
   const thenFirst = node.then.stmts.length > 0 || (node.else?.stmts.length ?? 0) === 0;
@@ -149,11 +156,12 @@ export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?:
   exitTarget.connectorCount = 1;
   const decision: IfPlan = {
     type: "if",
+    node,
     diamond,
     layout: { kind: "exit", spine: { plan: planBlock({ stmts: [] }, scope, ctx), label: spineLabel }, exit: { label: exitLabel, target: exitTarget } },
     left: w / 2,
     right: Math.max(w / 2 + LANE_CLEARANCE + ctx.connector, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(exitLabel).w, LABEL_OFFSET + ctx.sizer.label(spineLabel).w),
-    height: Math.max(diamond.h + labelDrop(ctx.sizer, spineLabel), diamond.h / 2 + STUB + ctx.connector),
+    height: Math.max(diamond.h + labelDrop(ctx.sizer, spineLabel), diamond.h / 2 + m.stub + ctx.connector),
     falls: true,
   };
   if (node.loc) decision.source = node.loc.line;
@@ -176,12 +184,14 @@ export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?:
 }
 
 export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  if (plan.layout.kind === "cascade") return drawCascade(plan, plan.layout, cx, y, incoming, ctx);
+  const m = ctx.canvas.sizer.module;
   const { canvas } = ctx;
   const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
   const w = plan.diamond.w;
   const midY = y + plan.diamond.h / 2;
   const bottomY = y + plan.diamond.h;
-  const colTop = bottomY + STUB;
+  const colTop = bottomY + m.stub;
   const layout = plan.layout;
 
   if (layout.kind === "columns") {
@@ -193,7 +203,7 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
     lineTo(lineTo(rightEdge, xr, midY), xr, colTop);
     const outL = drawBlockAt(layout.left.plan, xl, colTop, leftEdge, ctx);
     const outR = drawBlockAt(layout.right.plan, xr, colTop, rightEdge, ctx);
-    const joinY = colTop + Math.max(layout.left.plan.height, layout.right.plan.height) + STUB;
+    const joinY = colTop + Math.max(layout.left.plan.height, layout.right.plan.height) + m.stub;
     if (outL) {
       lineTo(down(outL, joinY), cx, joinY);
       if (outR) {
@@ -217,9 +227,9 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
   if (layout.kind === "exit") {
     const circleX = cx + w / 2 + LANE_CLEARANCE + canvas.connector / 2;
     const exitEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: cx + w / 2, y: midY }, "right"), layout.exit.label, "above-right");
-    lineTo(lineTo(exitEdge, circleX, midY), circleX, midY + STUB);
+    lineTo(lineTo(exitEdge, circleX, midY), circleX, midY + m.stub);
     const letter = (layout.exit.target.letter ??= canvas.nextLetter());
-    const circle = canvas.addShape("connector", canvas.designation(letter), circleX, midY + STUB);
+    const circle = canvas.addShape("connector", canvas.designation(letter), circleX, midY + m.stub);
     canvas.close(exitEdge, circle.id, false);
     return down(spineEdge, y + plan.height);
   }
@@ -259,12 +269,14 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
 
 export interface SwitchPlan extends PlanBase {
   type: "switch";
+  node: SwitchNode;
   diamond: SizedText;
   source?: number;
   columns: { plan: SeqPlan; label: string; x: number; fallthrough: boolean }[];
 }
 
 export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): SwitchPlan {
+  const m = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
   const raw = [
     ...node.cases.map((c) => ({ block: c.body, label: c.label, fallthrough: c.fallthrough === true })),
@@ -278,25 +290,26 @@ export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Switch
     const plan = planBlock(col.block, colScope, ctx);
     if (k > 0) {
       const prev = columns[k - 1]!;
-      x += Math.max(prev.plan.right, LABEL_OFFSET + ctx.sizer.label(prev.label).w) + COLUMN_GAP + plan.left;
+      x += Math.max(prev.plan.right, LABEL_OFFSET + ctx.sizer.label(prev.label).w) + m.columnGap + plan.left;
     }
     columns.push({ plan, label: col.label, x, fallthrough: col.fallthrough && k < n - 1 && plan.falls });
   });
-  const busY = diamond.h + STUB;
-  const colTop = busY + GAP;
+  const busY = diamond.h + m.stub;
+  const colTop = busY + m.gap;
   const tallest = Math.max(...columns.map((c) => c.plan.height));
   const anyFallthrough = columns.some((c) => c.fallthrough);
   const joining = columns.filter((c) => c.plan.falls && !c.fallthrough);
   const last = columns[n - 1]!;
   const plan: SwitchPlan = {
     type: "switch",
+    node,
     diamond,
     columns,
     left: Math.max(diamond.w / 2, columns[0]!.plan.left),
     right: Math.max(diamond.w / 2, last.x + Math.max(last.plan.right, LABEL_OFFSET + ctx.sizer.label(last.label).w)),
     // A fall-through turns a stub below the end of its case: that line is part of the switch even
     // when no case reaches the collector.
-    height: colTop + tallest + (joining.length > 0 ? STUB + (anyFallthrough ? LANE_PITCH : 0) : anyFallthrough ? STUB : 0),
+    height: colTop + tallest + (joining.length > 0 ? m.stub + (anyFallthrough ? LANE_PITCH : 0) : anyFallthrough ? m.stub : 0),
     falls: joining.length > 0,
   };
   if (node.loc) plan.source = node.loc.line;
@@ -304,11 +317,12 @@ export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Switch
 }
 
 export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const m = ctx.canvas.sizer.module;
   const { canvas } = ctx;
   const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
-  const busY = y + plan.diamond.h + STUB;
-  const colTop = busY + GAP;
-  const entryJoinY = busY + GAP / 2; // where a fall-through enters the next case's line
+  const busY = y + plan.diamond.h + m.stub;
+  const colTop = busY + m.gap;
+  const entryJoinY = busY + m.gap / 2; // where a fall-through enters the next case's line
 
   const outs: (OpenEdge | null)[] = [];
   const entries: OpenEdge[] = [];
@@ -334,10 +348,10 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
     const out = outs[k];
     if (!col.fallthrough || !out) return;
     const next = plan.columns[k + 1]!;
-    const laneX = cx + next.x - next.plan.left - COLUMN_GAP / 2;
+    const laneX = cx + next.x - next.plan.left - m.columnGap / 2;
     const start = out.points[out.points.length - 1]!;
-    down(out, start.y + STUB);
-    lineTo(out, laneX, start.y + STUB);
+    down(out, start.y + m.stub);
+    lineTo(out, laneX, start.y + m.stub);
     lineTo(out, laneX, entryJoinY);
     lineTo(out, cx + next.x, entryJoinY);
     canvas.close(out, null, true);
@@ -345,7 +359,7 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
   });
 
   const anyFallthrough = plan.columns.some((c) => c.fallthrough);
-  const collectY = bottom + STUB + (anyFallthrough ? LANE_PITCH : 0);
+  const collectY = bottom + m.stub + (anyFallthrough ? LANE_PITCH : 0);
   const joining = outs.map((out, k) => ({ k, out })).filter((j) => j.out !== null);
   if (joining.length === 0) return null;
   const main = joining[0]!.k === 0 ? joining[0]!.out! : null;
@@ -383,6 +397,7 @@ export interface ForkPlan extends PlanBase {
 }
 
 export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Plan[] {
+  const m = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
   const w = diamond.w;
   const d = ctx.connector;
@@ -407,7 +422,7 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Pl
     exits,
     left: w / 2,
     right: last ? last.x + Math.max(d / 2, labelReach(last.label)) : w / 2,
-    height: Math.max(diamond.h + labelDrop(ctx.sizer, cases[0]!.label), diamond.h / 2 + GAP + d),
+    height: Math.max(diamond.h + labelDrop(ctx.sizer, cases[0]!.label), diamond.h / 2 + m.gap + d),
     falls: true,
   };
   if (node.loc) fork.source = node.loc.line;
@@ -425,10 +440,11 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Pl
 }
 
 export function drawFork(plan: ForkPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const m = ctx.canvas.sizer.module;
   const { canvas } = ctx;
   const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
   const midY = y + plan.diamond.h / 2;
-  const dropY = midY + GAP;
+  const dropY = midY + m.gap;
   plan.exits.forEach((exit, i) => {
     const x = cx + exit.x;
     // The first exit leaves the right vertex; the others branch off the line at the previous drop.

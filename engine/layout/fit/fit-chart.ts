@@ -1,0 +1,103 @@
+/**
+ * The fit stage (issue 12), between planning and drawing: it decides how a function's chart sits on
+ * the A4 sheet — the module a (choose-module.ts), which decisions are folded to keep within the
+ * page width (fold-wide.ts), which constructs are laid out flat and where the chart is cut into
+ * pages (flatten.ts, cut-pages.ts) — by planning candidates (chart.ts) and measuring their plans;
+ * only the chosen one is drawn. Every candidate is one linear planning pass and there are a bounded
+ * number of them, so layout stays linear in the size of the chart.
+ */
+import type { ChartFunction, Node } from "../../tree/schema.ts";
+import type { ResolvedOptions } from "../../options.ts";
+import type { Box } from "../../geometry/types.ts";
+import { LANE_CLEARANCE, PAGE_PART_HEIGHT } from "../../geometry/style.ts";
+import { drawChart, planChart, type ChartPlan, type DrawnPart } from "../chart.ts";
+import type { Plan } from "../plan.ts";
+import type { Module } from "../module.ts";
+import type { Sizer } from "../size.ts";
+import { chooseModule } from "./choose-module.ts";
+import { cutPages } from "./cut-pages.ts";
+import { foldToWidth } from "./fold-wide.ts";
+
+export interface FittedChart {
+  parts: { drawn: DrawnPart; box: Box }[];
+  module: Module;
+}
+
+/** A planned candidate: the chart's plan and the groups of top-level plans its parts hold. */
+interface Candidate {
+  plan: ChartPlan;
+  groups: Plan[][];
+}
+
+/**
+ * Lays out one function. `paged`: the output has pages (docx, pdf, typst, or split on request), so
+ * a chart taller than the usable page is cut into parts and may take a smaller module first.
+ */
+export function fitChart(
+  fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizerFor: (m: Module) => Sizer,
+): FittedChart {
+  const { module, result } = chooseModule(paged, (m) => plan(fn, options, paged, sizerFor(m), m.connector), (c) => c.groups.length);
+  return { parts: draw(fn, options, paged, prefix, sizerFor(module), result), module };
+}
+
+/** The chart drawn as one part in the sizer's module, folded to the page width (for the page-fit report). */
+export function unsplitAt(fn: ChartFunction, options: ResolvedOptions, sizer: Sizer): Box {
+  return draw(fn, options, false, "u", sizer)[0]!.box;
+}
+
+/**
+ * Connector designations are given while drawing, in order of appearance (P2), and a long chart's
+ * later ones (А1, Щ12 …) may not fit the module's circle: the chart is then planned and drawn again
+ * with all its designation circles that much larger, so every connector of the chart has one size
+ * and the plan's heights hold.
+ */
+function draw(
+  fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizer: Sizer,
+  planned: Candidate = plan(fn, options, paged, sizer, sizer.module.connector),
+): { drawn: DrawnPart; box: Box }[] {
+  let candidate = planned;
+  for (;;) {
+    const { drawn, needed } = drawChart(fn, candidate.plan, candidate.groups, options, prefix, sizer);
+    if (needed <= candidate.plan.connector) return drawn.map((d) => ({ drawn: d, box: partBounds(d) }));
+    candidate = plan(fn, options, paged, sizer, needed);
+  }
+}
+
+/** Plans a candidate: folded to the page width, then (paged and too tall) cut into pages. */
+function plan(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number): Candidate {
+  const { result: chart, fold } = foldToWidth(
+    (fold: ReadonlySet<Node>) => planChart(fn, options, sizer, connector, { fold }),
+    planWidth,
+    (p) => p.body.items,
+  );
+  if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items] };
+  const ideal = Math.ceil(chart.height / PAGE_PART_HEIGHT);
+  return cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold }), ideal);
+}
+
+/** Width of a planned chart drawn as one part: the body around the spine, the terminators, the return lane. */
+function planWidth(p: ChartPlan): number {
+  const ends = Math.max(p.start.w, p.end.w) / 2;
+  const lane = p.returns && p.returns.laneCount > 0 ? LANE_CLEARANCE : 0;
+  return Math.max(p.body.left, ends) + Math.max(p.body.right, ends) + lane;
+}
+
+/** The bounding box of a drawn part: its shapes, lines and labels. */
+export function partBounds(part: DrawnPart): Box {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const add = (x: number, y: number, w = 0, h = 0): void => {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x + w);
+    maxY = Math.max(maxY, y + h);
+  };
+  for (const s of part.shapes) add(s.x, s.y, s.w, s.h);
+  for (const e of part.edges) {
+    for (const p of e.points) add(p.x, p.y);
+    if (e.labelBox) add(e.labelBox.x, e.labelBox.y, e.labelBox.w, e.labelBox.h);
+  }
+  return { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
+}
