@@ -22,7 +22,7 @@ import type { SizedText } from "./size.ts";
 import { connectorJump, innerPlan, planJump } from "./jumps.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
-import { drawCascade, planCascade, type CascadeLayout } from "./cascade.ts";
+import { drawCascade, drawCascadeStep, planCascade, type CascadeLayout, type CascadeStepLayout } from "./cascade.ts";
 
 type IfNode = Extract<Node, { kind: "if" }>;
 type SwitchNode = Extract<Node, { kind: "switch" }>;
@@ -50,7 +50,9 @@ export interface IfPlan extends PlanBase {
      */
     | { kind: "exit"; spine: Branch; exit: { label: string; target: JumpTarget } }
     /** Folded for width: the chain's diamonds down the spine, bodies beside it (cascade.ts). */
-    | CascadeLayout;
+    | CascadeLayout
+    /** One step of a folded chain cut into pages (cascade.ts). */
+    | CascadeStepLayout;
 }
 
 function flagsFor(scope: Scope, side: "left" | "right"): Scope {
@@ -60,7 +62,7 @@ function flagsFor(scope: Scope, side: "left" | "right"): Scope {
 }
 
 export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
-  if (ctx.fold.has(node)) return planCascade(node, scope, ctx);
+  if (ctx.fold.get(node) === "cascade") return planCascade(node, scope, ctx);
   const m = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
   const { yes, no } = ctx.options.texts;
@@ -142,7 +144,7 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
  * Branches are planned as top-level runs; an elif (a lone if in the else) continues the chain
  * flat, its branches jumping to the same join.
  */
-export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?: JumpTarget): Plan[] {
+export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?: JumpTarget, topLevel = true): Plan[] {
   const m = ctx.sizer.module;
   const { yes, no } = ctx.options.texts;
   // The spine takes then, unless only else has statements (an elif in a chain may have neither).
@@ -165,7 +167,7 @@ export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?:
     falls: true,
   };
   if (node.loc) decision.source = node.loc.line;
-  const spine = planBlock(spineBlock, scope, ctx, true);
+  const spine = planBlock(spineBlock, scope, ctx, topLevel);
   const plans: Plan[] = [decision, ...spine.items];
   if (exitBlock.stmts.length === 0) {
     // One-sided if: the side exit goes straight to where the branch rejoins.
@@ -178,13 +180,14 @@ export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?:
   if (spine.falls) plans.push(connectorJump(join, ctx));
   plans.push(innerPlan(exitTarget, ctx));
   const elif = thenFirst && exitBlock.stmts.length === 1 && exitBlock.stmts[0]!.kind === "if" ? exitBlock.stmts[0] : undefined;
-  plans.push(...(elif ? planFlatIf(elif, scope, ctx, join) : planBlock(exitBlock, scope, ctx, true).items));
+  plans.push(...(elif ? planFlatIf(elif, scope, ctx, join, topLevel) : planBlock(exitBlock, scope, ctx, topLevel).items));
   if (!chainJoin && join.connectorCount > 0) plans.push(innerPlan(join, ctx));
   return plans;
 }
 
 export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
   if (plan.layout.kind === "cascade") return drawCascade(plan, plan.layout, cx, y, incoming, ctx);
+  if (plan.layout.kind === "step") return drawCascadeStep(plan, plan.layout, cx, y, incoming, ctx);
   const m = ctx.canvas.sizer.module;
   const { canvas } = ctx;
   const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
@@ -396,7 +399,7 @@ export interface ForkPlan extends PlanBase {
   exits: { label: string; target: JumpTarget; x: number }[];
 }
 
-export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Plan[] {
+export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx, topLevel = true): Plan[] {
   const m = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
   const w = diamond.w;
@@ -430,7 +433,7 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Pl
   const plans: Plan[] = [fork];
   cases.forEach((c, k) => {
     if (k > 0) plans.push(innerPlan(exits[k - 1]!.target, ctx));
-    const body = planBlock(c.block, scope, ctx, true);
+    const body = planBlock(c.block, scope, ctx, topLevel);
     plans.push(...body.items);
     const lastCase = k === cases.length - 1;
     if (!lastCase && body.falls && !c.fallthrough) plans.push(connectorJump(join, ctx));

@@ -14,9 +14,10 @@
  */
 import type { Node } from "../tree/schema.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH } from "../geometry/style.ts";
-import { drawBlockAt, planBlock, symbol, type DrawCtx, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { connectorJump, innerPlan } from "./jumps.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
-import type { Scope } from "./scope.ts";
+import { newTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
@@ -28,6 +29,8 @@ export interface CascadeStep {
   diamond: SizedText;
   body: SeqPlan;
   source?: number;
+  /** x of the body's spine, relative to the cascade's spine. */
+  colX: number;
   /** Top of the diamond, relative to the cascade's top. */
   top: number;
   bodyTop: number;
@@ -43,11 +46,23 @@ export interface CascadeLayout {
   lastTop: number;
   yes: string;
   no: string;
-  /** x of the bodies' column and of the bus, relative to the spine. */
-  colX: number;
+  /** x of the bus, relative to the spine. */
   busX: number;
   /** Where the bus comes back to the spine (when a body falls through). */
   joinY: number;
+}
+
+/**
+ * One step of a cascade in a chart cut into pages (planFlatCascade): the diamond on the spine, its
+ * `yes` body beside it ending in an outer connector of the chain's join; `no` runs on down the spine.
+ */
+export interface CascadeStepLayout {
+  kind: "step";
+  body: SeqPlan;
+  yes: string;
+  no: string;
+  colX: number;
+  bodyTop: number;
 }
 
 /** The chain of ifs a cascade draws: the if itself and every elif (an else that is one if). */
@@ -79,10 +94,8 @@ export function planCascade(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
   const yesRoom = 2 * LABEL_OFFSET + ctx.sizer.label(yes).w;
   const half = Math.max(...planned.map((p) => p.diamond.w / 2));
   const spineRight = Math.max(half, last.right, noReach);
-  const colX = Math.max(
-    spineRight + columnGap / 2 + Math.max(...planned.map((p) => p.body.left)),
-    ...planned.map((p) => p.diamond.w / 2 + yesRoom),
-  );
+  // Each body as close to the spine as its own left side allows.
+  const colXs = planned.map((p) => Math.max(spineRight + columnGap / 2 + p.body.left, p.diamond.w / 2 + yesRoom));
 
   const steps: CascadeStep[] = [];
   let lowest = -Infinity; // lowest line or symbol of the bodies so far
@@ -101,17 +114,17 @@ export function planCascade(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
     bus ||= falls;
     lowest = exitY;
     diamondBottom = top + h;
-    const step: CascadeStep = { diamond: p.diamond, body: p.body, top, bodyTop, exitY };
+    const step: CascadeStep = { diamond: p.diamond, body: p.body, colX: colXs[i]!, top, bodyTop, exitY };
     if (p.link.loc) step.source = p.link.loc.line;
     steps.push(step);
   });
 
   const lastTop = diamondBottom + Math.max(gap, noDrop);
   const lastBottom = last.items.length > 0 ? lastTop + last.height : diamondBottom + noDrop;
-  const bodiesRight = colX + Math.max(...planned.map((p) => p.body.right));
+  const bodiesRight = Math.max(...planned.map((p, i) => colXs[i]! + p.body.right));
   const busX = Math.max(bodiesRight, spineRight) + LANE_CLEARANCE;
   const joinY = bus ? Math.max(lastBottom + stub, lowest + LANE_PITCH) : lastBottom;
-  const layout: CascadeLayout = { kind: "cascade", steps, last, lastTop, yes, no, colX, busX, joinY };
+  const layout: CascadeLayout = { kind: "cascade", steps, last, lastTop, yes, no, busX, joinY };
   const plan: IfPlan = {
     type: "if",
     node,
@@ -139,8 +152,8 @@ export function drawCascade(plan: IfPlan, layout: CascadeLayout, cx: number, y: 
     const yesEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: cx + diamond.w / 2, y: mid }, "right"), layout.yes, "above-right");
     let out: OpenEdge | null = yesEdge;
     if (step.body.items.length > 0) {
-      lineTo(lineTo(yesEdge, cx + layout.colX, mid), cx + layout.colX, y + step.bodyTop);
-      out = drawBlockAt(step.body, cx + layout.colX, y + step.bodyTop, yesEdge, ctx);
+      lineTo(lineTo(yesEdge, cx + step.colX, mid), cx + step.colX, y + step.bodyTop);
+      out = drawBlockAt(step.body, cx + step.colX, y + step.bodyTop, yesEdge, ctx);
       if (out) down(out, y + step.exitY);
     }
     if (out) {
@@ -158,4 +171,66 @@ export function drawCascade(plan: IfPlan, layout: CascadeLayout, cx: number, y: 
   const after = layout.last.items.length > 0 ? drawBlockAt(layout.last, cx, y + layout.lastTop, spine, ctx) : spine;
   if (after) return down(after, y + plan.height);
   return bus ? canvas.open(null, { x: cx, y: joinY }) : null;
+}
+
+/**
+ * A folded chain taller than a page, in a chart cut into pages (P6): the same cascade as a flat run
+ * of steps on the spine — each body ends in an outer connector of one join instead of the bus — so
+ * a cut may fall between two steps (only the spine crosses it). The last else follows on the spine,
+ * then the join's inner connector.
+ */
+export function planFlatCascade(node: IfNode, scope: Scope, ctx: PlanCtx): Plan[] {
+  const { stub, columnGap } = ctx.sizer.module;
+  const { yes, no } = ctx.options.texts;
+  const { links, last } = chainOf(node);
+  const join = newTarget();
+  const bodyScope: Scope = { ...scope, blockedLeft: true, blockedRight: true, returnBlocked: true };
+  const noDrop = labelDrop(ctx.sizer, no);
+  const noReach = LABEL_OFFSET + ctx.sizer.label(no).w;
+  const yesRoom = 2 * LABEL_OFFSET + ctx.sizer.label(yes).w;
+  const planned = links.map((link) => {
+    const body = planBlock(link.then, bodyScope, ctx);
+    const items = body.falls ? [...body.items, connectorJump(join, ctx)] : body.items;
+    const ends: SeqPlan = {
+      type: "seq",
+      items,
+      left: Math.max(body.left, ...items.map((i) => i.left)),
+      right: Math.max(body.right, ...items.map((i) => i.right)),
+      height: items.reduce((sum, i) => sum + i.height, 0) + ctx.sizer.module.gap * Math.max(0, items.length - 1),
+      falls: false,
+    };
+    return { link, diamond: symbol(ctx, "decision", link.cond), body: ends };
+  });
+  const plans: Plan[] = planned.map((p) => {
+    const h = p.diamond.h;
+    const colX = Math.max(Math.max(p.diamond.w / 2, noReach) + columnGap / 2 + p.body.left, p.diamond.w / 2 + yesRoom);
+    const bodyTop = h / 2 + stub;
+    const step: IfPlan = {
+      type: "if",
+      node: p.link,
+      diamond: p.diamond,
+      layout: { kind: "step", body: p.body, yes, no, colX, bodyTop },
+      left: p.diamond.w / 2,
+      right: Math.max(colX + p.body.right, noReach),
+      height: Math.max(h + noDrop, bodyTop + p.body.height),
+      falls: true,
+    };
+    if (p.link.loc) step.source = p.link.loc.line;
+    return step;
+  });
+  plans.push(...planBlock(last, scope, ctx, true).items);
+  if (join.connectorCount > 0) plans.push(innerPlan(join, ctx));
+  return plans;
+}
+
+export function drawCascadeStep(plan: IfPlan, layout: CascadeStepLayout, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge {
+  const { canvas } = ctx;
+  const { diamond } = plan;
+  const d = canvas.enter("decision", diamond, cx, y, incoming, plan.source);
+  const mid = y + diamond.h / 2;
+  const yesEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: cx + diamond.w / 2, y: mid }, "right"), layout.yes, "above-right");
+  lineTo(lineTo(yesEdge, cx + layout.colX, mid), cx + layout.colX, y + layout.bodyTop);
+  drawBlockAt(layout.body, cx + layout.colX, y + layout.bodyTop, yesEdge, ctx);
+  const spine = withLabel(canvas.sizer, canvas.open(d.id, { x: cx, y: y + diamond.h }), layout.no, "below-right");
+  return down(spine, y + plan.height);
 }

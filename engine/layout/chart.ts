@@ -5,12 +5,12 @@
  * crossing a cut is the spine itself, because returns to the one End use connector pairs in split
  * charts.
  */
-import type { Block, ChartFunction, Node } from "../tree/schema.ts";
+import type { Block, ChartFunction } from "../tree/schema.ts";
 import type { Edge, Shape } from "../geometry/types.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { LANE_CLEARANCE } from "../geometry/style.ts";
 import { Canvas, lineTo, type OpenEdge } from "./canvas.ts";
-import { drawSequence, NO_FOLD, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { drawSequence, NO_FOLD, type Folds, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
 import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { Sizer, type SizedText } from "./size.ts";
 import { commonWidth } from "./width.ts";
@@ -58,7 +58,7 @@ export interface PlanChoices {
   /** With forPages: the height above which top-level constructs are laid out flat (at most a part's room). */
   flattenTaller?: number;
   /** The if/switch nodes drawn folded for width (fit/fold-wide.ts). */
-  fold?: ReadonlySet<Node>;
+  fold?: Folds;
 }
 
 /**

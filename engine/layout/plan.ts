@@ -16,7 +16,7 @@ import type { SizedText, Sizer } from "./size.ts";
 import type { ShapeKind } from "../geometry/types.ts";
 import type { JumpTarget, Route, Scope } from "./scope.ts";
 import { drawLabel, drawSimple, planSimple } from "./simple.ts";
-import { drawFork, drawIf, drawSwitch, planIf, planSwitch, type ForkPlan, type IfPlan, type SwitchPlan } from "./branches.ts";
+import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planSwitch, type ForkPlan, type IfPlan, type SwitchPlan } from "./branches.ts";
 import { drawLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
 import { planForPages } from "./fit/flatten.ts";
@@ -83,10 +83,17 @@ export interface PlanCtx {
   /** Diameter of the connectors carrying designations (the fit stage lays a chart out again when its designations need more). */
   connector: number;
   /** The if/switch nodes drawn folded so the chart fits the page width (chosen by fit/fold-wide.ts). */
-  fold: ReadonlySet<Node>;
+  fold: Folds;
 }
 
-export const NO_FOLD: ReadonlySet<Node> = new Set();
+/**
+ * How a decision is folded for width: `cascade` — an if/else or else-if chain as a cascade
+ * (cascade.ts); `connectors` — the last resort, the construct's branches one after another on the
+ * spine joined by connector pairs (the flat forms of branches.ts).
+ */
+export type Fold = "cascade" | "connectors";
+export type Folds = ReadonlyMap<Node, Fold>;
+export const NO_FOLD: Folds = new Map();
 
 /** Sizes a symbol of the chart being planned (at least the chart's common width). */
 export function symbol(ctx: PlanCtx, kind: ShapeKind, text: string): SizedText {
@@ -109,7 +116,7 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
     // Statements after a return/break/goto are dead code: nothing reaches them, so they are not
     // drawn — up to the next goto label, which its jumps reach again.
     if (!falls && !isGotoLabel(node)) continue;
-    const plans = topLevel && ctx.flattenTopLoops ? planForPages(node, scope, ctx) : [planNode(node, scope, ctx)];
+    const plans = planStatement(node, scope, ctx, topLevel);
     for (const plan of plans) {
       if (items.length > 0) height += m.gap;
       items.push(plan);
@@ -120,6 +127,16 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
     }
   }
   return { type: "seq", items, left, right, height, falls };
+}
+
+/** One statement of a block: one plan, or a flat run (folded with connectors, or on a page's top-level spine). */
+function planStatement(node: Node, scope: Scope, ctx: PlanCtx, topLevel: boolean): Plan[] {
+  if (ctx.fold.get(node) === "connectors") {
+    if (node.kind === "if") return planFlatIf(node, scope, ctx, undefined, topLevel);
+    if (node.kind === "switch") return planFlatSwitch(node, scope, ctx, topLevel);
+  }
+  if (topLevel && ctx.flattenTopLoops) return planForPages(node, scope, ctx);
+  return [planNode(node, scope, ctx)];
 }
 
 function isGotoLabel(node: Node): boolean {

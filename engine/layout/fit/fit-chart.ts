@@ -6,12 +6,12 @@
  * only the chosen one is drawn. Every candidate is one linear planning pass and there are a bounded
  * number of them, so layout stays linear in the size of the chart.
  */
-import type { ChartFunction, Node } from "../../tree/schema.ts";
+import type { ChartFunction } from "../../tree/schema.ts";
 import type { ResolvedOptions } from "../../options.ts";
 import type { Box } from "../../geometry/types.ts";
 import { LANE_CLEARANCE, PAGE_PART_HEIGHT } from "../../geometry/style.ts";
 import { drawChart, planChart, type ChartPlan, type DrawnPart } from "../chart.ts";
-import type { Plan } from "../plan.ts";
+import type { Folds, Plan } from "../plan.ts";
 import type { Module } from "../module.ts";
 import type { Sizer } from "../size.ts";
 import { chooseModule } from "./choose-module.ts";
@@ -63,13 +63,14 @@ function draw(
   }
 }
 
-/** Plans a candidate: folded to the page width, then (paged and too tall) cut into pages. */
+/** Plans a candidate folded to the page width (fold-wide.ts) — as a whole or, cut into pages, in every part. */
 function plan(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number): Candidate {
-  const { result: chart, fold } = foldToWidth(
-    (fold: ReadonlySet<Node>) => planChart(fn, options, sizer, connector, { fold }),
-    planWidth,
-    (p) => p.body.items,
-  );
+  return foldToWidth((fold) => planFolded(fn, options, paged, sizer, connector, fold), (c) => planWidth(c.plan), (c) => c.plan.body.items).result;
+}
+
+/** A candidate with the given folds: planned, and cut into pages when paged and too tall. */
+function planFolded(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds): Candidate {
+  const chart = planChart(fn, options, sizer, connector, { fold });
   if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items] };
   const ideal = Math.ceil(chart.height / PAGE_PART_HEIGHT);
   return cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold }), ideal);

@@ -3,13 +3,14 @@
  * on the spine, so cuts fall between symbols of the top-level spine only (P6). Infinite loops always
  * (their back line spans the whole body) in the loop-limit form (C9); loops taller than the fit
  * stage's threshold in the loop-limit form too; an if or a switch taller than it with its branches
- * one after the other, joined by connector pairs. The threshold is at most what surely fits a part,
+ * one after the other, joined by connector pairs (an if folded for width: its cascade's steps). The threshold is at most what surely fits a part,
  * lower when the fit stage wants cuts inside big constructs to fill pages (fit/cut-pages.ts).
  */
 import type { Node } from "../../tree/schema.ts";
 import { PAGE_PART_HEIGHT } from "../../geometry/style.ts";
 import { planFlatIf, planFlatSwitch } from "../branches.ts";
 import { planFlatLoop } from "../loops.ts";
+import { planFlatCascade } from "../cascade.ts";
 import { planNode, type Plan, type PlanCtx } from "../plan.ts";
 import type { Scope } from "../scope.ts";
 
@@ -26,7 +27,7 @@ export function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
   if ((plan.type !== "loop" && plan.type !== "if" && plan.type !== "switch") || plan.height <= limit) return [plan];
   const afterNormal = countsOf(scope, ctx);
   beforeNormal();
-  if (node.kind === "if") return planFlatIf(node, scope, ctx);
+  if (node.kind === "if") return ctx.fold.get(node) === "cascade" ? planFlatCascade(node, scope, ctx) : planFlatIf(node, scope, ctx);
   if (node.kind === "switch") return planFlatSwitch(node, scope, ctx);
   const flat = planFlatLoop(node as Extract<Node, { kind: "while" | "for" | "dowhile" }>, scope, ctx);
   if (flat) return flat;

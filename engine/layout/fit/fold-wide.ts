@@ -1,52 +1,56 @@
 /**
  * Keeping a chart within the page width, 170 mm (drawing-rules P7, C4; issue 12). Charts that fit
- * keep their look; a wider one is laid out again with more of its decisions folded, the outermost
- * too-wide ones first, against a falling limit: an if/else or else-if chain is drawn as a cascade
- * (C4 layout B: the diamonds down the spine, each `yes` body beside it, one join below), a switch
- * with its bus on several rows. Every pass is one linear layout and there are at most
- * FOLD_LIMITS.length + 1 of them, so fitting stays linear in the size of the chart.
+ * keep their look; a wider one is planned again with more of its decisions folded, against a
+ * falling limit, in the order a careful student uses the means:
+ *  1. cascades — the outermost too-wide if/else or else-if chain drawn as a cascade (C4 layout B:
+ *     the diamonds down the spine, each `yes` body beside it, one join below);
+ *  2. only when that is not enough, connector pairs — the innermost too-wide decision (if or
+ *     switch) laid out with its branches one after another on the spine (the flat forms).
+ * A fold that does not make the chart narrower is dropped. Every pass is one linear planning pass
+ * and there are at most 2 × FOLD_LIMITS.length + 1 of them, so fitting stays linear.
  */
 import type { Node } from "../../tree/schema.ts";
 import { PAGE_PART_WIDTH } from "../../geometry/style.ts";
-import type { Plan } from "../plan.ts";
+import type { Fold, Folds, Plan } from "../plan.ts";
 
 /** Widths above which constructs are folded, one pass each. */
 const FOLD_LIMITS: readonly number[] = [PAGE_PART_WIDTH, 150, 130, 110, 90, 70, 50];
 
 export interface Folded<T> {
   result: T;
-  fold: ReadonlySet<Node>;
+  fold: Folds;
 }
 
 /**
- * Lays out with `layout(fold)` until the widest part is within the page; returns the first layout
- * that fits, or the narrowest one when none does.
+ * Plans with `layout(fold)` until the chart is within the page width; returns the first plan that
+ * fits, or the narrowest one when none does.
  */
-export function foldToWidth<T>(
-  layout: (fold: ReadonlySet<Node>) => T, widthOf: (result: T) => number, plansOf: (result: T) => readonly Plan[],
-): Folded<T> {
-  let fold: ReadonlySet<Node> = new Set();
-  let result = layout(fold);
-  let best = { result, fold, width: widthOf(result) };
-  for (const limit of FOLD_LIMITS) {
-    if (best.width <= PAGE_PART_WIDTH) break;
-    const more = outermostWider(plansOf(result), limit, fold);
-    if (more.length === 0) continue;
-    fold = new Set([...fold, ...more]);
-    result = layout(fold);
-    const width = widthOf(result);
-    if (width < best.width) best = { result, fold, width };
+export function foldToWidth<T>(layout: (fold: Folds) => T, widthOf: (result: T) => number, plansOf: (result: T) => readonly Plan[]): Folded<T> {
+  const first = layout(new Map());
+  let best = { result: first, fold: new Map() as Folds, width: widthOf(first) };
+  for (const kind of ["cascade", "connectors"] as const) {
+    const tried = new Set<Node>();
+    for (const limit of FOLD_LIMITS) {
+      if (best.width <= PAGE_PART_WIDTH) return best;
+      const more = (kind === "cascade" ? outermostWider : innermostWider)(plansOf(best.result), limit, best.fold, kind).filter((n) => !tried.has(n));
+      if (more.length === 0) continue;
+      for (const node of more) tried.add(node);
+      const fold = new Map<Node, Fold>(best.fold);
+      for (const node of more) fold.set(node, kind);
+      const result = layout(fold);
+      const width = widthOf(result);
+      if (width < best.width) best = { result, fold, width };
+    }
   }
-  return { result: best.result, fold: best.fold };
+  return best;
 }
 
-/** The outermost foldable constructs wider than `limit` that are not folded yet. */
-function outermostWider(plans: readonly Plan[], limit: number, folded: ReadonlySet<Node>): Node[] {
+/** The outermost if/else plans (two-column layout) wider than `limit` not folded yet. */
+function outermostWider(plans: readonly Plan[], limit: number, folds: Folds): Node[] {
   const found: Node[] = [];
   const visit = (plan: Plan): void => {
-    const node = foldable(plan);
-    if (node && !folded.has(node) && plan.left + plan.right > limit) {
-      found.push(node);
+    if (plan.type === "if" && plan.layout.kind === "columns" && !folds.has(plan.node) && width(plan) > limit) {
+      found.push(plan.node);
       return;
     }
     for (const child of childrenOf(plan)) visit(child);
@@ -55,12 +59,29 @@ function outermostWider(plans: readonly Plan[], limit: number, folded: ReadonlyS
   return found;
 }
 
-/** The node of a plan that folding would make narrower. */
-function foldable(plan: Plan): Node | null {
-  if (plan.type === "if" && plan.layout.kind === "columns") return plan.node;
-  if (plan.type === "switch" && plan.columns.length > 2) return plan.node;
-  return null;
+/**
+ * The innermost decisions wider than `limit` that are not laid out with connectors yet: those with
+ * no such decision inside them.
+ */
+function innermostWider(plans: readonly Plan[], limit: number, folds: Folds, kind: Fold): Node[] {
+  const found: Node[] = [];
+  const visit = (plan: Plan): boolean => {
+    let inner = false;
+    for (const child of childrenOf(plan)) inner = visit(child) || inner;
+    const node = plan.type === "if" || plan.type === "switch" ? plan.node : null;
+    // Flat forms and cascade steps are already as narrow as a decision gets.
+    const flat = plan.type === "if" && (plan.layout.kind === "exit" || plan.layout.kind === "step" || plan.layout.kind === "jump");
+    if (!inner && node && !flat && folds.get(node) !== kind && width(plan) > limit) {
+      found.push(node);
+      return true;
+    }
+    return inner || (node !== null && width(plan) > limit);
+  };
+  plans.forEach(visit);
+  return found;
 }
+
+const width = (plan: Plan): number => plan.left + plan.right;
 
 function childrenOf(plan: Plan): Plan[] {
   switch (plan.type) {
@@ -71,6 +92,7 @@ function childrenOf(plan: Plan): Plan[] {
       if (l.kind === "columns") return [l.left.plan, l.right.plan];
       if (l.kind === "side") return [l.side.plan];
       if (l.kind === "cascade") return [...l.steps.map((s) => s.body), l.last];
+      if (l.kind === "step") return [l.body];
       return [];
     }
     case "switch":
