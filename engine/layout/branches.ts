@@ -145,28 +145,14 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
  * flat, its branches jumping to the same join.
  */
 export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?: JumpTarget, topLevel = true): Plan[] {
-  const m = ctx.sizer.module;
   const { yes, no } = ctx.options.texts;
   // The spine takes then, unless only else has statements (an elif in a chain may have neither).
   const thenFirst = node.then.stmts.length > 0 || (node.else?.stmts.length ?? 0) === 0;
   const [spineBlock, spineLabel, exitBlock, exitLabel] = thenFirst
     ? [node.then, yes, node.else ?? { stmts: [] }, no]
     : [node.else!, no, node.then, yes];
-  const diamond = symbol(ctx, "decision", node.cond);
-  const w = diamond.w;
   const exitTarget = newTarget();
-  exitTarget.connectorCount = 1;
-  const decision: IfPlan = {
-    type: "if",
-    node,
-    diamond,
-    layout: { kind: "exit", spine: { plan: planBlock({ stmts: [] }, scope, ctx), label: spineLabel }, exit: { label: exitLabel, target: exitTarget } },
-    left: w / 2,
-    right: Math.max(w / 2 + LANE_CLEARANCE + ctx.connector, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(exitLabel).w, LABEL_OFFSET + ctx.sizer.label(spineLabel).w),
-    height: Math.max(diamond.h + labelDrop(ctx.sizer, spineLabel), diamond.h / 2 + m.stub + ctx.connector),
-    falls: true,
-  };
-  if (node.loc) decision.source = node.loc.line;
+  const decision = planExitDecision(node, scope, ctx, spineLabel, exitLabel, exitTarget);
   const spine = planBlock(spineBlock, scope, ctx, topLevel);
   const plans: Plan[] = [decision, ...spine.items];
   if (exitBlock.stmts.length === 0) {
@@ -183,6 +169,29 @@ export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?:
   plans.push(...(elif ? planFlatIf(elif, scope, ctx, join, topLevel) : planBlock(exitBlock, scope, ctx, topLevel).items));
   if (!chainJoin && join.connectorCount > 0) plans.push(innerPlan(join, ctx));
   return plans;
+}
+
+/**
+ * The decision of a flat form: its bottom exit (`spineLabel`) runs on down the spine, the other
+ * leaves the right vertex into an outer connector of `exitTarget`.
+ */
+export function planExitDecision(node: IfNode, scope: Scope, ctx: PlanCtx, spineLabel: string, exitLabel: string, exitTarget: JumpTarget): IfPlan {
+  const { stub } = ctx.sizer.module;
+  const diamond = symbol(ctx, "decision", node.cond);
+  const w = diamond.w;
+  exitTarget.connectorCount = 1;
+  const decision: IfPlan = {
+    type: "if",
+    node,
+    diamond,
+    layout: { kind: "exit", spine: { plan: planBlock({ stmts: [] }, scope, ctx), label: spineLabel }, exit: { label: exitLabel, target: exitTarget } },
+    left: w / 2,
+    right: Math.max(w / 2 + LANE_CLEARANCE + ctx.connector, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(exitLabel).w, LABEL_OFFSET + ctx.sizer.label(spineLabel).w),
+    height: Math.max(diamond.h + labelDrop(ctx.sizer, spineLabel), diamond.h / 2 + stub + ctx.connector),
+    falls: true,
+  };
+  if (node.loc) decision.source = node.loc.line;
+  return decision;
 }
 
 export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {

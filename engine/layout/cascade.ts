@@ -21,7 +21,8 @@ import { newTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
-import type { IfPlan } from "./branches.ts";
+import { planExitDecision, type IfPlan } from "./branches.ts";
+import { countsOf } from "./fit/flatten.ts";
 
 type IfNode = Extract<Node, { kind: "if" }>;
 
@@ -174,13 +175,15 @@ export function drawCascade(plan: IfPlan, layout: CascadeLayout, cx: number, y: 
 }
 
 /**
- * A folded chain taller than a page, in a chart cut into pages (P6): the same cascade as a flat run
- * of steps on the spine — each body ends in an outer connector of one join instead of the bus — so
- * a cut may fall between two steps (only the spine crosses it). The last else follows on the spine,
- * then the join's inner connector.
+ * A folded or else-if chain taller than a page, in a chart cut into pages (P6): the cascade as a flat
+ * run of steps on the spine — each body ends in an outer connector of one join instead of the bus —
+ * so a cut may fall between two steps (only the spine crosses it). A link whose body is too tall for
+ * a part (over `room`) is laid out as in planFlatIf instead: its body on the spine, so cuts can fall
+ * inside it, and its `no` exit into a connector pair to the next link. The last else follows on the
+ * spine, then the join's inner connector.
  */
-export function planFlatCascade(node: IfNode, scope: Scope, ctx: PlanCtx): Plan[] {
-  const { stub, columnGap } = ctx.sizer.module;
+export function planFlatCascade(node: IfNode, scope: Scope, ctx: PlanCtx, room: number): Plan[] {
+  const { stub, columnGap, gap } = ctx.sizer.module;
   const { yes, no } = ctx.options.texts;
   const { links, last } = chainOf(node);
   const join = newTarget();
@@ -188,36 +191,47 @@ export function planFlatCascade(node: IfNode, scope: Scope, ctx: PlanCtx): Plan[
   const noDrop = labelDrop(ctx.sizer, no);
   const noReach = LABEL_OFFSET + ctx.sizer.label(no).w;
   const yesRoom = 2 * LABEL_OFFSET + ctx.sizer.label(yes).w;
-  const planned = links.map((link) => {
-    const body = planBlock(link.then, bodyScope, ctx);
-    const items = body.falls ? [...body.items, connectorJump(join, ctx)] : body.items;
-    const ends: SeqPlan = {
+  const plans: Plan[] = [];
+  for (const link of links) {
+    const undo = countsOf(scope, ctx);
+    const diamond = symbol(ctx, "decision", link.cond);
+    const h = diamond.h;
+    const planned = planBlock(link.then, bodyScope, ctx);
+    const items = planned.falls ? [...planned.items, connectorJump(join, ctx)] : planned.items;
+    const body: SeqPlan = {
       type: "seq",
       items,
-      left: Math.max(body.left, ...items.map((i) => i.left)),
-      right: Math.max(body.right, ...items.map((i) => i.right)),
-      height: items.reduce((sum, i) => sum + i.height, 0) + ctx.sizer.module.gap * Math.max(0, items.length - 1),
+      left: Math.max(planned.left, ...items.map((i) => i.left)),
+      right: Math.max(planned.right, ...items.map((i) => i.right)),
+      height: items.reduce((sum, i) => sum + i.height, 0) + gap * Math.max(0, items.length - 1),
       falls: false,
     };
-    return { link, diamond: symbol(ctx, "decision", link.cond), body: ends };
-  });
-  const plans: Plan[] = planned.map((p) => {
-    const h = p.diamond.h;
-    const colX = Math.max(Math.max(p.diamond.w / 2, noReach) + columnGap / 2 + p.body.left, p.diamond.w / 2 + yesRoom);
     const bodyTop = h / 2 + stub;
-    const step: IfPlan = {
-      type: "if",
-      node: p.link,
-      diamond: p.diamond,
-      layout: { kind: "step", body: p.body, yes, no, colX, bodyTop },
-      left: p.diamond.w / 2,
-      right: Math.max(colX + p.body.right, noReach),
-      height: Math.max(h + noDrop, bodyTop + p.body.height),
-      falls: true,
-    };
-    if (p.link.loc) step.source = p.link.loc.line;
-    return step;
-  });
+    const height = Math.max(h + noDrop, bodyTop + body.height);
+    if (height <= room) {
+      const colX = Math.max(Math.max(diamond.w / 2, noReach) + columnGap / 2 + body.left, diamond.w / 2 + yesRoom);
+      const step: IfPlan = {
+        type: "if",
+        node: link,
+        diamond,
+        layout: { kind: "step", body, yes, no, colX, bodyTop },
+        left: diamond.w / 2,
+        right: Math.max(colX + body.right, noReach),
+        height,
+        falls: true,
+      };
+      if (link.loc) step.source = link.loc.line;
+      plans.push(step);
+      continue;
+    }
+    undo();
+    const next = newTarget();
+    plans.push(planExitDecision(link, scope, ctx, yes, no, next));
+    const spine = planBlock(link.then, scope, ctx, true);
+    plans.push(...spine.items);
+    if (spine.falls) plans.push(connectorJump(join, ctx));
+    plans.push(innerPlan(next, ctx));
+  }
   plans.push(...planBlock(last, scope, ctx, true).items);
   if (join.connectorCount > 0) plans.push(innerPlan(join, ctx));
   return plans;

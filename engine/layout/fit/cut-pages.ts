@@ -34,16 +34,17 @@ export function cutPages(planFor: (flattenTaller: number) => ChartPlan, ideal: n
 }
 
 /**
- * Groups the top-level constructs into parts that fit the usable page height (greedy, in order: each
- * cut as low as the page allows, which gives the fewest parts for this run). A cut where the spine
- * runs on costs a connector pair (an outer one closing the part, an inner one opening the next); a
- * cut after a construct nothing falls out of (a jump into a connector) costs nothing — the next part
- * starts at its own inner connector. Some neighbours are never cut apart (`units`): a jump stays with
- * the construct leading into it, and what holdsNext stays with the item below it (P6: no decision or
- * loop-limit symbol ends a part with its exits cut).
+ * Groups the top-level constructs into parts that fit the usable page height: greedy, in order, each
+ * cut as low as the page allows (the fewest parts for this run); then a part left less than half
+ * full takes over the last constructs of the part before it while that one stays the fuller, so no
+ * page holds a tail of a symbol or two. A cut where the spine runs on costs a connector pair (an
+ * outer one closing the part, an inner one opening the next); a cut after a construct nothing falls
+ * out of (a jump into a connector) costs nothing — the next part starts at its own inner connector.
+ * Some neighbours are never cut apart (`units`): a jump stays with the construct leading into it,
+ * and what holdsNext stays with the item below it (P6: no decision or loop-limit symbol ends a part
+ * with its exits cut).
  */
 export function cutParts(plan: ChartPlan): Plan[][] {
-  const { gap } = plan.module;
   const items = plan.body.items;
   if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) return [items];
   const units: Plan[][] = [];
@@ -52,27 +53,37 @@ export function cutParts(plan: ChartPlan): Plan[][] {
     if (prev && (item.type === "jump" || holdsNext(prev))) units[units.length - 1]!.push(item);
     else units.push([item]);
   });
-  const parts: Plan[][] = [];
-  let current: Plan[] = [];
-  let height = plan.start.h;
-  units.forEach((unit, u) => {
-    const unitHeight = unit.reduce((sum, item) => sum + item.height, 0) + gap * (unit.length - 1);
-    const last = unit[unit.length - 1]!;
-    const after =
-      u === units.length - 1 ? plan.tailHeight
-      : last.falls ? gap + plan.connector // the outer connector, should the part end here
-      : 0;
-    if (current.length > 0 && height + gap + unitHeight + after > PAGE_PART_HEIGHT) {
-      const runsOn = current[current.length - 1]!.falls;
-      parts.push(current);
-      current = [];
-      height = runsOn ? plan.connector : -gap; // the inner connector opening the part, or nothing
+  const height = partHeights(plan, units);
+  // starts[k]: index of the first unit of part k.
+  const starts = [0];
+  for (let u = 1; u < units.length; u++) {
+    if (height(starts[starts.length - 1]!, u + 1) > PAGE_PART_HEIGHT) starts.push(u);
+  }
+  for (let k = 1; k < starts.length; k++) {
+    const end = k + 1 < starts.length ? starts[k + 1]! : units.length;
+    for (;;) {
+      const from = starts[k]!;
+      if (from - 1 <= starts[k - 1]! || height(from, end) >= PAGE_PART_HEIGHT / 2) break;
+      const moved = height(from - 1, end);
+      if (moved > PAGE_PART_HEIGHT || height(starts[k - 1]!, from - 1) < moved) break;
+      starts[k] = from - 1;
     }
-    current.push(...unit);
-    height += gap + unitHeight;
-  });
-  parts.push(current);
-  return parts;
+  }
+  return starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length).flat());
+}
+
+/** Height of a part holding units [from, to): its opening (Start, page connector or nothing), the units, its closing. */
+function partHeights(plan: ChartPlan, units: readonly Plan[][]): (from: number, to: number) => number {
+  const { gap } = plan.module;
+  const unitHeight = units.map((unit) => unit.reduce((sum, item) => sum + item.height, 0) + gap * (unit.length - 1));
+  const last = (u: number): Plan => units[u]![units[u]!.length - 1]!;
+  return (from, to) => {
+    // The Start terminator, the inner connector opening the part, or nothing after a jump.
+    let h = from === 0 ? plan.start.h : last(from - 1).falls ? plan.connector : -gap;
+    for (let u = from; u < to; u++) h += gap + unitHeight[u]!;
+    const after = to === units.length ? plan.tailHeight : last(to - 1).falls ? gap + plan.connector : 0;
+    return h + after;
+  };
 }
 
 /**

@@ -3,7 +3,8 @@
  * on the spine, so cuts fall between symbols of the top-level spine only (P6). Infinite loops always
  * (their back line spans the whole body) in the loop-limit form (C9); loops taller than the fit
  * stage's threshold in the loop-limit form too; an if or a switch taller than it with its branches
- * one after the other, joined by connector pairs (an if folded for width: its cascade's steps). The threshold is at most what surely fits a part,
+ * one after the other, joined by connector pairs — an else-if chain (or an if folded for width) as
+ * the steps of its cascade, each `yes` body beside its diamond. The threshold is at most what surely fits a part,
  * lower when the fit stage wants cuts inside big constructs to fill pages (fit/cut-pages.ts).
  */
 import type { Node } from "../../tree/schema.ts";
@@ -27,12 +28,20 @@ export function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
   if ((plan.type !== "loop" && plan.type !== "if" && plan.type !== "switch") || plan.height <= limit) return [plan];
   const afterNormal = countsOf(scope, ctx);
   beforeNormal();
-  if (node.kind === "if") return ctx.fold.get(node) === "cascade" ? planFlatCascade(node, scope, ctx) : planFlatIf(node, scope, ctx);
+  if (node.kind === "if") {
+    // An else-if chain (or an if folded for width) as the steps of its cascade.
+    return ctx.fold.get(node) === "cascade" || isChain(node) ? planFlatCascade(node, scope, ctx, limit) : planFlatIf(node, scope, ctx);
+  }
   if (node.kind === "switch") return planFlatSwitch(node, scope, ctx);
   const flat = planFlatLoop(node as Extract<Node, { kind: "while" | "for" | "dowhile" }>, scope, ctx);
   if (flat) return flat;
   afterNormal(); // the flat form does not fit (nothing reaches its closing symbol): keep the normal plan
   return [plan];
+}
+
+/** An if whose else is another if: an else-if chain. */
+function isChain(node: Extract<Node, { kind: "if" }>): boolean {
+  return node.else?.stmts.length === 1 && node.else.stmts[0]!.kind === "if";
 }
 
 /**
@@ -45,7 +54,7 @@ function roomOnAPart(ctx: PlanCtx): number {
 }
 
 /** What planning counts outside the plan it returns, as a function that puts those counts back. */
-function countsOf(scope: Scope, ctx: PlanCtx): () => void {
+export function countsOf(scope: Scope, ctx: PlanCtx): () => void {
   const loops = ctx.loopCount;
   const targets = [scope.returns, scope.loop?.breaks, scope.loop?.continues].filter((t) => t != null);
   const counts = targets.map((t) => [t.laneCount, t.connectorCount] as const);
