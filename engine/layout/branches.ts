@@ -22,6 +22,7 @@ import type { SizedText } from "./size.ts";
 import { connectorJump, innerPlan, planJump } from "./jumps.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
+import { drawSwitchRows, planSwitchRows, type SwitchRows } from "./switch-rows.ts";
 import { drawCascade, drawCascadeStep, planCascade, type CascadeLayout, type CascadeStepLayout } from "./cascade.ts";
 
 type IfNode = Extract<Node, { kind: "if" }>;
@@ -282,12 +283,15 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
 export interface SwitchPlan extends PlanBase {
   type: "switch";
   node: SwitchNode;
+  /** Folded for width onto several rows (switch-rows.ts); absent: one row of columns. */
+  rows?: SwitchRows;
   diamond: SizedText;
   source?: number;
   columns: { plan: SeqPlan; label: string; x: number; fallthrough: boolean }[];
 }
 
 export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): SwitchPlan {
+  if (ctx.fold.get(node) === "rows") return planSwitchRows(node, scope, ctx);
   const m = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
   const raw = [
@@ -329,6 +333,7 @@ export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Switch
 }
 
 export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  if (plan.rows) return drawSwitchRows(plan, plan.rows, cx, y, incoming, ctx);
   const m = ctx.canvas.sizer.module;
   const { canvas } = ctx;
   const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);

@@ -91,6 +91,7 @@ export function planCascade(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
   const last = planBlock(lastBlock, lastScope, ctx);
 
   const noDrop = labelDrop(ctx.sizer, no);
+  const yesDrop = labelDrop(ctx.sizer, yes);
   const noReach = LABEL_OFFSET + ctx.sizer.label(no).w;
   const yesRoom = 2 * LABEL_OFFSET + ctx.sizer.label(yes).w;
   const half = Math.max(...planned.map((p) => p.diamond.w / 2));
@@ -104,8 +105,9 @@ export function planCascade(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
   let bus = false;
   planned.forEach((p, i) => {
     const h = p.diamond.h;
-    // The next diamond's `yes` line must pass below the previous body and its line to the bus.
-    const top = i === 0 ? 0 : Math.max(diamondBottom + Math.max(gap, noDrop), lowest + LANE_PITCH - h / 2);
+    // The next diamond's `yes` line must pass below the previous body and its line to the bus
+    // (and its label above it, clear of the body's last symbol).
+    const top = i === 0 ? 0 : Math.max(diamondBottom + Math.max(gap, noDrop), lowest + Math.max(LANE_PITCH, yesDrop) - h / 2);
     const mid = top + h / 2;
     const empty = p.body.items.length === 0;
     const bodyTop = empty ? mid : mid + stub;

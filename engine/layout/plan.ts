@@ -88,10 +88,10 @@ export interface PlanCtx {
 
 /**
  * How a decision is folded for width: `cascade` — an if/else or else-if chain as a cascade
- * (cascade.ts); `connectors` — the last resort, the construct's branches one after another on the
+ * (cascade.ts); `rows` — a switch's columns on several rows (switch-rows.ts); `connectors` — the last resort, the construct's branches one after another on the
  * spine joined by connector pairs (the flat forms of branches.ts).
  */
-export type Fold = "cascade" | "connectors";
+export type Fold = "cascade" | "rows" | "connectors";
 export type Folds = ReadonlyMap<Node, Fold>;
 export const NO_FOLD: Folds = new Map();
 

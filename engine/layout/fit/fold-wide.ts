@@ -2,8 +2,9 @@
  * Keeping a chart within the page width, 170 mm (drawing-rules P7, C4; issue 12). Charts that fit
  * keep their look; a wider one is planned again with more of its decisions folded, against a
  * falling limit, in the order a careful student uses the means:
- *  1. cascades — the outermost too-wide if/else or else-if chain drawn as a cascade (C4 layout B:
- *     the diamonds down the spine, each `yes` body beside it, one join below);
+ *  1. the outermost too-wide if/else or else-if chain drawn as a cascade (C4 layout B: the diamonds
+ *     down the spine, each `yes` body beside it, one join below), a too-wide switch with its
+ *     columns on several rows;
  *  2. only when that is not enough, connector pairs — the innermost too-wide decision (if or
  *     switch) laid out with its branches one after another on the spine (the flat forms).
  * A fold that does not make the chart narrower is dropped. Every pass is one linear planning pass
@@ -12,6 +13,7 @@
 import type { Node } from "../../tree/schema.ts";
 import { PAGE_PART_WIDTH } from "../../geometry/style.ts";
 import type { Fold, Folds, Plan } from "../plan.ts";
+import { foldsToRows } from "../switch-rows.ts";
 
 /** Widths above which constructs are folded, one pass each. */
 const FOLD_LIMITS: readonly number[] = [PAGE_PART_WIDTH, 150, 130, 110, 90, 70, 50];
@@ -28,15 +30,15 @@ export interface Folded<T> {
 export function foldToWidth<T>(layout: (fold: Folds) => T, widthOf: (result: T) => number, plansOf: (result: T) => readonly Plan[]): Folded<T> {
   const first = layout(new Map());
   let best = { result: first, fold: new Map() as Folds, width: widthOf(first) };
-  for (const kind of ["cascade", "connectors"] as const) {
+  for (const stage of ["shape", "connectors"] as const) {
     const tried = new Set<Node>();
     for (const limit of FOLD_LIMITS) {
       if (best.width <= PAGE_PART_WIDTH) return best;
-      const more = (kind === "cascade" ? outermostWider : innermostWider)(plansOf(best.result), limit, best.fold, kind).filter((n) => !tried.has(n));
+      const more = (stage === "shape" ? outermostWider(plansOf(best.result), limit, best.fold) : innermostWider(plansOf(best.result), limit, best.fold)).filter((n) => !tried.has(n));
       if (more.length === 0) continue;
       for (const node of more) tried.add(node);
       const fold = new Map<Node, Fold>(best.fold);
-      for (const node of more) fold.set(node, kind);
+      for (const node of more) fold.set(node, stage === "connectors" ? "connectors" : node.kind === "switch" ? "rows" : "cascade");
       const result = layout(fold);
       const width = widthOf(result);
       if (width < best.width) best = { result, fold, width };
@@ -45,11 +47,14 @@ export function foldToWidth<T>(layout: (fold: Folds) => T, widthOf: (result: T) 
   return best;
 }
 
-/** The outermost if/else plans (two-column layout) wider than `limit` not folded yet. */
+/** The outermost if/else plans (two-column layout) and switches (one row) wider than `limit` not folded yet. */
 function outermostWider(plans: readonly Plan[], limit: number, folds: Folds): Node[] {
   const found: Node[] = [];
   const visit = (plan: Plan): void => {
-    if (plan.type === "if" && plan.layout.kind === "columns" && !folds.has(plan.node) && width(plan) > limit) {
+    const foldable =
+      (plan.type === "if" && plan.layout.kind === "columns") ||
+      (plan.type === "switch" && !plan.rows && plan.columns.length > 2 && foldsToRows(plan.node));
+    if (foldable && !folds.has(plan.node) && width(plan) > limit) {
       found.push(plan.node);
       return;
     }
@@ -63,7 +68,7 @@ function outermostWider(plans: readonly Plan[], limit: number, folds: Folds): No
  * The innermost decisions wider than `limit` that are not laid out with connectors yet: those with
  * no such decision inside them.
  */
-function innermostWider(plans: readonly Plan[], limit: number, folds: Folds, kind: Fold): Node[] {
+function innermostWider(plans: readonly Plan[], limit: number, folds: Folds): Node[] {
   const found: Node[] = [];
   const visit = (plan: Plan): boolean => {
     let inner = false;
@@ -71,7 +76,7 @@ function innermostWider(plans: readonly Plan[], limit: number, folds: Folds, kin
     const node = plan.type === "if" || plan.type === "switch" ? plan.node : null;
     // Flat forms and cascade steps are already as narrow as a decision gets.
     const flat = plan.type === "if" && (plan.layout.kind === "exit" || plan.layout.kind === "step" || plan.layout.kind === "jump");
-    if (!inner && node && !flat && folds.get(node) !== kind && width(plan) > limit) {
+    if (!inner && node && !flat && folds.get(node) !== "connectors" && width(plan) > limit) {
       found.push(node);
       return true;
     }
