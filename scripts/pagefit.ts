@@ -82,10 +82,11 @@ async function treeOf(path: string): Promise<ChartTree> {
   return (await frontendFor(lang)!(code, options, bunAssets)).tree;
 }
 
-const sizers = new Map<Module, Sizer>();
-function sizerFor(m: Module): Sizer {
-  let sizer = sizers.get(m);
-  if (!sizer) sizers.set(m, (sizer = new Sizer(FONTS.tinos, m)));
+const sizers = new Map<string, Sizer>();
+function sizerFor(m: Module, narrow = false): Sizer {
+  const key = `${m.a}/${m.gap}/${narrow}`;
+  let sizer = sizers.get(key);
+  if (!sizer) sizers.set(key, (sizer = new Sizer(FONTS.tinos, m, narrow)));
   return sizer;
 }
 
@@ -100,8 +101,8 @@ export async function measureFile(path: string): Promise<ChartFit[]> {
       chart: fn.name || "(main)",
       module: paged.module.a,
       sheet: { w: sheet.w, h: sheet.h },
-      unsplitHeight: unsplitAt(fn, options, sizerFor(paged.module)).h,
-      smallestHeight: unsplitAt(fn, options, sizerFor(SMALLEST)).h,
+      unsplitHeight: unsplitAt(fn, options, sizerFor, paged.module).h,
+      smallestHeight: unsplitAt(fn, options, sizerFor, SMALLEST).h,
       parts: paged.parts.map((p) => ({ w: p.box.w, h: p.box.h })),
     };
   });

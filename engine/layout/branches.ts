@@ -14,7 +14,7 @@
  * such a jump leaves its vertex straight towards the lane.
  */
 import type { Node } from "../tree/schema.ts";
-import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH } from "../geometry/style.ts";
+import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, MAX_SHAPE_WIDTH, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import { drawBlockAt, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
 import { lineTo, type OpenEdge } from "./canvas.ts";
 import { headings, jumpSide, newTarget, routeFor, type JumpTarget, type Scope } from "./scope.ts";
@@ -411,6 +411,12 @@ export interface ForkPlan extends PlanBase {
   spineLabel: string;
   /** The other cases' exits: label, jump target, x of the drop relative to the spine. */
   exits: { label: string; target: JumpTarget; x: number }[];
+  /**
+   * Exits too many for the page width side by side: they branch off one vertical lane at `laneX`
+   * instead, one under another (`y` of each branch relative to the fork's top), all dropping at the
+   * exits' common x.
+   */
+  lane?: { laneX: number; ys: number[] };
 }
 
 export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx, topLevel = true): Plan[] {
@@ -442,6 +448,17 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx, top
     height: Math.max(diamond.h + labelDrop(ctx.sizer, cases[0]!.label), diamond.h / 2 + m.gap + d),
     falls: true,
   };
+  // Side by side the exits may take what the page leaves right of a spine with the widest symbol on
+  // it; more go one under another along a lane.
+  if (fork.right > PAGE_PART_WIDTH - MAX_SHAPE_WIDTH / 2) {
+    const laneX = w / 2 + LANE_CLEARANCE;
+    const dropX = laneX + Math.max(...exits.map((e) => labelReach(e.label))) + LANE_CLEARANCE + d / 2;
+    const ys = exits.map((_, i) => diamond.h / 2 + m.gap + i * (m.stub + d + LANE_PITCH));
+    for (const exit of exits) exit.x = dropX;
+    fork.lane = { laneX, ys };
+    fork.right = dropX + d / 2;
+    fork.height = Math.max(fork.height, ys[ys.length - 1]! + m.stub + d);
+  }
   if (node.loc) fork.source = node.loc.line;
   const join = newTarget();
   const plans: Plan[] = [fork];
@@ -462,7 +479,24 @@ export function drawFork(plan: ForkPlan, cx: number, y: number, incoming: OpenEd
   const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
   const midY = y + plan.diamond.h / 2;
   const dropY = midY + m.gap;
-  plan.exits.forEach((exit, i) => {
+  const lane = plan.lane;
+  if (lane) {
+    const laneX = cx + lane.laneX;
+    plan.exits.forEach((exit, i) => {
+      const x = cx + exit.x;
+      const branchY = y + lane.ys[i]!;
+      // The first exit leaves the right vertex for the lane; the others branch off it.
+      const edge = i === 0
+        ? lineTo(canvas.open(d.id, { x: cx + plan.diamond.w / 2, y: midY }, "right"), laneX, midY)
+        : canvas.open(null, { x: laneX, y: y + lane.ys[i - 1]! });
+      lineTo(lineTo(edge, laneX, branchY), x, branchY);
+      withLabel(canvas.sizer, edge, exit.label, "above-right", { x: laneX, y: branchY });
+      down(edge, branchY + m.stub);
+      const letter = (exit.target.letter ??= canvas.nextLetter());
+      const circle = canvas.addShape("connector", canvas.designation(letter), x, branchY + m.stub);
+      canvas.close(edge, circle.id, false);
+    });
+  } else plan.exits.forEach((exit, i) => {
     const x = cx + exit.x;
     // The first exit leaves the right vertex; the others branch off the line at the previous drop.
     const edge = i === 0

@@ -13,7 +13,7 @@
  *      ├──────────────┘
  */
 import type { Node } from "../tree/schema.ts";
-import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH } from "../geometry/style.ts";
+import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
 import { connectorJump, innerPlan } from "./jumps.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
@@ -180,7 +180,7 @@ export function drawCascade(plan: IfPlan, layout: CascadeLayout, cx: number, y: 
  * A folded or else-if chain taller than a page, in a chart cut into pages (P6): the cascade as a flat
  * run of steps on the spine — each body ends in an outer connector of one join instead of the bus —
  * so a cut may fall between two steps (only the spine crosses it). A link whose body is too tall for
- * a part (over `room`) is laid out as in planFlatIf instead: its body on the spine, so cuts can fall
+ * a part (over `room`) or too wide to stand beside its diamond is laid out as in planFlatIf instead: its body on the spine, so cuts can fall
  * inside it, and its `no` exit into a connector pair to the next link. The last else follows on the
  * spine, then the join's inner connector.
  */
@@ -210,8 +210,8 @@ export function planFlatCascade(node: IfNode, scope: Scope, ctx: PlanCtx, room: 
     };
     const bodyTop = h / 2 + stub;
     const height = Math.max(h + noDrop, bodyTop + body.height);
-    if (height <= room) {
-      const colX = Math.max(Math.max(diamond.w / 2, noReach) + columnGap / 2 + body.left, diamond.w / 2 + yesRoom);
+    const colX = Math.max(Math.max(diamond.w / 2, noReach) + columnGap / 2 + body.left, diamond.w / 2 + yesRoom);
+    if (height <= room && diamond.w / 2 + colX + body.right <= PAGE_PART_WIDTH) {
       const step: IfPlan = {
         type: "if",
         node: link,

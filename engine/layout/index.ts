@@ -40,10 +40,11 @@ function moveEdge(e: Edge, dx: number, dy: number): Edge {
  */
 export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: boolean, fontId: FontId = "tinos"): Geometry {
   const font: FontChoice = FONTS[fontId];
-  const sizers = new Map<Module, Sizer>();
-  const sizerFor = (m: Module): Sizer => {
-    let sizer = sizers.get(m);
-    if (!sizer) sizers.set(m, (sizer = new Sizer(font, m)));
+  const sizers = new Map<string, Sizer>();
+  const sizerFor = (m: Module, narrow = false): Sizer => {
+    const key = `${m.a}/${m.gap}/${narrow}`;
+    let sizer = sizers.get(key);
+    if (!sizer) sizers.set(key, (sizer = new Sizer(font, m, narrow)));
     return sizer;
   };
   const captionPitch = lineHeightMm(CAPTION_FONT_SIZE);

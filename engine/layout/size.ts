@@ -80,7 +80,7 @@ function sizeConnector(text: string, font: FontId, diameter: number): SizedText 
 }
 
 /** Sizes a symbol for its text. */
-function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number, m: Module): SizedText {
+function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number, m: Module, narrow: boolean): SizedText {
   if (kind === "connector") return sizeConnector(text, font, m.connector);
   const h0 = baseHeight(kind, m);
   const wrap = prepareWrap(text, font);
@@ -89,7 +89,8 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
   // A decision's text area is only half its width and height, a hexagon's loses its tips: a
   // condition or loop header reads better on one line of a wider symbol than broken into two.
   // Other symbols take one line up to 2a before they wrap (a lone `m` over `:= f(n)` reads badly).
-  const oneLineWidths = kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= m.bWide);
+  // A chart that is too wide for the page (`narrow`) wraps every text to the narrowest symbol.
+  const oneLineWidths = narrow ? [] : kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= m.bWide);
   for (const w of oneLineWidths) {
     const fit = attempt(kind, wrap, w, h0, font);
     if (fit && fit.lines.length === 1) return fit;
@@ -141,14 +142,19 @@ export class Sizer {
   /** One layout sizes most texts twice (the common-width pass, then the plan): remember them. */
   private readonly sized = new Map<string, SizedText>();
 
-  constructor(readonly font: FontChoice, readonly module: Module = STANDARD) {}
+  constructor(
+    readonly font: FontChoice,
+    readonly module: Module = STANDARD,
+    /** Wrap texts to the narrowest symbol T5 allows instead of widening for one line (fit/fit-chart.ts). */
+    readonly narrow = false,
+  ) {}
 
   /** A symbol of `kind` around `text`, at least `minWidth` wide (connectors grow as circles). */
   shape(kind: ShapeKind, text: string, minWidth = this.module.b): SizedText {
     const key = `${kind}\u0000${minWidth}\u0000${text}`;
     let result = this.sized.get(key);
     if (!result) {
-      result = sizeShape(kind, text, this.font.id, minWidth, this.module);
+      result = sizeShape(kind, text, this.font.id, minWidth, this.module, this.narrow);
       this.sized.set(key, result);
     }
     return result;

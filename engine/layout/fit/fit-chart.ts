@@ -9,7 +9,7 @@
 import type { ChartFunction } from "../../tree/schema.ts";
 import type { ResolvedOptions } from "../../options.ts";
 import type { Box } from "../../geometry/types.ts";
-import { LANE_CLEARANCE, PAGE_PART_HEIGHT } from "../../geometry/style.ts";
+import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
 import { drawChart, planChart, type ChartPlan, type DrawnPart } from "../chart.ts";
 import type { Folds, Plan } from "../plan.ts";
 import type { Module } from "../module.ts";
@@ -27,22 +27,37 @@ export interface FittedChart {
 interface Candidate {
   plan: ChartPlan;
   groups: Plan[][];
+  sizer: Sizer;
 }
+
+/** The sizer of a module, with texts wrapped to the narrowest symbols or not (size.ts). */
+export type SizerFor = (m: Module, narrow?: boolean) => Sizer;
 
 /**
  * Lays out one function. `paged`: the output has pages (docx, pdf, typst, or split on request), so
  * a chart taller than the usable page is cut into parts and may take a smaller module first.
  */
 export function fitChart(
-  fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizerFor: (m: Module) => Sizer,
+  fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizerFor: SizerFor,
 ): FittedChart {
-  const { module, result } = chooseModule(paged, (m) => plan(fn, options, paged, sizerFor(m), m.connector), (c) => c.groups.length);
-  return { parts: draw(fn, options, paged, prefix, sizerFor(module), result), module };
+  const { module, result } = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m), (c) => c.groups.length);
+  return { parts: draw(fn, options, paged, prefix, result), module };
 }
 
-/** The chart drawn as one part in the sizer's module, folded to the page width (for the page-fit report). */
-export function unsplitAt(fn: ChartFunction, options: ResolvedOptions, sizer: Sizer): Box {
-  return draw(fn, options, false, "u", sizer)[0]!.box;
+/** The chart drawn as one part at module `m`, fitted to the page width (for the page-fit report). */
+export function unsplitAt(fn: ChartFunction, options: ResolvedOptions, sizerFor: SizerFor, m: Module): Box {
+  return draw(fn, options, false, "u", planFitting(fn, options, false, sizerFor, m))[0]!.box;
+}
+
+/**
+ * The candidate of module `m`: folded to the page width; when folding is not enough, planned again
+ * with texts wrapped to the narrowest symbols (T5) and the narrower one kept.
+ */
+function planFitting(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizerFor: SizerFor, m: Module): Candidate {
+  const normal = plan(fn, options, paged, sizerFor(m), m.connector);
+  if (planWidth(normal.plan) <= PAGE_PART_WIDTH) return normal;
+  const narrow = plan(fn, options, paged, sizerFor(m, true), m.connector);
+  return planWidth(narrow.plan) < planWidth(normal.plan) ? narrow : normal;
 }
 
 /**
@@ -51,15 +66,12 @@ export function unsplitAt(fn: ChartFunction, options: ResolvedOptions, sizer: Si
  * with all its designation circles that much larger, so every connector of the chart has one size
  * and the plan's heights hold.
  */
-function draw(
-  fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizer: Sizer,
-  planned: Candidate = plan(fn, options, paged, sizer, sizer.module.connector),
-): { drawn: DrawnPart; box: Box }[] {
+function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, planned: Candidate): { drawn: DrawnPart; box: Box }[] {
   let candidate = planned;
   for (;;) {
-    const { drawn, needed } = drawChart(fn, candidate.plan, candidate.groups, options, prefix, sizer);
+    const { drawn, needed } = drawChart(fn, candidate.plan, candidate.groups, options, prefix, candidate.sizer);
     if (needed <= candidate.plan.connector) return drawn.map((d) => ({ drawn: d, box: partBounds(d) }));
-    candidate = plan(fn, options, paged, sizer, needed);
+    candidate = plan(fn, options, paged, candidate.sizer, needed);
   }
 }
 
@@ -71,9 +83,9 @@ function plan(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer
 /** A candidate with the given folds: planned, and cut into pages when paged and too tall. */
 function planFolded(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds): Candidate {
   const chart = planChart(fn, options, sizer, connector, { fold });
-  if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items] };
+  if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items], sizer };
   const ideal = Math.ceil(chart.height / PAGE_PART_HEIGHT);
-  return cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold }), ideal);
+  return { ...cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold }), ideal), sizer };
 }
 
 /** Width of a planned chart drawn as one part: the body around the spine, the terminators, the return lane. */
