@@ -412,12 +412,15 @@ export interface ForkPlan extends PlanBase {
   /** The other cases' exits: label, jump target, x of the drop relative to the spine. */
   exits: { label: string; target: JumpTarget; x: number }[];
   /**
-   * Exits too many for the page width side by side: they branch off one vertical lane at `laneX`
-   * instead, one under another (`y` of each branch relative to the fork's top), all dropping at the
-   * exits' common x.
+   * Exits too many for the page width side by side: they branch off a few vertical lanes instead
+   * (lane `laneXs[j]` drops from the line leaving the right vertex), EXITS_PER_LANE one under
+   * another; per exit its lane and the `y` of its branch relative to the fork's top.
    */
-  lane?: { laneX: number; ys: number[] };
+  lanes?: { laneXs: number[]; lane: number[]; ys: number[] };
 }
+
+/** Exits one under another on one lane of a fork too wide for the page. */
+const EXITS_PER_LANE = 4;
 
 export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx, topLevel = true): Plan[] {
   const m = ctx.sizer.module;
@@ -449,15 +452,24 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx, top
     falls: true,
   };
   // Side by side the exits may take what the page leaves right of a spine with the widest symbol on
-  // it; more go one under another along a lane.
+  // it; more branch off vertical lanes, a few under one another on each.
   if (fork.right > PAGE_PART_WIDTH - MAX_SHAPE_WIDTH / 2) {
-    const laneX = w / 2 + LANE_CLEARANCE;
-    const dropX = laneX + Math.max(...exits.map((e) => labelReach(e.label))) + LANE_CLEARANCE + d / 2;
-    const ys = exits.map((_, i) => diamond.h / 2 + m.gap + i * (m.stub + d + LANE_PITCH));
-    for (const exit of exits) exit.x = dropX;
-    fork.lane = { laneX, ys };
-    fork.right = dropX + d / 2;
-    fork.height = Math.max(fork.height, ys[ys.length - 1]! + m.stub + d);
+    const reach = Math.max(...exits.map((e) => labelReach(e.label)));
+    const laneWidth = reach + LANE_CLEARANCE + d + LANE_CLEARANCE; // label, drop, clearance to the next lane
+    const step = m.stub + d + LANE_PITCH;
+    const laneXs: number[] = [];
+    const lane: number[] = [];
+    const ys: number[] = [];
+    exits.forEach((exit, i) => {
+      const j = Math.floor(i / EXITS_PER_LANE);
+      if (laneXs.length <= j) laneXs.push(w / 2 + LANE_CLEARANCE + j * laneWidth);
+      lane.push(j);
+      ys.push(diamond.h / 2 + m.gap + (i % EXITS_PER_LANE) * step);
+      exit.x = laneXs[j]! + reach + LANE_CLEARANCE + d / 2;
+    });
+    fork.lanes = { laneXs, lane, ys };
+    fork.right = exits[exits.length - 1]!.x + d / 2;
+    fork.height = Math.max(fork.height, Math.max(...ys) + m.stub + d);
   }
   if (node.loc) fork.source = node.loc.line;
   const join = newTarget();
@@ -479,21 +491,23 @@ export function drawFork(plan: ForkPlan, cx: number, y: number, incoming: OpenEd
   const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
   const midY = y + plan.diamond.h / 2;
   const dropY = midY + m.gap;
-  const lane = plan.lane;
-  if (lane) {
-    const laneX = cx + lane.laneX;
+  const lanes = plan.lanes;
+  if (lanes) {
     plan.exits.forEach((exit, i) => {
-      const x = cx + exit.x;
-      const branchY = y + lane.ys[i]!;
-      // The first exit leaves the right vertex for the lane; the others branch off it.
-      const edge = i === 0
-        ? lineTo(canvas.open(d.id, { x: cx + plan.diamond.w / 2, y: midY }, "right"), laneX, midY)
-        : canvas.open(null, { x: laneX, y: y + lane.ys[i - 1]! });
-      lineTo(lineTo(edge, laneX, branchY), x, branchY);
+      const j = lanes.lane[i]!;
+      const laneX = cx + lanes.laneXs[j]!;
+      const branchY = y + lanes.ys[i]!;
+      // A lane's first exit comes from the right vertex (the first lane) or branches off the line
+      // to the lane before; the others branch off their lane.
+      let edge: OpenEdge;
+      if (i > 0 && lanes.lane[i - 1] === j) edge = canvas.open(null, { x: laneX, y: y + lanes.ys[i - 1]! });
+      else if (j === 0) edge = lineTo(canvas.open(d.id, { x: cx + plan.diamond.w / 2, y: midY }, "right"), laneX, midY);
+      else edge = lineTo(canvas.open(null, { x: cx + lanes.laneXs[j - 1]!, y: midY }, "right"), laneX, midY);
+      lineTo(lineTo(edge, laneX, branchY), cx + exit.x, branchY);
       withLabel(canvas.sizer, edge, exit.label, "above-right", { x: laneX, y: branchY });
       down(edge, branchY + m.stub);
       const letter = (exit.target.letter ??= canvas.nextLetter());
-      const circle = canvas.addShape("connector", canvas.designation(letter), x, branchY + m.stub);
+      const circle = canvas.addShape("connector", canvas.designation(letter), cx + exit.x, branchY + m.stub);
       canvas.close(edge, circle.id, false);
     });
   } else plan.exits.forEach((exit, i) => {
