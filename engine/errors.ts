@@ -2,11 +2,11 @@
 export type EngineErrorCode = "unknown_lang" | "unknown_format" | "bad_request" | "render_failed";
 
 export class EngineError extends Error {
-  constructor(
-    readonly code: EngineErrorCode,
-    message: string,
-  ) {
+  readonly code: EngineErrorCode;
+
+  constructor(code: EngineErrorCode, message: string) {
     super(message);
+    this.code = code;
     this.name = "EngineError";
   }
 }

@@ -1,27 +1,32 @@
 /**
  * `npm start`: the HTTP service on Bun. Opens (creating and migrating) the database, serves /v1,
- * and on SIGTERM/SIGINT stops taking connections, lets in-flight requests finish, then closes the
- * database.
+ * sends the e-mail outbox, and on SIGTERM/SIGINT stops taking connections, lets in-flight requests
+ * finish, finishes the mail in hand, then closes the database.
  */
-import { bunAssets, fullGc, gcHint } from "../hosts/bun.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
-import { createApp } from "./http/app.ts";
+import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
+import { startMailSender } from "./mail/sender.ts";
+import { startPayments } from "./payments/service.ts";
+import { runtime } from "./runtime.ts";
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
-const app = createApp({ db: database.db, config, assets: bunAssets, afterRender: gcHint(), afterBatch: fullGc });
+const mailer = startMailSender(database.db, config.mail);
+const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch });
 
-const server = Bun.serve({
+const server = runtime.serve({
   port: config.port,
   hostname: config.host,
   fetch: app.fetch,
-  // Bodies are limited per route (MAX_BODY_BYTES, MAX_BATCH_BODY_BYTES); this is only the outer bound.
-  maxRequestBodySize: Math.max(config.maxRenderBody, config.maxBatchBody) + 1024,
+  // Bodies are limited by the app (MAX_BODY_BYTES, MAX_BATCH_BODY_BYTES) with a JSON answer; Bun's own cap would answer a bare 413.
+  maxRequestBodySize: SERVE_MAX_REQUEST_BODY,
   // A batch of 100 PDFs can take a few seconds; the default idle timeout (10 s) is too tight for slow clients.
   idleTimeout: 60,
 });
+const payments = startPayments(database.db, config.payments);
 console.log(`skhema: listening on http://${config.host}:${server.port}/v1 (database ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
+if (!config.mail.smtp) console.log("skhema: no SMTP configured (SMTP_URL or SMTP_HOST): e-mails are printed to this log");
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -31,6 +36,8 @@ async function shutdown(signal: string) {
   const forced = setTimeout(() => server.stop(true), config.shutdownTimeoutMs);
   await server.stop(false);
   clearTimeout(forced);
+  await payments.stop();
+  await mailer.stop();
   database.close();
   console.log("skhema: stopped");
   process.exit(0);

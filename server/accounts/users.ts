@@ -1,7 +1,7 @@
 /** Users: created by an operator (admin command) now, by sign-up, payments and gifts later. */
-import { eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/open.ts";
-import { users } from "../db/schema.ts";
+import { users, type Locale } from "../db/schema.ts";
 import { applyDelta } from "./credits.ts";
 
 export type User = typeof users.$inferSelect;
@@ -24,6 +24,8 @@ export interface NewUser {
   name?: string;
   credits?: number;
   proUntil?: Date;
+  /** Language of the account's e-mails; default uk. */
+  locale?: Locale;
 }
 
 /** Creates a user; opening credits go through the ledger like any other change of a balance. */
@@ -33,7 +35,7 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
   const now = Date.now();
   const [user] = await db
     .insert(users)
-    .values({ email, name: input.name ?? "", proUntil: input.proUntil?.getTime() ?? null, createdAt: now, signedInAt: now })
+    .values({ email, name: input.name ?? "", proUntil: input.proUntil?.getTime() ?? null, locale: input.locale ?? "uk", createdAt: now, signedInAt: now })
     .returning();
   if (!user) throw new Error("user not created");
   if (input.credits) await applyDelta(db, user.id, input.credits, "admin_grant", "opening balance");
@@ -50,4 +52,18 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 
 export async function setProUntil(db: Db, userId: number, until: Date | null): Promise<void> {
   await db.update(users).set({ proUntil: until?.getTime() ?? null }).where(eq(users.id, userId));
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Pro extended by `days` from max(now, proUntil) — bought time is added to time still left — as
+ * one statement for the caller's write batch, applied only when `guard` holds.
+ */
+export function proExtensionStatement(db: Db, change: { userId: number; days: number; now: number }, guard: SQL) {
+  return db
+    .update(users)
+    .set({ proUntil: sql`max(coalesce(${users.proUntil}, 0), ${change.now}) + ${change.days * DAY_MS}` })
+    .where(and(eq(users.id, change.userId), guard))
+    .toSQL();
 }

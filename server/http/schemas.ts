@@ -6,10 +6,12 @@ import { z } from "@hono/zod-openapi";
 import { FONT_NAMES, FORMATS, LANGS, SCALE } from "../../engine/index.ts";
 import { CUSTOM_TEXT_OPTIONS, OptionsSchema } from "../../engine/options.ts";
 import { TREE_LIMITS } from "../../engine/tree/schema.ts";
+import { CreditPack, ProTier, Uah } from "../payments/catalog-schema.ts";
 
 export const ERROR_CODES = [
   "unauthorized", "no_credits", "pro_required", "unknown_format", "unknown_lang", "bad_request", "bad_source",
   "render_failed", "bad_email", "bad_qty", "gift_failed", "rate_limited", "payment_unavailable", "server_error", "not_found",
+  "method_not_allowed",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -111,6 +113,15 @@ export const JsonQuery = z.object({
     .openapi({ param: { name: "json", in: "query" }, description: "Return JSON instead of a file (`?json`, `?json=1` or `?json=true`)." }),
 });
 
+export const SkippedFunction = z
+  .object({
+    name: z.string().openapi({ description: "The function's name (\"\" for an error outside any function).", example: "average" }),
+    error: z.string().openapi({ description: "Why it was not drawn.", example: "syntax error: unexpected \"}\"" }),
+    line: z.number().int().optional(),
+    col: z.number().int().optional(),
+  })
+  .openapi("SkippedFunction", { description: "A function of the source that is not in the chart (a syntax error, a chart over the limits); the others are drawn." });
+
 export const RenderJSONResponse = z
   .object({
     format: Format,
@@ -119,6 +130,7 @@ export const RenderJSONResponse = z
     encoding: z.enum(["utf-8", "base64"]),
     content: z.string().openapi({ description: "svg, typst, excalidraw and json as text; png, pdf and docx in base64." }),
     creditsLeft: z.number().int(),
+    skipped: z.array(SkippedFunction).openapi({ description: "Functions not drawn, with the reason; empty when every function was drawn." }),
   })
   .openapi("RenderJSONResponse");
 
@@ -160,12 +172,20 @@ export const BatchResponse = z
     creditsLeft: z.number().int(),
     filename: z.string(),
     items: z.array(
-      z.object({ index: z.number().int(), name: z.string(), ok: z.boolean(), error: z.string().optional() }).openapi("BatchItemResult"),
+      z.object({
+        index: z.number().int(), name: z.string(), ok: z.boolean(), error: z.string().optional(),
+        skipped: z.array(SkippedFunction).optional().openapi({ description: "For an item that rendered: its functions not drawn (empty when none)." }),
+      }).openapi("BatchItemResult"),
     ),
     encoding: z.literal("base64"),
     content: z.string(),
   })
   .openapi("BatchResponse");
+
+export const BatchFailedResponse = BatchResponse.extend({
+  error: z.string().openapi({ description: "Every item's reason." }),
+  code: z.enum(ERROR_CODES).openapi({ description: "The error POST /render gives for the first item the client must fix, else render_failed." }),
+}).openapi("BatchFailedResponse", { description: "json=1 and no item rendered: the error (with its status) and the BatchResponse." });
 
 export const Me = z
   .object({
@@ -186,7 +206,13 @@ export const TopupRequest = z
   .openapi("TopupRequest");
 
 export const TopupResponse = z
-  .object({ jarUrl: z.string(), comment: z.string(), label: z.string(), amountKop: z.number().int(), amountUah: z.number() })
+  .object({
+    jarUrl: z.string().openapi({ format: "uri", description: "The Monobank jar's payment page prefilled with the amount (`a`, hryvnias) and the code (`t`).", example: "https://send.monobank.ua/jar/2fbHxoKq2v?a=90&t=SK-7KQ4XW9M" }),
+    comment: z.string().openapi({ description: "The payment code: keep it in the payment's comment (for manual entry when the link's comment is lost).", example: "SK-7KQ4XW9M" }),
+    label: z.string().openapi({ description: "What is bought.", example: "50 credits" }),
+    amountKop: z.number().int().openapi({ description: "Amount in kopiykas.", example: 9000 }),
+    amountUah: z.number().openapi({ description: "The same amount in hryvnias (amountKop / 100).", example: 90 }),
+  })
   .openapi("TopupResponse");
 
 export const GiftRequest = z
@@ -197,10 +223,10 @@ export const GiftResponse = z.object({ ok: z.boolean(), credits: z.number().int(
 
 export const Products = z
   .object({
-    credits: z.array(z.object({ id: z.number().int(), qty: z.number().int(), uah: z.number() })),
-    pro: z.array(z.object({ id: z.number().int(), bonus: z.number().int(), days: z.number().int(), uah: z.number() })),
-    unitUah: z.number(),
-    available: z.boolean(),
+    credits: z.array(CreditPack),
+    pro: z.array(ProTier),
+    unitUah: Uah.openapi({ description: "Price of one credit for kind=credits_unit." }),
+    available: z.boolean().openapi({ description: "False while the payment provider is not configured: POST /topup then answers 503 payment_unavailable." }),
   })
   .openapi("Products");
 

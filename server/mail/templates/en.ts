@@ -1,0 +1,31 @@
+/** English letters. */
+import { both, html, Link, page } from "../html.ts";
+import type { MailTemplates } from "./index.ts";
+
+const credits = (n: number) => `${n} ${n === 1 ? "credit" : "credits"}`;
+
+export const en: MailTemplates = {
+  gift({ from, qty, newAccount, siteUrl }) {
+    const subject = `${from} sent you ${credits(qty)} for Skhema`;
+    const site = siteUrl ? new Link(siteUrl) : undefined;
+    const next = newAccount
+      ? both`An account has been created for this address. Sign in${site ? both` at ${site}` : ""} with it — the credits are waiting for you.`
+      : both`The credits are already in your account${site ? both` (${site})` : ""}.`;
+    const text = `Hello,\n\n${from} has given you ${credits(qty)} for Skhema, the service that draws ДСТУ 19.701-90 algorithm flowcharts from program source.\n\n${next.text}\n\nOne credit is one flowchart.\n`;
+    const body = html`<p>Hello,</p>
+<p><strong>${from}</strong> has given you <strong>${credits(qty)}</strong> for Skhema, the service that draws ДСТУ 19.701-90 algorithm flowcharts from program source.</p>
+<p>${next}</p>
+<p>One credit is one flowchart.</p>`;
+    return { subject, text, html: page("en", subject, body) };
+  },
+  payment({ label, amountUah, code, credits: added, proDays }) {
+    const subject = `Skhema: payment received — ${label}`;
+    const what = [proDays > 0 ? `Pro for ${proDays} more days` : "", added > 0 ? credits(added) : ""].filter(Boolean).join(" and ");
+    const text = `Hello,\n\nwe have received your payment of ${amountUah} UAH (code ${code}) for ${label}.\n\nYour account now has ${what} added.\n\nThank you for using Skhema.\n`;
+    const body = html`<p>Hello,</p>
+<p>we have received your payment of <strong>${amountUah} UAH</strong> (code ${code}) for <strong>${label}</strong>.</p>
+<p>Your account now has ${what} added.</p>
+<p>Thank you for using Skhema.</p>`;
+    return { subject, text, html: page("en", subject, body) };
+  },
+};

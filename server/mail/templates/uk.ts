@@ -1,0 +1,37 @@
+/** Ukrainian letters (the default language of accounts). */
+import { both, html, Link, page } from "../html.ts";
+import type { MailTemplates } from "./index.ts";
+
+/** 1 кредит, 2 кредити, 5 кредитів, 11 кредитів, 21 кредит. */
+export function credits(n: number): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  const word = mod10 === 1 && mod100 !== 11 ? "кредит" : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14) ? "кредити" : "кредитів";
+  return `${n} ${word}`;
+}
+
+export const uk: MailTemplates = {
+  gift({ from, qty, newAccount, siteUrl }) {
+    const subject = `${from} дарує вам ${credits(qty)} Skhema`;
+    const site = siteUrl ? new Link(siteUrl) : undefined;
+    const next = newAccount
+      ? both`Для вашої адреси створено обліковий запис. Увійдіть${site ? both` на ${site}` : ""} з цією адресою — кредити вже чекають на вас.`
+      : both`Кредити вже на вашому рахунку${site ? both` (${site})` : ""}.`;
+    const text = `Вітаємо!\n\n${from} подарував(-ла) вам ${credits(qty)} Skhema — сервісу, що креслить блок-схеми алгоритмів за ДСТУ 19.701-90 з програмного коду.\n\n${next.text}\n\nОдин кредит — одна блок-схема.\n`;
+    const body = html`<p>Вітаємо!</p>
+<p><strong>${from}</strong> подарував(-ла) вам <strong>${credits(qty)}</strong> Skhema — сервісу, що креслить блок-схеми алгоритмів за ДСТУ 19.701-90 з програмного коду.</p>
+<p>${next}</p>
+<p>Один кредит — одна блок-схема.</p>`;
+    return { subject, text, html: page("uk", subject, body) };
+  },
+  payment({ label, amountUah, code, credits: added, proDays }) {
+    const subject = `Skhema: оплату отримано — ${label}`;
+    const what = [proDays > 0 ? `Pro ще на ${proDays} дн.` : "", added > 0 ? credits(added) : ""].filter(Boolean).join(" і ");
+    const text = `Вітаємо!\n\nМи отримали вашу оплату ${amountUah} грн (код ${code}) за «${label}».\n\nНа ваш рахунок додано: ${what}.\n\nДякуємо, що користуєтеся Skhema.\n`;
+    const body = html`<p>Вітаємо!</p>
+<p>Ми отримали вашу оплату <strong>${amountUah} грн</strong> (код ${code}) за «${label}».</p>
+<p>На ваш рахунок додано: ${what}.</p>
+<p>Дякуємо, що користуєтеся Skhema.</p>`;
+    return { subject, text, html: page("uk", subject, body) };
+  },
+};
