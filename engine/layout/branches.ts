@@ -406,6 +406,7 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
 
 export interface ForkPlan extends PlanBase {
   type: "fork";
+  node: SwitchNode;
   diamond: SizedText;
   source?: number;
   spineLabel: string;
@@ -413,8 +414,8 @@ export interface ForkPlan extends PlanBase {
   exits: { label: string; target: JumpTarget; x: number }[];
   /**
    * Exits too many for the page width side by side: they branch off a few vertical lanes instead
-   * (lane `laneXs[j]` drops from the line leaving the right vertex), EXITS_PER_LANE one under
-   * another; per exit its lane and the `y` of its branch relative to the fork's top.
+   * (lane `laneXs[j]` drops from the line leaving the right vertex), EXITS_PER_LANE (or all) one
+   * under another; per exit its lane and the `y` of its branch relative to the fork's top.
    */
   lanes?: { laneXs: number[]; lane: number[]; ys: number[] };
 }
@@ -443,6 +444,7 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx, top
   const last = exits[exits.length - 1];
   const fork: ForkPlan = {
     type: "fork",
+    node,
     diamond,
     spineLabel: cases[0]!.label,
     exits,
@@ -452,8 +454,11 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx, top
     falls: true,
   };
   // Side by side the exits may take what the page leaves right of a spine with the widest symbol on
-  // it; more branch off vertical lanes, a few under one another on each.
-  if (fork.right > PAGE_PART_WIDTH - MAX_SHAPE_WIDTH / 2) {
+  // it; more branch off vertical lanes, a few under one another on each (all on one lane when the
+  // fit stage asks for the narrowest form).
+  const narrowest = ctx.fold.get(node) === "connectors";
+  if (fork.right > PAGE_PART_WIDTH - MAX_SHAPE_WIDTH / 2 || (narrowest && exits.length > 1)) {
+    const perLane = narrowest ? exits.length : EXITS_PER_LANE;
     const reach = Math.max(...exits.map((e) => labelReach(e.label)));
     const laneWidth = reach + LANE_CLEARANCE + d + LANE_CLEARANCE; // label, drop, clearance to the next lane
     const step = m.stub + d + LANE_PITCH;
@@ -461,10 +466,10 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx, top
     const lane: number[] = [];
     const ys: number[] = [];
     exits.forEach((exit, i) => {
-      const j = Math.floor(i / EXITS_PER_LANE);
+      const j = Math.floor(i / perLane);
       if (laneXs.length <= j) laneXs.push(w / 2 + LANE_CLEARANCE + j * laneWidth);
       lane.push(j);
-      ys.push(diamond.h / 2 + m.gap + (i % EXITS_PER_LANE) * step);
+      ys.push(diamond.h / 2 + m.gap + (i % perLane) * step);
       exit.x = laneXs[j]! + reach + LANE_CLEARANCE + d / 2;
     });
     fork.lanes = { laneXs, lane, ys };

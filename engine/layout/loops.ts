@@ -42,6 +42,7 @@ interface LoopGeometry {
 
 export interface LoopPlan extends PlanBase {
   type: "loop";
+  node: LoopNode;
   kind: LoopKind;
   head: SizedText;
   tail: SizedText | null;
@@ -159,7 +160,7 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
   }
 
   const plan: LoopPlan = {
-    type: "loop", kind: node.kind, head, tail: node.kind === "infloop" ? head : null, body, elseBody,
+    type: "loop", node, kind: node.kind, head, tail: node.kind === "infloop" ? head : null, body, elseBody,
     loop, loops, labels, geo, left, right, height, falls,
   };
   if (node.loc) plan.source = node.loc.line;
@@ -176,7 +177,7 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
  * closing symbol, the break pair below the loop (and below a Python loop's `else` block).
  * Returns null when the form does not fit: a pre-test loop whose closing symbol nothing reaches.
  */
-export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): Plan[] | null {
+export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx, topLevel = true): Plan[] | null {
   const hasElse = (node.kind === "while" || node.kind === "for") && node.else !== undefined;
   const loop = newLoop(node.kind, hasElse);
   // Blocked on both sides: every break and continue becomes a connector pair.
@@ -189,7 +190,7 @@ export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): Plan[]
     : name;
   const end = node.kind === "dowhile" ? `${name}\n${node.until ? texts.untilWord : texts.whileWord} ${node.cond}` : name;
   // The body's constructs sit on the chart's top-level spine now: a tall loop among them is cut too.
-  const body = planBlock(node.body, bodyScope, ctx, true);
+  const body = planBlock(node.body, bodyScope, ctx, topLevel);
   const reachesEnd = body.falls || loop.continues.connectorCount > 0;
   if (!reachesEnd && node.kind !== "infloop") return null;
   const shape = (kind: "loop_begin" | "loop_end", text: string, falls: boolean): ShapePlan => {
@@ -202,7 +203,7 @@ export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): Plan[]
   if (loop.continues.connectorCount > 0) plans.push(innerPlan(loop.continues, ctx));
   // Only an infinite loop's closing symbol is a dead end: the others' loops exit through it.
   if (reachesEnd) plans.push(shape("loop_end", end, node.kind !== "infloop"));
-  if (hasElse && "else" in node && node.else) plans.push(...planBlock(node.else, scope, ctx, true).items);
+  if (hasElse && "else" in node && node.else) plans.push(...planBlock(node.else, scope, ctx, topLevel).items);
   if (loop.breaks.connectorCount > 0) plans.push(innerPlan(loop.breaks, ctx));
   return plans;
 }

@@ -17,9 +17,9 @@ import type { ShapeKind } from "../geometry/types.ts";
 import type { JumpTarget, Route, Scope } from "./scope.ts";
 import { drawLabel, drawSimple, planSimple } from "./simple.ts";
 import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planSwitch, type ForkPlan, type IfPlan, type SwitchPlan } from "./branches.ts";
-import { drawLoop, planLoop, type LoopPlan } from "./loops.ts";
+import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
-import { planForPages } from "./fit/flatten.ts";
+import { countsOf, planForPages } from "./fit/flatten.ts";
 
 export interface Extent {
   left: number;
@@ -89,7 +89,8 @@ export interface PlanCtx {
 /**
  * How a decision is folded for width: `cascade` — an if/else or else-if chain as a cascade
  * (cascade.ts); `rows` — a switch's columns on several rows (switch-rows.ts); `connectors` — the last resort, the construct's branches one after another on the
- * spine joined by connector pairs (the flat forms of branches.ts).
+ * spine joined by connector pairs (the flat forms of branches.ts), a switch's exits on lanes, a
+ * loop in the loop-limit form without lanes (loops.ts).
  */
 export type Fold = "cascade" | "rows" | "connectors";
 export type Folds = ReadonlyMap<Node, Fold>;
@@ -134,6 +135,12 @@ function planStatement(node: Node, scope: Scope, ctx: PlanCtx, topLevel: boolean
   if (ctx.fold.get(node) === "connectors") {
     if (node.kind === "if") return planFlatIf(node, scope, ctx, undefined, topLevel);
     if (node.kind === "switch") return planFlatSwitch(node, scope, ctx, topLevel);
+    if (node.kind === "while" || node.kind === "for" || node.kind === "dowhile" || node.kind === "infloop") {
+      const undo = countsOf(scope, ctx);
+      const flat = planFlatLoop(node, scope, ctx, topLevel);
+      if (flat) return flat;
+      undo();
+    }
   }
   if (topLevel && ctx.flattenTopLoops) return planForPages(node, scope, ctx);
   return [planNode(node, scope, ctx)];

@@ -40,23 +40,34 @@ export type SizerFor = (m: Module, narrow?: boolean) => Sizer;
 export function fitChart(
   fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizerFor: SizerFor,
 ): FittedChart {
-  const { module, result } = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m), (c) => c.groups.length);
-  return { parts: draw(fn, options, paged, prefix, result), module };
+  // A plan's extents leave out a few drawn details (lanes of the tail, label overhangs): when the
+  // drawing comes out wider than the page, the chart is fitted again to a width that much smaller.
+  let target = PAGE_PART_WIDTH;
+  for (let attempt = 0; ; attempt++) {
+    const { module, result } = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m, target), (c) => c.groups.length);
+    const parts = draw(fn, options, paged, prefix, result);
+    const over = Math.max(...parts.map((p) => p.box.w)) - PAGE_PART_WIDTH;
+    if (over <= 0 || attempt === REFITS) return { parts, module };
+    target -= over;
+  }
 }
+
+/** How often a chart drawn wider than the page is fitted again. */
+const REFITS = 2;
 
 /** The chart drawn as one part at module `m`, fitted to the page width (for the page-fit report). */
 export function unsplitAt(fn: ChartFunction, options: ResolvedOptions, sizerFor: SizerFor, m: Module): Box {
-  return draw(fn, options, false, "u", planFitting(fn, options, false, sizerFor, m))[0]!.box;
+  return draw(fn, options, false, "u", planFitting(fn, options, false, sizerFor, m, PAGE_PART_WIDTH))[0]!.box;
 }
 
 /**
  * The candidate of module `m`: folded to the page width; when folding is not enough, planned again
  * with texts wrapped to the narrowest symbols (T5) and the narrower one kept.
  */
-function planFitting(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizerFor: SizerFor, m: Module): Candidate {
-  const normal = plan(fn, options, paged, sizerFor(m), m.connector);
-  if (planWidth(normal.plan) <= PAGE_PART_WIDTH) return normal;
-  const narrow = plan(fn, options, paged, sizerFor(m, true), m.connector);
+function planFitting(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizerFor: SizerFor, m: Module, target: number): Candidate {
+  const normal = plan(fn, options, paged, sizerFor(m), m.connector, target);
+  if (planWidth(normal.plan) <= target) return normal;
+  const narrow = plan(fn, options, paged, sizerFor(m, true), m.connector, target);
   return planWidth(narrow.plan) < planWidth(normal.plan) ? narrow : normal;
 }
 
@@ -71,13 +82,13 @@ function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefi
   for (;;) {
     const { drawn, needed } = drawChart(fn, candidate.plan, candidate.groups, options, prefix, candidate.sizer);
     if (needed <= candidate.plan.connector) return drawn.map((d) => ({ drawn: d, box: partBounds(d) }));
-    candidate = plan(fn, options, paged, candidate.sizer, needed);
+    candidate = plan(fn, options, paged, candidate.sizer, needed, PAGE_PART_WIDTH);
   }
 }
 
 /** Plans a candidate folded to the page width (fold-wide.ts) — as a whole or, cut into pages, in every part. */
-function plan(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number): Candidate {
-  return foldToWidth((fold) => planFolded(fn, options, paged, sizer, connector, fold), (c) => planWidth(c.plan), (c) => c.plan.body.items).result;
+function plan(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, target: number): Candidate {
+  return foldToWidth((fold) => planFolded(fn, options, paged, sizer, connector, fold), (c) => planWidth(c.plan), (c) => c.plan.body.items, target).result;
 }
 
 /** A candidate with the given folds: planned, and cut into pages when paged and too tall. */

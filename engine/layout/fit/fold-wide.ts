@@ -6,7 +6,8 @@
  *     down the spine, each `yes` body beside it, one join below), a too-wide switch with its
  *     columns on several rows;
  *  2. only when that is not enough, connector pairs — the innermost too-wide decision (if or
- *     switch) laid out with its branches one after another on the spine (the flat forms).
+ *     switch) laid out with its branches one after another on the spine (the flat forms, a switch's
+ *     exits on lanes), a too-wide loop in the loop-limit form, which needs no lanes.
  * A fold that does not make the chart narrower is dropped. Every pass is one linear planning pass
  * and there are at most 2 × FOLD_LIMITS.length + 1 of them, so fitting stays linear.
  */
@@ -24,17 +25,19 @@ export interface Folded<T> {
 }
 
 /**
- * Plans with `layout(fold)` until the chart is within the page width; returns the first plan that
- * fits, or the narrowest one when none does.
+ * Plans with `layout(fold)` until the chart is within `target` (the page width); returns the first
+ * plan that fits, or the narrowest one when none does.
  */
-export function foldToWidth<T>(layout: (fold: Folds) => T, widthOf: (result: T) => number, plansOf: (result: T) => readonly Plan[]): Folded<T> {
+export function foldToWidth<T>(
+  layout: (fold: Folds) => T, widthOf: (result: T) => number, plansOf: (result: T) => readonly Plan[], target = PAGE_PART_WIDTH,
+): Folded<T> {
   const first = layout(new Map());
   let best = { result: first, fold: new Map() as Folds, width: widthOf(first) };
   for (const stage of ["shape", "connectors"] as const) {
     const tried = new Set<Node>();
     for (const limit of FOLD_LIMITS) {
-      if (best.width <= PAGE_PART_WIDTH) return best;
-      const more = (stage === "shape" ? outermostWider(plansOf(best.result), limit, best.fold) : innermostWider(plansOf(best.result), limit, best.fold)).filter((n) => !tried.has(n));
+      if (best.width <= target) return best;
+      const more = stage === "shape" ? outermostWider(plansOf(best.result), limit, best.fold, tried) : innermostWider(plansOf(best.result), limit, best.fold, tried);
       if (more.length === 0) continue;
       for (const node of more) tried.add(node);
       const fold = new Map<Node, Fold>(best.fold);
@@ -48,13 +51,13 @@ export function foldToWidth<T>(layout: (fold: Folds) => T, widthOf: (result: T) 
 }
 
 /** The outermost if/else plans (two-column layout) and switches (one row) wider than `limit` not folded yet. */
-function outermostWider(plans: readonly Plan[], limit: number, folds: Folds): Node[] {
+function outermostWider(plans: readonly Plan[], limit: number, folds: Folds, tried: ReadonlySet<Node>): Node[] {
   const found: Node[] = [];
   const visit = (plan: Plan): void => {
     const foldable =
       (plan.type === "if" && plan.layout.kind === "columns") ||
       (plan.type === "switch" && !plan.rows && plan.columns.length > 2 && foldsToRows(plan.node));
-    if (foldable && !folds.has(plan.node) && width(plan) > limit) {
+    if (foldable && !folds.has(plan.node) && !tried.has(plan.node) && width(plan) > limit) {
       found.push(plan.node);
       return;
     }
@@ -68,19 +71,20 @@ function outermostWider(plans: readonly Plan[], limit: number, folds: Folds): No
  * The innermost decisions wider than `limit` that are not laid out with connectors yet: those with
  * no such decision inside them.
  */
-function innermostWider(plans: readonly Plan[], limit: number, folds: Folds): Node[] {
+function innermostWider(plans: readonly Plan[], limit: number, folds: Folds, tried: ReadonlySet<Node>): Node[] {
   const found: Node[] = [];
   const visit = (plan: Plan): boolean => {
     let inner = false;
     for (const child of childrenOf(plan)) inner = visit(child) || inner;
-    const node = plan.type === "if" || plan.type === "switch" ? plan.node : null;
+    const node = plan.type === "if" || plan.type === "switch" || plan.type === "fork" || plan.type === "loop" ? plan.node : null;
     // Flat forms and cascade steps are already as narrow as a decision gets.
-    const flat = plan.type === "if" && (plan.layout.kind === "exit" || plan.layout.kind === "step" || plan.layout.kind === "jump");
-    if (!inner && node && !flat && folds.get(node) !== "connectors" && width(plan) > limit) {
+    const flat = (plan.type === "if" && (plan.layout.kind === "exit" || plan.layout.kind === "step" || plan.layout.kind === "jump")) ||
+      (plan.type === "fork" && plan.lanes !== undefined);
+    if (!inner && node && !flat && !tried.has(node) && folds.get(node) !== "connectors" && width(plan) > limit) {
       found.push(node);
       return true;
     }
-    return inner || (node !== null && width(plan) > limit);
+    return inner;
   };
   plans.forEach(visit);
   return found;
