@@ -467,7 +467,8 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx, top
     const ys: number[] = [];
     exits.forEach((exit, i) => {
       const j = Math.floor(i / perLane);
-      if (laneXs.length <= j) laneXs.push(w / 2 + LANE_CLEARANCE + j * laneWidth);
+      // Clear of the diamond and of the first case's label hanging below its bottom vertex.
+      if (laneXs.length <= j) laneXs.push(Math.max(w / 2, labelReach(cases[0]!.label)) + LANE_CLEARANCE + j * laneWidth);
       lane.push(j);
       ys.push(diamond.h / 2 + m.gap + (i % perLane) * step);
       exit.x = laneXs[j]! + reach + LANE_CLEARANCE + d / 2;
