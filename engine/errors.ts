@@ -5,6 +5,8 @@ export class EngineError extends Error {
   constructor(
     readonly code: EngineErrorCode,
     message: string,
+    /** When nothing could be drawn because of errors in the source: each one, with its line (an editor marks them). */
+    readonly functionErrors: readonly FunctionError[] = [],
   ) {
     super(message);
     this.name = "EngineError";

@@ -15,6 +15,7 @@ import { renderRoutes } from "./routes/render.ts";
 import { referenceRoutes } from "./reference.ts";
 import { Health } from "./schemas.ts";
 import { defaultHook } from "./validation.ts";
+import { siteRoutes } from "../../site/server/routes.tsx";
 
 export const API_VERSION = "1.0.0";
 
@@ -108,6 +109,8 @@ export function createApp(deps: AppDeps) {
   v1.route("/", referenceRoutes());
 
   app.route("/v1", v1);
+  // The site (playground, sign-in, account) beside the API, on the same server.
+  app.route("/", siteRoutes({ assets: deps.assets }));
   return app;
 }
 
