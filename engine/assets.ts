@@ -2,7 +2,9 @@
  * The one way assets (WASM grammars, fonts) enter the portable engine. Each host (Bun CLI, server,
  * browser, worker) provides a loader; the engine never touches a file system or `fetch` itself.
  */
-export type AssetName =
+
+/** WASM assets: a loader may hand these over as bytes or as an already compiled module. */
+export type WasmAssetName =
   | "web-tree-sitter.wasm"
   | "tree-sitter-python.wasm"
   | "tree-sitter-c.wasm"
@@ -10,7 +12,10 @@ export type AssetName =
   | "tree-sitter-java.wasm"
   | "tree-sitter-c_sharp.wasm"
   /** @resvg/resvg-wasm's rasterizer. */
-  | "resvg.wasm"
+  | "resvg.wasm";
+
+/** Font files: always bytes (fontkit and resvg parse them). */
+export type FontAssetName =
   /** Block text font (metric twin of Times New Roman). */
   | "Tinos-Regular.ttf"
   /** The other fonts of the allowlist (engine/fonts.ts). */
@@ -20,6 +25,18 @@ export type AssetName =
   /** Fallback for glyphs Tinos lacks (∈ ∉ ∧ ∨ and other math signs). */
   | "DejaVuSans.ttf";
 
+export type AssetName = WasmAssetName | FontAssetName;
+
+/** A WASM asset as a host hands it over: compiled already where the host cannot compile at run time (workerd). */
+export type WasmAsset = Uint8Array | WebAssembly.Module;
+
 export interface AssetLoader {
-  load(name: AssetName): Promise<Uint8Array>;
+  load(name: FontAssetName): Promise<Uint8Array>;
+  load(name: WasmAssetName): Promise<WasmAsset>;
+  load(name: AssetName): Promise<WasmAsset>;
+}
+
+/** Is `name` a WASM asset (which a loader may hand over compiled)? */
+export function isWasmAsset(name: AssetName): name is WasmAssetName {
+  return name.endsWith(".wasm");
 }

@@ -4,7 +4,7 @@
  * face. DOCX names the Microsoft original where the font is its metric twin (Tinos → Times New
  * Roman, Arimo → Arial). Portable: no runtime-specific imports.
  */
-import type { AssetName } from "./assets.ts";
+import type { FontAssetName } from "./assets.ts";
 import { EngineError } from "./errors.ts";
 import type { FontId } from "./text/measure.ts";
 
@@ -15,7 +15,7 @@ export interface FontChoice {
   /** Family as written into the geometry and the SVG/Typst/PDF output. */
   family: string;
   /** The regular TTF the binary renderers (PNG, PDF) draw with. */
-  asset: AssetName;
+  asset: FontAssetName;
   /** The font Word is told to use (and Typst tries first). */
   word: string;
   /** CSS fallbacks written after the family in SVG. */

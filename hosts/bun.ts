@@ -1,35 +1,13 @@
 /**
- * Asset loader for hosts running on Bun (CLI, server, tests): reads the grammars from `grammars/`,
- * and the tree-sitter runtime, the rasterizer and the fonts from their npm packages. Not part of the portable core.
+ * Asset loader for hosts running on Bun (CLI, server, tests): reads each asset's file from where
+ * the manifest (hosts/asset-manifest.ts) says it is. Not part of the portable core.
  */
 import type { AssetLoader, AssetName } from "../engine/assets.ts";
-
-const repoRoot = new URL("../", import.meta.url);
-
-function locate(name: AssetName): URL {
-  switch (name) {
-    case "web-tree-sitter.wasm":
-      return new URL(import.meta.resolve("web-tree-sitter/web-tree-sitter.wasm"));
-    case "resvg.wasm":
-      return new URL(import.meta.resolve("@resvg/resvg-wasm/index_bg.wasm"));
-    case "Tinos-Regular.ttf":
-      return new URL(import.meta.resolve("@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf"));
-    case "Arimo-Regular.ttf":
-      return new URL(import.meta.resolve("@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf"));
-    case "PTSerif-Regular.ttf":
-      return new URL(import.meta.resolve("@expo-google-fonts/pt-serif/400Regular/PTSerif_400Regular.ttf"));
-    case "PTSans-Regular.ttf":
-      return new URL(import.meta.resolve("@expo-google-fonts/pt-sans/400Regular/PTSans_400Regular.ttf"));
-    case "DejaVuSans.ttf":
-      return new URL(import.meta.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"));
-    default:
-      return new URL(`grammars/${name}`, repoRoot);
-  }
-}
+import { assetFileUrl } from "./asset-manifest.ts";
 
 export const bunAssets: AssetLoader = {
-  async load(name) {
-    return new Uint8Array(await Bun.file(locate(name)).arrayBuffer());
+  async load(name: AssetName) {
+    return new Uint8Array(await Bun.file(assetFileUrl(name)).arrayBuffer());
   },
 };
 

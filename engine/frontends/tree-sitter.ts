@@ -1,8 +1,8 @@
 /**
  * Shared web-tree-sitter setup for every language front-end: the runtime is initialised once per
- * process (from the bytes the host's AssetLoader hands over; the engine never fetches or reads
- * files), each grammar is loaded once, and each language gets one reusable Parser. A parsed tree
- * is converted once into plain JS {@link SyntaxNode}s (one TreeCursor walk) and freed right away:
+ * process (from the bytes or compiled module the host's AssetLoader hands over; the engine never
+ * fetches or reads files), each grammar is loaded once, and each language gets one reusable
+ * Parser. A parsed tree is converted once into plain JS {@link SyntaxNode}s (one TreeCursor walk) and freed right away:
  * every later access is plain JS, no JS↔WASM marshalling. Also the helpers all front-ends need:
  * finding the first syntax error of a subtree and rebuilding node text with normalised whitespace
  * (string literals untouched) and per-token rewriting.
@@ -25,10 +25,18 @@ export function runtimeInitCount(): number {
 function initRuntime(assets: AssetLoader): Promise<void> {
   if (!runtime) {
     runtime = (async () => {
-      const wasmBinary = await assets.load("web-tree-sitter.wasm");
+      const wasm = await assets.load("web-tree-sitter.wasm");
+      // Compiled here when the host gave bytes; a host that forbids compiling at run time
+      // (workerd) gives the module compiled already.
+      const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
       runtimeInits++;
-      // Emscripten option: the runtime's own wasm bytes, so it never tries to fetch/read a file.
-      await Parser.init({ wasmBinary } as unknown as Parameters<typeof Parser.init>[0]);
+      // Emscripten's hook: the runtime is instantiated from our module, so it never tries to
+      // fetch or read its .wasm file itself. Synchronous, so a failure rejects init().
+      const instantiateWasm = (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void): object => {
+        done(new WebAssembly.Instance(module, imports), module);
+        return {};
+      };
+      await Parser.init({ instantiateWasm } as unknown as Parameters<typeof Parser.init>[0]);
     })();
     runtime.catch(() => {
       runtime = null; // a failed load may be retried by the next call
@@ -40,7 +48,10 @@ function initRuntime(assets: AssetLoader): Promise<void> {
 function loadLanguage(assets: AssetLoader, grammar: AssetName): Promise<Language> {
   let language = languages.get(grammar);
   if (!language) {
-    language = (async () => Language.load(await assets.load(grammar)))();
+    language = (async () => {
+      const wasm = await assets.load(grammar);
+      return wasm instanceof WebAssembly.Module ? Language.loadSync(wasm) : Language.load(wasm);
+    })();
     languages.set(grammar, language);
     language.catch(() => languages.delete(grammar));
   }

@@ -10,7 +10,7 @@
  * Control characters, lone surrogates and default-ignorable code points (variation selectors, ZWJ, …)
  * that neither font has are dropped: they have no visible form. A tab becomes a space.
  */
-import type { AssetLoader, AssetName } from "../assets.ts";
+import type { AssetLoader, FontAssetName } from "../assets.ts";
 import { DEFAULT_FONT, FONTS, type FontChoice } from "../fonts.ts";
 // @ts-ignore fontkit 2 ships no type declarations; the few members used are typed below.
 import * as fontkitModule from "fontkit";
@@ -78,10 +78,10 @@ export interface Fonts {
   fallback: Face;
 }
 
-const cache = new WeakMap<AssetLoader, Map<AssetName, Promise<Face>>>();
+const cache = new WeakMap<AssetLoader, Map<FontAssetName, Promise<Face>>>();
 
 /** One font file from the host's assets, parsed once per loader (so once per process for a host). */
-function loadFace(assets: AssetLoader, asset: AssetName, name: string): Promise<Face> {
+function loadFace(assets: AssetLoader, asset: FontAssetName, name: string): Promise<Face> {
   let faces = cache.get(assets);
   if (!faces) cache.set(assets, (faces = new Map()));
   let p = faces.get(asset);

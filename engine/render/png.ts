@@ -8,7 +8,7 @@
  * A raster over PNG_MAX_PIXELS is refused as well (bad_request): WASM memory never shrinks, and a
  * 100+ Mpx image of a long program is better asked for at a lower scale or per function.
  *
- * Runtime: the WASM module (asset "resvg.wasm") is initialised once per process through a
+ * Runtime: the WASM module (asset "resvg.wasm", bytes or a compiled module) is initialised once per process through a
  * module-level promise (a second `initWasm` throws "Already initialized";
  * that case counts as done, so another module may initialise it first). The geometry's font (Tinos
  * by default, see engine/fonts.ts) and DejaVu Sans come from engine/render/fonts.ts (read once per
