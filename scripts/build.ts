@@ -1,0 +1,55 @@
+/**
+ * Builds the package's JavaScript for hosts that cannot run its TypeScript (`npm run build`, run
+ * by `npm pack` through `prepack`):
+ *  - dist/      Node.js (ES2022 modules): the engine (`index.js`), the Node loader (`node.js`),
+ *               `copy-assets.js` (the `skhema-copy-assets` command) and shared chunks; npm
+ *               dependencies stay imports (Node finds them in node_modules). One folder below the
+ *               package root, like hosts/, so the asset manifest finds the grammars from either.
+ *  - dist/web/  browsers and workers: the engine, `browser.js` and `worker.js` with every
+ *               dependency bundled in (a page or worker has no module resolver), minified; the
+ *               renderers stay separate chunks loaded on first use.
+ *  - dist/types/ declarations for every entry (tsc, tsconfig.build.json).
+ * Bun and Deno import the TypeScript source directly (package.json `exports` conditions).
+ *
+ *   bun scripts/build.ts [--no-types]
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+const dist = join(root, "dist");
+const naming = { entry: "[name].[ext]", chunk: "[name]-[hash].[ext]" };
+
+async function build(config: Parameters<typeof Bun.build>[0]): Promise<void> {
+  const result = await Bun.build(config);
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    throw new Error(`build of ${config.outdir} failed`);
+  }
+  for (const output of result.outputs) console.log(`${output.path.slice(root.length + 1).padEnd(40)} ${(output.size / 1024).toFixed(0).padStart(6)} KiB`);
+}
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entrypoints: ["engine/index.ts", "hosts/node.ts", "scripts/copy-assets.ts"].map((f) => join(root, f)),
+  outdir: dist,
+  target: "node",
+  format: "esm",
+  splitting: true,
+  packages: "external",
+  naming,
+});
+await build({
+  entrypoints: ["engine/index.ts", "hosts/browser.ts", "hosts/worker.ts"].map((f) => join(root, f)),
+  outdir: join(dist, "web"),
+  target: "browser",
+  format: "esm",
+  splitting: true,
+  minify: true,
+  naming,
+});
+if (!process.argv.includes("--no-types")) {
+  const tsc = Bun.spawnSync([join(root, "node_modules/.bin/tsc"), "-p", join(root, "tsconfig.build.json")], { stdout: "inherit", stderr: "inherit" });
+  if (tsc.exitCode !== 0) throw new Error("declarations failed");
+  console.log("dist/types/ (declarations)");
+}
