@@ -18,7 +18,27 @@ export interface Config {
   rateLimitPerMinute: number;
   /** How long shutdown waits for in-flight requests before closing anyway. */
   shutdownTimeoutMs: number;
+  /** Public address of the service without /v1 (e.g. https://skhema.example): OpenAPI `servers`, links in e-mails. */
+  publicBaseUrl: string | undefined;
   source: SourcePolicy;
+  mail: MailConfig;
+}
+
+/** Where mail goes: an SMTP server (a URL, or host/port/user/password), or — without either — the log. */
+export type SmtpConfig = { url: string } | { host: string; port: number; secure: boolean; user: string | undefined; pass: string | undefined };
+
+export interface MailConfig {
+  /** Undefined: development mode, every mail is printed to the log and counted as sent. */
+  smtp: SmtpConfig | undefined;
+  /** The From header, e.g. `Skhema <no-reply@skhema.example>`. */
+  from: string;
+  /** How often each process looks for due mail (new mail from this process is sent at once). */
+  pollMs: number;
+  /** Backoff after the n-th failed attempt: retryBaseMs · 2^(n−1), at most retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** After this many failed attempts the mail is marked failed (the admin command can retry it). */
+  maxAttempts: number;
 }
 
 const MiB = 1024 * 1024;
@@ -45,6 +65,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     batchConcurrency: integer(env, "BATCH_CONCURRENCY", 4, 1),
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 60, 1),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 10_000),
+    publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
+    mail: {
+      smtp: smtpConfig(env),
+      from: env.SMTP_FROM || "Skhema <no-reply@localhost>",
+      pollMs: integer(env, "MAIL_POLL_MS", 5000, 10),
+      retryBaseMs: integer(env, "MAIL_RETRY_BASE_MS", 10_000, 1),
+      retryMaxMs: integer(env, "MAIL_RETRY_MAX_MS", 3_600_000, 1),
+      maxAttempts: integer(env, "MAIL_MAX_ATTEMPTS", 12, 1),
+    },
     source: {
       hosts: parseSourceHosts(env.SOURCE_HOSTS),
       timeoutMs: integer(env, "SOURCE_TIMEOUT_MS", 10_000, 1),
@@ -54,4 +83,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowPrivate: flag(env, "SOURCE_ALLOW_PRIVATE"),
     },
   };
+}
+
+function publicBaseUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`PUBLIC_BASE_URL must be http(s), got "${raw}"`);
+  return url.href.replace(/\/+$/, "");
+}
+
+function smtpConfig(env: Record<string, string | undefined>): SmtpConfig | undefined {
+  if (env.SMTP_URL) {
+    if (!/^smtps?:\/\//.test(env.SMTP_URL)) throw new Error("SMTP_URL must start with smtp:// or smtps://");
+    return { url: env.SMTP_URL };
+  }
+  if (!env.SMTP_HOST) return undefined;
+  const port = integer(env, "SMTP_PORT", 587, 1);
+  return { host: env.SMTP_HOST, port, secure: port === 465, user: env.SMTP_USER || undefined, pass: env.SMTP_PASS || undefined };
 }

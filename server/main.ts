@@ -1,15 +1,17 @@
 /**
  * `npm start`: the HTTP service on Bun. Opens (creating and migrating) the database, serves /v1,
- * and on SIGTERM/SIGINT stops taking connections, lets in-flight requests finish, then closes the
- * database.
+ * sends the e-mail outbox, and on SIGTERM/SIGINT stops taking connections, lets in-flight requests
+ * finish, finishes the mail in hand, then closes the database.
  */
 import { bunAssets, fullGc, gcHint } from "../hosts/bun.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp } from "./http/app.ts";
+import { startMailSender } from "./mail/sender.ts";
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+const mailer = startMailSender(database.db, config.mail);
 const app = createApp({ db: database.db, config, assets: bunAssets, afterRender: gcHint(), afterBatch: fullGc });
 
 const server = Bun.serve({
@@ -22,6 +24,7 @@ const server = Bun.serve({
   idleTimeout: 60,
 });
 console.log(`skhema: listening on http://${config.host}:${server.port}/v1 (database ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
+if (!config.mail.smtp) console.log("skhema: no SMTP configured (SMTP_URL or SMTP_HOST): e-mails are printed to this log");
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -31,6 +34,7 @@ async function shutdown(signal: string) {
   const forced = setTimeout(() => server.stop(true), config.shutdownTimeoutMs);
   await server.stop(false);
   clearTimeout(forced);
+  await mailer.stop();
   database.close();
   console.log("skhema: stopped");
   process.exit(0);

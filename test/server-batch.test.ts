@@ -190,6 +190,8 @@ describe("pdf bundles", () => {
   });
 });
 
+const FIELDS_OF_BATCH = ["bundle", "content", "count", "credits", "creditsLeft", "encoding", "filename", "format", "items", "rendered"];
+
 describe("json=1", () => {
   const FIELDS = ["bundle", "content", "count", "credits", "creditsLeft", "encoding", "filename", "format", "items", "rendered"];
 
@@ -208,11 +210,13 @@ describe("json=1", () => {
       // For a zip, each item's name is its entry's name in the bundle.
       expect(body.items[0]).toEqual({ index: 0, name: "service-1.svg", ok: true });
       expect(Object.keys(body.items[1]!).sort()).toEqual(["error", "index", "name", "ok"]);
-      expect(body.items[1]).toMatchObject({ index: 1, name: "broken.svg", ok: false });
+      expect(body.items[1]).toMatchObject({ index: 1, name: "broken.error.txt", ok: false });
       expect(body.items[1]!.error).toMatch(/syntax error at line 1, column \d+/);
       expect(body.items[2]).toEqual({ index: 2, name: "two.svg", ok: true });
-      const entries = Object.keys(unzipSync(Buffer.from(body.content, "base64")));
-      expect(entries).toEqual(["service-1.svg", "two.svg"]);
+      // One entry per item: a failed item's is `<name>.error.txt` with its code and reason.
+      const zip = unzipSync(Buffer.from(body.content, "base64"));
+      expect(Object.keys(zip)).toEqual(["service-1.svg", "broken.error.txt", "two.svg"]);
+      expect(new TextDecoder().decode(zip["broken.error.txt"])).toBe(`render_failed: ${body.items[1]!.error}\n`);
     });
   }
 
@@ -267,18 +271,65 @@ describe("failing items", () => {
     expect(body.items[5]!.error).toContain('"nope"');
     for (const item of body.items.filter((i) => !i.ok)) expect(item.error!.length).toBeGreaterThan(0);
     expect(body).toMatchObject({ count: 7, rendered: 2, credits: 3, creditsLeft: 17 });
-    expect(Object.keys(unzipSync(Buffer.from(body.content, "base64")))).toEqual(["service-1.svg", "service-7.svg"]);
+    const zip = unzipSync(Buffer.from(body.content, "base64"));
+    expect(Object.keys(zip)).toEqual([
+      "service-1.svg", "service-2.error.txt", "notes.txt.error.txt", "service-4.error.txt", "service-5.error.txt", "service-6.error.txt", "service-7.svg",
+    ]);
+    expect(body.items.map((i) => i.name)).toEqual(Object.keys(zip));
+    expect(new TextDecoder().decode(zip["service-5.error.txt"])).toStartWith("bad_source: ");
+    expect(new TextDecoder().decode(zip["service-4.error.txt"])).toStartWith("bad_request: ");
     await expectLedger(user.id, 17, 2);
   });
 
-  test("every item failing → 500 render_failed naming them, nothing charged", async () => {
+  test("every item failing to render → 500 render_failed naming them, nothing charged", async () => {
     const { user, key } = await server.user({ credits: 20 });
     for (const format of ["svg", "pdf"]) {
-      const err = await expectError(await batch(key, { format, items: [py(SYNTAX_ERROR, { name: "one" }), { url: "https://example.com/b.py" }] }), 500, "render_failed");
+      const res = await batch(key, { format, items: [py(SYNTAX_ERROR, { name: "one" }), py(SMALL, { fn: "nope" })] });
+      expect(res.headers.get("x-service-rendered")).toBe("0");
+      expect(res.headers.get("x-service-failed")).toBe("2");
+      const err = await expectError(res, 500, "render_failed");
       expect(err.error).toContain("one");
       expect(err.error).toContain("service-2");
       expect(err.error).not.toContain("    at "); // no stack trace
     }
+    await expectLedger(user.id, 20, 1);
+  });
+
+  // What POST /render answers for the same single item, the batch answers when it is all there is.
+  const CLIENT_FAULTS: [string, Record<string, unknown>, string][] = [
+    ["a url off the allowlist", { url: "https://example.com/b.py" }, "bad_source"],
+    ["a source over the limit", { code: `# ${"x".repeat(1024 * 1024)}\n`, lang: "python" }, "bad_request"],
+    ["no lang and nothing to infer it from", { code: SMALL }, "bad_request"],
+    ["an unknown fn", { ...py(SMALL), fn: "nope" }, "render_failed"],
+  ];
+  for (const [what, item, code] of CLIENT_FAULTS) {
+    test(`every item failing by the client's fault, ${what}: the code POST /render gives (${code})`, async () => {
+      const { user, key } = await server.user({ credits: 20 });
+      const single = await postJson(`${server.url}/render`, key, { ...item });
+      const status = single.status;
+      await expectError(single, status, code);
+      for (const format of ["svg", "pdf"]) {
+        const err = await expectError(await batch(key, { format, items: [item, item] }), status, code);
+        expect(err.error).toStartWith("no item rendered: ");
+      }
+      await expectLedger(user.id, 20, 1);
+    });
+  }
+
+  test("a client fault decides over a render failure in the same batch; json=1 is still a BatchResponse, with error and code", async () => {
+    const { user, key } = await server.user({ credits: 20 });
+    const items = [py(SYNTAX_ERROR, { name: "one" }), { url: "https://example.com/b.py" }];
+    await expectError(await batch(key, { items }), 400, "bad_source");
+    const res = await batch(key, { items, json: true });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("x-service-failed")).toBe("2");
+    const body = (await res.json()) as BatchJson & { error: string; code: string };
+    expect(Object.keys(body).sort()).toEqual([...FIELDS_OF_BATCH, "code", "error"].sort());
+    expect(body).toMatchObject({ code: "bad_source", count: 2, rendered: 0, credits: 0, creditsLeft: 20, bundle: "zip", encoding: "base64" });
+    expect(body.items.map((i) => [i.name, i.ok])).toEqual([["one.error.txt", false], ["service-2.error.txt", false]]);
+    expect(Object.keys(unzipSync(Buffer.from(body.content, "base64")))).toEqual(["one.error.txt", "service-2.error.txt"]);
+    const pdf = (await (await batch(key, { items, json: true, format: "pdf" })).json()) as BatchJson & { code: string };
+    expect(pdf).toMatchObject({ code: "bad_source", bundle: "pdf", rendered: 0, content: "" });
     await expectLedger(user.id, 20, 1);
   });
 });
@@ -423,7 +474,9 @@ describe("url items", () => {
     expect(body.items[4]!.error).toContain("404");
     expect(body.items[5]!.error).toMatch(/lang/);
     expect(body).toMatchObject({ rendered: 4, credits: 5, creditsLeft: 5 });
-    expect(Object.keys(unzipSync(Buffer.from(body.content, "base64")))).toEqual(["service-1.svg", "prog.svg", "service-3.svg", "second.svg"]);
+    expect(Object.keys(unzipSync(Buffer.from(body.content, "base64")))).toEqual([
+      "service-1.svg", "prog.svg", "service-3.svg", "second.svg", "service-5.error.txt", "service-6.error.txt",
+    ]);
     await expectLedger(user.id, 5, 2);
   });
 });

@@ -7,8 +7,8 @@
  * or neither. The SQL is built by drizzle once per database (with placeholders) — on the hot path of
  * every render, rebuilding it per call cost more than running it.
  */
-import type { InStatement } from "@libsql/client";
-import { and, desc, eq, sql } from "drizzle-orm";
+import type { InArgs, InStatement } from "@libsql/client";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { fillPlaceholders } from "drizzle-orm/sql";
 import type { Db } from "../db/open.ts";
 import { ledger, users, type LedgerReason } from "../db/schema.ts";
@@ -66,4 +66,51 @@ export type LedgerRow = typeof ledger.$inferSelect;
 /** A user's ledger, newest first. */
 export function ledgerOf(db: Db, userId: number, limit = 100): Promise<LedgerRow[]> {
   return db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.id)).limit(limit);
+}
+
+/** Which user a change applies to, as a condition on `users` (by id, or by e-mail for an account made in the same batch). */
+export type UserCondition = SQL;
+
+export interface BatchedChange {
+  user: UserCondition;
+  delta: number;
+  reason: LedgerReason;
+  /** The ledger reference; SQL when it is only known inside the batch (the id of a row inserted just before). */
+  ref: string | SQL;
+}
+
+/**
+ * A balance change as two statements for the caller's own write batch, for changes that must commit
+ * together with other rows (a gift: two ledgers, the gift row, a notification, an e-mail). Unlike
+ * applyDelta nothing is skipped: if the balance would go below zero the UPDATE breaks the
+ * credits_not_negative check, and libSQL rolls the whole batch back (isBalanceTooLow tells that
+ * failure apart). So either every row of the batch is written, or none.
+ */
+export function batchedDelta(db: Db, change: BatchedChange, now = Date.now()): InStatement[] {
+  if (!Number.isSafeInteger(change.delta) || change.delta === 0) throw new Error(`a ledger change must be a non-zero whole number, got ${change.delta}`);
+  const update = db
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${change.delta}` })
+    .where(change.user)
+    .returning({ credits: users.credits });
+  const insert = db.insert(ledger).select(
+    db
+      .select({
+        id: sql`NULL`.as("id"),
+        userId: users.id,
+        delta: sql`${change.delta}`.as("delta"),
+        balanceAfter: users.credits,
+        reason: sql`${change.reason}`.as("reason"),
+        ref: sql`${change.ref}`.as("ref"),
+        createdAt: sql`${now}`.as("created_at"),
+      })
+      .from(users)
+      .where(change.user),
+  );
+  return [update.toSQL(), insert.toSQL()].map((s) => ({ sql: s.sql, args: s.params as InArgs }));
+}
+
+/** The failure of a batch whose batchedDelta would have taken a balance below zero. */
+export function isBalanceTooLow(err: unknown): boolean {
+  return err instanceof Error && /CHECK constraint failed: credits_not_negative/.test(err.message);
 }

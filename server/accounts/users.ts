@@ -1,7 +1,7 @@
 /** Users: created by an operator (admin command) now, by sign-up, payments and gifts later. */
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/open.ts";
-import { users } from "../db/schema.ts";
+import { users, type Locale } from "../db/schema.ts";
 import { applyDelta } from "./credits.ts";
 
 export type User = typeof users.$inferSelect;
@@ -24,6 +24,8 @@ export interface NewUser {
   name?: string;
   credits?: number;
   proUntil?: Date;
+  /** Language of the account's e-mails; default uk. */
+  locale?: Locale;
 }
 
 /** Creates a user; opening credits go through the ledger like any other change of a balance. */
@@ -33,7 +35,7 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
   const now = Date.now();
   const [user] = await db
     .insert(users)
-    .values({ email, name: input.name ?? "", proUntil: input.proUntil?.getTime() ?? null, createdAt: now, signedInAt: now })
+    .values({ email, name: input.name ?? "", proUntil: input.proUntil?.getTime() ?? null, locale: input.locale ?? "uk", createdAt: now, signedInAt: now })
     .returning();
   if (!user) throw new Error("user not created");
   if (input.credits) await applyDelta(db, user.id, input.credits, "admin_grant", "opening balance");

@@ -6,6 +6,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
+/** Languages of the account's e-mails (and of the site). */
+export const LOCALES = ["uk", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+
 const createdAt = () => integer("created_at").notNull();
 
 export const users = sqliteTable(
@@ -22,6 +26,8 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     /** Null for an account a gift created: its credits wait for the first sign-in (interface.md §4.5). */
     signedInAt: integer("signed_in_at"),
+    /** Language of the e-mails the account receives. */
+    locale: text("locale", { enum: LOCALES }).notNull().default("uk"),
   },
   // Last line of defence: whatever the code does, a balance never goes below zero.
   (t) => [check("credits_not_negative", sql`${t.credits} >= 0`)],
@@ -124,3 +130,47 @@ export const sessions = sqliteTable(
   },
   (t) => [index("sessions_user").on(t.userId)],
 );
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * E-mail waiting to be sent. A row is written in the same transaction as what it reports (a gift, a
+ * payment, a sign-in code), so the mail is never lost and never sent for something rolled back; a
+ * sender in any server process claims due rows with a lease and delivers them (server/mail/sender.ts).
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** What the mail is about (gift, payment, sign_in …), for the operator's listing. */
+    kind: text("kind").notNull().default(""),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    /** Delivery attempts started so far (counted when a sender claims the row). */
+    attempts: integer("attempts").notNull().default(0),
+    /** Not before this time (backoff after a failure). */
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    /** A sender owns the row until then; a crashed sender's claim simply runs out. */
+    leaseUntil: integer("lease_until"),
+    /** Random token of the claiming sender: only it may record the outcome. */
+    claim: text("claim"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [index("outbox_due").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Requests per key in the current rate-limit window, shared by every server process on the database
+ * (interface.md §8). One row per key, reset in place when its window has passed.
+ */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});

@@ -4,14 +4,15 @@
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { rateLimiter } from "hono-rate-limiter";
 import { requireKey, type AuthEnv } from "./auth.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, errorResponse, toApiError } from "./errors.ts";
 import { ACCOUNT_ROUTES } from "./routes/accounts.ts";
 import { batchRoutes } from "./routes/batch.ts";
+import { giftRoutes } from "./routes/gift.ts";
 import { meRoutes } from "./routes/me.ts";
 import { renderRoutes } from "./routes/render.ts";
+import { rateLimit } from "./rate-limit.ts";
 import { referenceRoutes } from "./reference.ts";
 import { Health } from "./schemas.ts";
 import { defaultHook } from "./validation.ts";
@@ -79,19 +80,13 @@ export function createApp(deps: AppDeps) {
   for (const path of ["/me", "/topup", "/gift", "/products"]) v1.use(path, bodyLimit({ maxSize: SMALL_BODY, onError: tooLarge(SMALL_BODY) }));
   for (const path of ["/render", "/render/batch", "/me", "/topup", "/gift", "/products"]) v1.use(path, requireKey(db));
 
-  const limiter = rateLimiter<AuthEnv>({
-    windowMs: 60_000,
-    limit: config.rateLimitPerMinute,
-    keyGenerator: (c) => String(c.get("auth").keyId),
-    handler: () => {
-      throw new ApiError("rate_limited", `more than ${config.rateLimitPerMinute} requests per minute with this key; see Retry-After`);
-    },
-  });
+  const limiter = rateLimit(db, { limit: config.rateLimitPerMinute, windowMs: 60_000 });
   for (const path of ["/me", "/topup", "/gift", "/products"]) v1.use(path, limiter);
 
   v1.route("/", renderRoutes(deps));
   v1.route("/", batchRoutes(deps));
   v1.route("/", meRoutes());
+  v1.route("/", giftRoutes(deps));
   for (const route of [...ACCOUNT_ROUTES, openapiRoute]) v1.openAPIRegistry.registerPath(route);
 
   v1.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-Key" });
@@ -121,7 +116,7 @@ Decisions on the open points of the interface:
 - **Native chart validation errors**: 400 with code \`bad_request\` and the Error body; \`error\` lists every problem with its path in the tree, e.g. \`[0].block.stmts[3]: break outside a loop\`.
 - **Request body size**: POST /render at most 4 MiB, POST /render/batch at most 16 MiB, the account endpoints 64 KiB; larger bodies get 400 bad_request before being read whole. A source is at most 1 MiB of UTF-8.
 - **Fetched url content**: at most 1 MiB, fetched within 10 s, https only, each redirect hop re-checked against the allowlist; any failure is 400 bad_source.
-- **Rate limit**: one budget of 60 requests per minute per key, shared by /me, /topup, /gift and /products, counted per server process.
+- **Rate limit**: one budget of 60 requests per minute per key, shared by /me, /topup, /gift and /products and by every server instance (it is counted in the database). A key's minute starts with its first request; \`Retry-After\` gives the seconds until it ends.
 - **Unknown fields** in request bodies are refused with 400 bad_request (it catches misspelt options).
 - **lang** is required with \`code\`; with \`url\` (or a multipart file, or a batch item's name) it may be omitted and comes from the file extension.
 - Endpoints not listed in interface.md: GET /health (no key) and GET /docs (this reference). Unknown paths answer 404 with code \`not_found\`.`;

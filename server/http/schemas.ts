@@ -167,6 +167,11 @@ export const BatchResponse = z
   })
   .openapi("BatchResponse");
 
+export const BatchFailedResponse = BatchResponse.extend({
+  error: z.string().openapi({ description: "Every item's reason." }),
+  code: z.enum(ERROR_CODES).openapi({ description: "The error POST /render gives for the first item the client must fix, else render_failed." }),
+}).openapi("BatchFailedResponse", { description: "json=1 and no item rendered: the error (with its status) and the BatchResponse." });
+
 export const Me = z
   .object({
     email: z.string(),

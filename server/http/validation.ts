@@ -1,6 +1,7 @@
 /**
  * Turns zod's verdict on a request into the documented error: a bad `format` is unknown_format, a
- * bad `lang` unknown_lang, anything else bad_request — each naming the field it is about.
+ * bad `lang` unknown_lang, a bad `email` bad_email, a bad `qty` bad_qty, anything else bad_request —
+ * each naming the field it is about.
  */
 import type { z } from "@hono/zod-openapi";
 import { FORMATS, LANGS } from "../../engine/index.ts";
@@ -21,6 +22,11 @@ export function validationError(error: z.ZodError, batch = false): ApiError {
   }
   const lang = at("lang");
   if (lang) return new ApiError("unknown_lang", `${where(lang.path)}: unknown language; use one of ${LANGS.join(", ")}`);
+  // /gift (and /topup's qty): their own codes of §7.
+  const email = at("email");
+  if (email) return new ApiError("bad_email", `email: ${email.message}`);
+  const qty = at("qty");
+  if (qty) return new ApiError("bad_qty", `qty: ${qty.message}`);
   const text = issues.map((i) => (i.path.length ? `${where(i.path)}: ${i.message}` : i.message)).join("; ");
   return new ApiError("bad_request", text);
 }

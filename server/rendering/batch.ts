@@ -1,13 +1,14 @@
 /**
  * POST /render/batch's work: render every item (a few at a time; one failing item never fails the
- * others) and pack the successes into one bundle — a multi-page PDF or a zip with one file per item.
+ * others) and pack them into one bundle — a multi-page PDF of the successes, or a zip with one entry
+ * per item (the chart, or `<name>.error.txt` saying why that item failed).
  */
 import { zipSync, strToU8, type Zippable } from "fflate";
 import type { AssetLoader } from "../../engine/assets.ts";
 import { SOURCE_EXTENSIONS, formatFile, prepare, render, renderPdfBundle, type Lang, type PreparedRender } from "../../engine/index.ts";
 import type { Options } from "../../engine/options.ts";
 import type { SourcePolicy } from "../sources/url-source.ts";
-import { toApiError } from "../http/errors.ts";
+import { ApiError, toApiError } from "../http/errors.ts";
 import type { BatchRequest } from "../http/schemas.ts";
 import { loadSource, safeName, type SourceSpec } from "./source.ts";
 
@@ -25,10 +26,12 @@ export interface BatchItemPlan {
 
 export interface BatchItemResult {
   index: number;
-  /** The zip entry's name (unique within the bundle); for a PDF bundle the item's name. */
+  /** The zip entry's name (unique within the bundle; `.error.txt` for a failed item); for a PDF bundle the item's name. */
   name: string;
   ok: boolean;
   error?: string;
+  /** Why it failed, with the code and status POST /render would answer (not sent to the client per item). */
+  failure?: ApiError;
 }
 
 export interface BatchOutcome {
@@ -36,6 +39,7 @@ export interface BatchOutcome {
   rendered: number;
   /** Charts over the successful items: what the batch is charged. */
   charts: number;
+  /** The bundle (empty for a PDF bundle in which nothing rendered). */
   data: Uint8Array;
   contentType: string;
   filename: string;
@@ -92,7 +96,7 @@ function uniqueName(name: string, taken: Set<string>): string {
   return candidate;
 }
 
-export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchSettings): Promise<BatchOutcome | { failed: BatchItemResult[] }> {
+export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchSettings): Promise<BatchOutcome> {
   const { request, bundle, assets } = settings;
   const format = request.format;
   const { ext } = formatFile(format);
@@ -101,11 +105,7 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     font: request.font, options: request.options as Options | undefined,
   });
 
-  // Zip entry names are settled up front, in request order, so results and entries agree.
-  const taken = new Set<string>();
-  const names = plans.map((plan) => (bundle === "zip" ? uniqueName(entryName(plan.name, ext), taken) : plan.name));
-
-  const outcomes = await mapLimit(plans, settings.concurrency, async (plan): Promise<Done | Error> => {
+  const outcomes = await mapLimit(plans, settings.concurrency, async (plan): Promise<Done | ApiError> => {
     try {
       if (plan.lang instanceof Error) throw plan.lang;
       const code = await loadSource(plan.spec, settings.policy);
@@ -119,34 +119,57 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
       const apiError = toApiError(err);
       // A bug, not a bad item: the item still fails alone, but the cause must reach the log.
       if (apiError.code === "server_error") console.error(`batch item ${plan.index}:`, err);
-      return new Error(apiError.message);
+      return apiError;
     } finally {
       settings.afterItem?.();
     }
   }, settings.signal);
   settings.signal?.throwIfAborted(); // skipped items have no outcome: nothing to bundle, nothing to charge
 
+  // Zip entry names in request order, unique within the bundle: the chart's file, or for a failed
+  // item `<name>.error.txt` holding the reason (one entry per item, interface.md §4.2).
+  const taken = new Set<string>();
   const items: BatchItemResult[] = plans.map((plan, i) => {
     const outcome = outcomes[i]!;
-    return outcome instanceof Error ? { index: plan.index, name: names[i]!, ok: false, error: outcome.message } : { index: plan.index, name: names[i]!, ok: true };
+    const failed = outcome instanceof ApiError;
+    const name = bundle === "zip" ? uniqueName(entryName(plan.name, failed ? ERROR_EXT : ext), taken) : plan.name;
+    return failed ? { index: plan.index, name, ok: false, error: outcome.message, failure: outcome } : { index: plan.index, name, ok: true };
   });
-  const done = outcomes.flatMap((outcome, i) => (outcome instanceof Error ? [] : [{ outcome, name: names[i]! }]));
-  if (done.length === 0) return { failed: items };
-
+  const done = outcomes.flatMap((outcome, i) => (outcome instanceof ApiError ? [] : [{ outcome, name: items[i]!.name }]));
   const charts = done.reduce((sum, d) => sum + d.outcome.charts, 0);
+  const rendered = done.length;
+
   if (bundle === "pdf") {
     const prepared = done.flatMap(({ outcome }) => ("prepared" in outcome ? [outcome.prepared] : []));
-    const data = await renderPdfBundle(prepared, assets);
-    return { items, rendered: done.length, charts, data, contentType: "application/pdf", filename: "flowcharts.pdf" };
+    // No page to print when nothing rendered: the route answers the items' error instead.
+    const data = prepared.length > 0 ? await renderPdfBundle(prepared, assets) : new Uint8Array();
+    return { items, rendered, charts, data, contentType: "application/pdf", filename: "flowcharts.pdf" };
   }
   const entries: Zippable = {};
   // PNG and PDF are compressed already; deflating them again costs time for nothing.
   const level = format === "png" || format === "pdf" ? 0 : 6;
-  for (const { outcome, name } of done) {
-    if ("data" in outcome) entries[name] = [typeof outcome.data === "string" ? strToU8(outcome.data) : outcome.data, { level, mtime: ZIP_TIME }];
-  }
-  return { items, rendered: done.length, charts, data: zipSync(entries), contentType: "application/zip", filename: "flowcharts.zip" };
+  outcomes.forEach((outcome, i) => {
+    const name = items[i]!.name;
+    if (outcome instanceof ApiError) entries[name] = [strToU8(`${outcome.code}: ${outcome.message}\n`), { level: 6, mtime: ZIP_TIME }];
+    else if ("data" in outcome) entries[name] = [typeof outcome.data === "string" ? strToU8(outcome.data) : outcome.data, { level, mtime: ZIP_TIME }];
+  });
+  return { items, rendered, charts, data: zipSync(entries), contentType: "application/zip", filename: "flowcharts.zip" };
 }
 
 /** A fixed entry time keeps the same batch's zip byte-identical. */
 const ZIP_TIME = new Date(Date.UTC(2000, 0, 1));
+
+/** A failed item's zip entry: its name with this extension, the reason inside. */
+const ERROR_EXT = "error.txt";
+
+/**
+ * What a batch in which nothing rendered answers: the error POST /render gives for the first item
+ * that failed by the client's fault (a url off the allowlist, no lang, an unknown fn …: a 4xx),
+ * else the first item's error (render_failed). The message lists every item's reason.
+ */
+export function nothingRendered(items: readonly BatchItemResult[]): ApiError {
+  const failures = items.flatMap((i) => (i.failure ? [i.failure] : []));
+  const decisive = failures.find((f) => f.status < 500) ?? failures[0]!;
+  const why = items.map((r) => `${r.name}: ${r.error}`).join("; ");
+  return new ApiError(decisive.code, `no item rendered: ${why}`, decisive.proFeatures);
+}

@@ -1,6 +1,7 @@
 /**
  * A real server for tests: the Hono app on Bun.serve at a loopback port, over a real libSQL file
- * database in a fresh temp directory. `spawnServer` runs `server/main.ts` as its own process for
+ * database in a fresh temp directory, with its e-mail sender (SMTP_URL in `env` points it at a test
+ * SMTP server; without it mail goes to the log). `spawnServer` runs `server/main.ts` as its own process for
  * the tests that need two processes or a kill -9.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,6 +14,7 @@ import { createUser, type User } from "../../server/accounts/users.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/db/open.ts";
 import { createApp } from "../../server/http/app.ts";
+import { startMailSender } from "../../server/mail/sender.ts";
 
 export interface TestServer {
   /** Base URL including /v1, e.g. http://127.0.0.1:40123/v1 */
@@ -33,6 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const databaseUrl = `file:${join(dir, "skhema.db")}`;
   const config = loadConfig({ DATABASE_URL: databaseUrl, ...env });
   const database = await openDatabase(config.databaseUrl);
+  const mailer = startMailSender(database.db, config.mail);
   const app = createApp({ db: database.db, config, assets: bunAssets });
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, maxRequestBodySize: 64 * 1024 * 1024 });
   return {
@@ -55,6 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     },
     async stop() {
       await server.stop(true);
+      await mailer.stop();
       database.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -1,13 +1,13 @@
 /** POST /render/batch (interface.md §4.2): up to 100 sources → one PDF or one zip. */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { applyDelta } from "../../accounts/credits.ts";
-import { runBatch, type BatchItemPlan, type Bundle } from "../../rendering/batch.ts";
+import { nothingRendered, runBatch, type BatchItemPlan, type Bundle } from "../../rendering/batch.ts";
 import type { Lang } from "../../../engine/index.ts";
 import { resolveLang, type SourceSpec } from "../../rendering/source.ts";
 import type { AuthEnv } from "../auth.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, toApiError } from "../errors.ts";
-import { BatchRequest, BatchResponse, JsonQuery } from "../schemas.ts";
+import { BatchFailedResponse, BatchRequest, BatchResponse, ErrorBody, JsonQuery } from "../schemas.ts";
 import { bodyKind, jsonRequested, readJson } from "../body.ts";
 import { ranOut, requireClient, requireCredits, requirePro } from "./gate.ts";
 import { base64, ERRORS, sendFile } from "./responses.ts";
@@ -18,14 +18,22 @@ const COUNT_HEADERS = {
   "X-Credits-Left": { schema: { type: "integer" as const }, description: "Balance after this call." },
 };
 
+/** A batch's 400 and 500: the Error body, or with json=1 when no item rendered the BatchFailedResponse. */
+function batchError(base: { description: string }) {
+  return { description: base.description, content: { "application/json": { schema: z.union([ErrorBody, BatchFailedResponse]) } } };
+}
+
 export const batchRoute = createRoute({
   method: "post",
   path: "/render/batch",
   summary: "Render up to 100 sources into one bundle",
   description:
     "Needs a balance of at least the item count; charges 1 credit per chart of the successful items only. " +
-    "format=pdf gives one multi-page PDF (items in order) unless bundle=zip; everything else a zip with one file per item. " +
-    "A failing item does not fail the others; when every item fails the answer is 500 render_failed listing them, and nothing is charged.",
+    "format=pdf gives one multi-page PDF of the items that rendered (in order) unless bundle=zip; everything else a zip with one entry per item, in order: " +
+    "the chart, or for an item that failed `<name>.error.txt` holding `<code>: <reason>`. " +
+    "A failing item does not fail the others. When no item renders nothing is charged and the answer is the error POST /render would give for the first item " +
+    "that failed by the client's fault (400 bad_source, bad_request, unknown_lang; 402 pro_required), else 500 render_failed; the message lists every item's reason. " +
+    "With json=1 that error answer is a BatchFailedResponse: `error` and `code` plus every BatchResponse field (rendered 0, each item's error; `content` the zip of error entries, or empty for a PDF bundle).",
   request: { query: JsonQuery, body: { required: true, content: { "application/json": { schema: BatchRequest } } } },
   responses: {
     200: {
@@ -37,10 +45,10 @@ export const batchRoute = createRoute({
         "application/zip": { schema: z.string().openapi({ format: "binary" }) },
       },
     },
-    400: ERRORS[400],
+    400: batchError(ERRORS[400]),
     401: ERRORS[401],
     402: ERRORS[402],
-    500: ERRORS[500],
+    500: batchError(ERRORS[500]),
   },
 });
 
@@ -80,22 +88,27 @@ export function batchRoutes(deps: AppDeps) {
     } finally {
       deps.afterBatch?.();
     }
-    if ("failed" in outcome) {
-      const why = outcome.failed.map((r) => `${r.name}: ${r.error}`).join("; ");
-      throw new ApiError("render_failed", `no item rendered: ${why}`);
-    }
     requireClient(c.req.raw.signal);
-    const creditsLeft = await applyDelta(deps.db, user.id, -outcome.charts, "batch", c.get("requestId"));
+    const failure = outcome.rendered === 0 ? nothingRendered(outcome.items) : undefined;
+    // Nothing rendered: nothing to charge (and applyDelta refuses a zero change).
+    const creditsLeft = failure ? user.credits : await applyDelta(deps.db, user.id, -outcome.charts, "batch", c.get("requestId"));
     if (creditsLeft === null) throw ranOut();
 
     const failed = outcome.items.length - outcome.rendered;
     const counts = { "X-Service-Rendered": String(outcome.rendered), "X-Service-Failed": String(failed), "X-Credits-Left": String(creditsLeft) };
     if (json) {
       for (const [k, v] of Object.entries(counts)) c.header(k, v);
-      return c.json({
+      const response = {
         format: request.format, bundle, count: outcome.items.length, rendered: outcome.rendered, credits: outcome.charts, creditsLeft,
-        filename: outcome.filename, items: outcome.items, encoding: "base64" as const, content: base64(outcome.data),
-      }, 200);
+        filename: outcome.filename, items: outcome.items.map(({ failure: _, ...item }) => item), encoding: "base64" as const, content: base64(outcome.data),
+      };
+      // Nothing rendered: the error's status and {error, code}, and still the whole BatchResponse.
+      if (failure) return c.json({ error: failure.message, code: failure.code, ...response }, failure.status as 400 | 500);
+      return c.json(response, 200);
+    }
+    if (failure) {
+      for (const [k, v] of Object.entries(counts)) c.header(k, v);
+      throw failure;
     }
     return sendFile(c, outcome.data, outcome.contentType, outcome.filename, counts);
   });

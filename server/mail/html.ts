@@ -1,0 +1,36 @@
+/** The HTML side of the e-mail templates: escaping, and the one page every letter is set in. */
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** Already-safe HTML, so `html` knows not to escape it again. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+/** Tagged template: every interpolated value is escaped unless it is SafeHtml (or a list of them). */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  const piece = (v: unknown): string => (v instanceof SafeHtml ? v.value : Array.isArray(v) ? v.map(piece).join("") : escapeHtml(String(v)));
+  return new SafeHtml(strings.reduce((out, s, i) => out + s + (i < values.length ? piece(values[i]) : ""), ""));
+}
+
+/** A plain, mail-client-safe page: inline styles only, no images, no scripts. */
+export function page(lang: string, title: string, body: SafeHtml): string {
+  return html`<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head>
+<body style="margin:0;padding:24px;background:#f6f6f4;font-family:Arial,Helvetica,sans-serif;color:#1d1d1b;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e2dc;padding:24px">
+${body}
+<p style="margin-top:32px;font-size:12px;color:#77776f">Skhema</p>
+</div>
+</body>
+</html>
+`.value;
+}

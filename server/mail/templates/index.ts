@@ -1,0 +1,29 @@
+/**
+ * Every e-mail the service sends, one file per language (uk.ts, en.ts) implementing the same
+ * interface, so a letter cannot exist in one language only. A new kind of mail adds a method here
+ * and in both files.
+ */
+import type { Locale } from "../../db/schema.ts";
+import type { Letter } from "../outbox.ts";
+import { en } from "./en.ts";
+import { uk } from "./uk.ts";
+
+export interface GiftMail {
+  /** Who sent the credits: their name when they have one, else their e-mail. */
+  from: string;
+  qty: number;
+  /** The account was created by this gift: the recipient still has to sign in once. */
+  newAccount: boolean;
+  /** The site's address (PUBLIC_BASE_URL), when configured: where to sign in. */
+  siteUrl: string | undefined;
+}
+
+export interface MailTemplates {
+  gift(mail: GiftMail): Letter;
+}
+
+const BY_LOCALE: Record<Locale, MailTemplates> = { uk, en };
+
+export function templates(locale: Locale): MailTemplates {
+  return BY_LOCALE[locale];
+}

@@ -1,0 +1,27 @@
+/** Ukrainian letters (the default language of accounts). */
+import { html, page } from "../html.ts";
+import type { MailTemplates } from "./index.ts";
+
+/** 1 кредит, 2 кредити, 5 кредитів, 11 кредитів, 21 кредит. */
+export function credits(n: number): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  const word = mod10 === 1 && mod100 !== 11 ? "кредит" : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14) ? "кредити" : "кредитів";
+  return `${n} ${word}`;
+}
+
+export const uk: MailTemplates = {
+  gift({ from, qty, newAccount, siteUrl }) {
+    const subject = `${from} дарує вам ${credits(qty)} Skhema`;
+    const where = siteUrl ? ` на ${siteUrl}` : "";
+    const next = newAccount
+      ? `Для вашої адреси створено обліковий запис. Увійдіть${where} з цією адресою — кредити вже чекають на вас.`
+      : `Кредити вже на вашому рахунку${siteUrl ? ` (${siteUrl})` : ""}.`;
+    const text = `Вітаємо!\n\n${from} подарував(-ла) вам ${credits(qty)} Skhema — сервісу, що креслить блок-схеми алгоритмів за ДСТУ 19.701-90 з програмного коду.\n\n${next}\n\nОдин кредит — одна блок-схема.\n`;
+    const body = html`<p>Вітаємо!</p>
+<p><strong>${from}</strong> подарував(-ла) вам <strong>${credits(qty)}</strong> Skhema — сервісу, що креслить блок-схеми алгоритмів за ДСТУ 19.701-90 з програмного коду.</p>
+<p>${next}</p>
+<p>Один кредит — одна блок-схема.</p>`;
+    return { subject, text, html: page("uk", subject, body) };
+  },
+};
