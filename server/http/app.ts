@@ -16,7 +16,7 @@ import { rateLimit } from "./rate-limit.ts";
 import { referenceRoutes } from "./reference.ts";
 import { Health } from "./schemas.ts";
 import { defaultHook } from "./validation.ts";
-import { siteRoutes } from "../../site/server/routes.tsx";
+import { isSitePage, siteNotFound, siteRoutes } from "../../site/server/routes.tsx";
 
 export const API_VERSION = "1.0.0";
 
@@ -62,7 +62,10 @@ export function createApp(deps: AppDeps) {
     if (apiError.code === "server_error") console.error(`[${c.get("requestId")}]`, err);
     return errorResponse(c, apiError);
   });
-  app.notFound((c) => errorResponse(c, new ApiError("not_found", `no endpoint ${c.req.method} ${c.req.path}`)));
+  // A browser asking for a page outside the API gets the site's page; everything else the API's error.
+  app.notFound((c) =>
+    isSitePage(c) ? siteNotFound(c) : errorResponse(c, new ApiError("not_found", `no endpoint ${c.req.method} ${c.req.path}`)),
+  );
 
   const v1 = new OpenAPIHono<AuthEnv>({ defaultHook });
   v1.openapi(healthRoute, async (c) => {
@@ -105,7 +108,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/v1", v1);
   // The site (playground, sign-in, account) beside the API, on the same server.
-  app.route("/", siteRoutes({ assets: deps.assets }));
+  app.route("/", siteRoutes(deps));
   return app;
 }
 

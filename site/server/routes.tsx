@@ -6,16 +6,23 @@ import { Hono, type Context } from "hono";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AssetLoader } from "../../engine/assets.ts";
+import type { Config } from "../../server/config.ts";
+import type { Db } from "../../server/db/open.ts";
 import { render } from "../../engine/index.ts";
 import { resolveOptions } from "../../engine/options.ts";
 import { LOCALE_COOKIE, parseLocale, SITE_LOCALES, TEXTS, type SiteLocale } from "../i18n/index.ts";
 import { loadExamples, type Example } from "./examples.ts";
 import type { PageFrame } from "./pages/layout.tsx";
 import { PlaygroundPage } from "./pages/playground.tsx";
+import { MessagePage } from "./pages/signin.tsx";
 import { newStyleNonce, setSecurityHeaders } from "./security.ts";
 import { staticRoutes } from "./static.ts";
+import { accountRoutes } from "./account-routes.tsx";
+import { sessionUser } from "./auth/sessions.ts";
 
 export interface SiteDeps {
+  db: Db;
+  config: Config;
   assets: AssetLoader;
 }
 
@@ -58,15 +65,27 @@ export async function html(c: Context, frame: PageFrame, page: HtmlEscapedString
   return c.html(`<!DOCTYPE html>${await page}`, status);
 }
 
+/** A browser's page request outside the API (it asks for HTML). */
+export function isSitePage(c: Context): boolean {
+  return c.req.method === "GET" && !c.req.path.startsWith("/v1") && (c.req.header("accept") ?? "").includes("text/html");
+}
+
+export function siteNotFound(c: Context) {
+  const frame = frameOf(c);
+  return html(c, frame, <MessagePage {...frame} title="404" message={frame.t.notFound} back={{ href: "/", label: frame.t.nav.playground }} />, 404);
+}
+
 export function siteRoutes(deps: SiteDeps) {
   const app = new Hono();
   const examples = loadExamples();
   const chartFor = firstChart(examples, deps.assets);
 
   app.route("/", staticRoutes());
+  app.route("/", accountRoutes(deps));
 
   app.get("/", async (c) => {
-    const frame = frameOf(c);
+    const user = await sessionUser(deps.db, c);
+    const frame = { ...frameOf(c), user: user ? { email: user.email } : null };
     const defaults = Object.fromEntries(SITE_LOCALES.map((l) => [l, resolveOptions({ locale: l }).texts]));
     return html(c, frame, <PlaygroundPage {...frame} examples={await examples} svg={await chartFor(frame.locale)} defaults={defaults} />);
   });

@@ -18,8 +18,16 @@ export interface GiftMail {
   siteUrl: string | undefined;
 }
 
+/** The site's sign-in letter (issue 10): the one-time code and the link, valid for `minutes`. */
+export interface SignInMail {
+  code: string;
+  link: string;
+  minutes: number;
+}
+
 export interface MailTemplates {
   gift(mail: GiftMail): Letter;
+  signIn(mail: SignInMail): Letter;
 }
 
 const BY_LOCALE: Record<Locale, MailTemplates> = { uk, en };
