@@ -6,7 +6,7 @@
 import { bunAssets, fullGc, gcHint } from "../hosts/bun.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
-import { createApp } from "./http/app.ts";
+import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
 import { startMailSender } from "./mail/sender.ts";
 
 const config = loadConfig();
@@ -18,8 +18,8 @@ const server = Bun.serve({
   port: config.port,
   hostname: config.host,
   fetch: app.fetch,
-  // Bodies are limited per route (MAX_BODY_BYTES, MAX_BATCH_BODY_BYTES); this is only the outer bound.
-  maxRequestBodySize: Math.max(config.maxRenderBody, config.maxBatchBody) + 1024,
+  // Bodies are limited by the app (MAX_BODY_BYTES, MAX_BATCH_BODY_BYTES) with a JSON answer; Bun's own cap would answer a bare 413.
+  maxRequestBodySize: SERVE_MAX_REQUEST_BODY,
   // A batch of 100 PDFs can take a few seconds; the default idle timeout (10 s) is too tight for slow clients.
   idleTimeout: 60,
 });

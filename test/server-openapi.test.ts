@@ -33,6 +33,8 @@ interface ResponseObject {
   content?: Record<string, MediaType>;
 }
 interface Operation {
+  operationId?: string;
+  tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string }[];
   requestBody?: { required?: boolean; content: Record<string, MediaType> };
@@ -42,6 +44,7 @@ interface OpenApiDoc {
   openapi: string;
   info: { title: string; version: string; description?: string };
   servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
   security?: Record<string, string[]>[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, SchemaObject>; securitySchemes: Record<string, Record<string, unknown>> };
@@ -130,7 +133,39 @@ describe("GET /v1/openapi.json", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("1.0.0");
     expect(doc.info.title.length).toBeGreaterThan(0);
-    expect(doc.servers?.map((s) => new URL(s.url).pathname)).toEqual(["/v1"]);
+    // Without PUBLIC_BASE_URL the server is relative to the document (served at /v1/openapi.json).
+    expect(doc.servers).toEqual([{ url: "/v1" }]);
+  });
+
+  test("servers come from PUBLIC_BASE_URL, never from the request's Host header", async () => {
+    const configured = await startServer({ PUBLIC_BASE_URL: "https://api.skhema.example/" });
+    try {
+      const spoofs: Record<string, string>[] = [{}, { host: "attacker.example" }, { "x-forwarded-host": "attacker.example" }];
+      for (const headers of spoofs) {
+        const served = (await (await fetch(`${configured.url}/openapi.json`, { headers })).json()) as OpenApiDoc;
+        expect(served.servers).toEqual([{ url: "https://api.skhema.example/v1" }]);
+      }
+    } finally {
+      await configured.stop();
+    }
+    const plain = (await (await fetch(`${server.url}/openapi.json`, { headers: { host: "attacker.example" } })).json()) as OpenApiDoc;
+    expect(JSON.stringify(plain)).not.toContain("attacker.example");
+  });
+
+  test("every operation has a unique operationId and tags declared at the top level", () => {
+    const declared = new Set((doc.tags ?? []).map((t) => t.name));
+    expect(declared.size).toBeGreaterThan(0);
+    const ids: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect(operation.operationId, `${method} ${path} operationId`).toMatch(/^[a-z][A-Za-z]+$/);
+        ids.push(operation.operationId!);
+        expect(operation.tags?.length, `${method} ${path} tags`).toBeGreaterThan(0);
+        for (const tag of operation.tags!) expect(declared.has(tag), `${method} ${path} tag ${tag}`).toBe(true);
+      }
+    }
+    expect(ids.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   test("every $ref resolves", () => {
@@ -382,10 +417,19 @@ describe("the document describes what the server answers", () => {
       const batch = await post("/render/batch?json=1", { format, items: [{ code, lang: "python" }, { code: "def f(:", lang: "python" }] });
       valid("BatchResponse", await batch.json());
     }
+    // Nothing rendered, json=1: the error status with the whole BatchResponse.
+    const failed = await post("/render/batch?json=1", { items: [{ code: "def f(:", lang: "python" }] });
+    expect(failed.status).toBe(500);
+    const failedBody = await failed.json();
+    valid("BatchFailedResponse", failedBody);
+    valid("Error", { error: (failedBody as { error: string }).error, code: (failedBody as { code: string }).code });
     valid("Me", await (await fetch(`${server.url}/me`, { headers })).json());
     valid("Error", await (await post("/render", { code, lang: "cobol" })).json());
     valid("Error", await (await fetch(`${server.url}/me`)).json());
     valid("ProRequiredError", await (await post("/render", { code, lang: "native" })).json());
+    valid("GiftResponse", await (await post("/gift", { email: "openapi-check@example.com", qty: 1 })).json());
+    valid("Error", await (await post("/gift", { email: "nope", qty: 1 })).json());
+    valid("Error", await (await fetch(`${server.url}/render`, { headers })).json()); // 405
   });
 
   test("the request schemas accept the interface's examples and refuse what the server refuses", () => {

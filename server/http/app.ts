@@ -23,6 +23,8 @@ export const API_VERSION = "1.0.0";
 const healthRoute = createRoute({
   method: "get",
   path: "/health",
+  operationId: "getHealth",
+  tags: ["Service"],
   summary: "Liveness and database check (no authentication)",
   security: [],
   responses: {
@@ -31,12 +33,21 @@ const healthRoute = createRoute({
   },
 });
 
-/** The account endpoints take a few fields at most. */
+/**
+ * Bun.serve's own body cap (maxRequestBodySize). Bun answers a body over it with a bare 413 before
+ * the app sees the request, so it is set beyond reach: every oversize body meets the app's limits
+ * below (streamed, refused with a JSON 400 bad_request), on every path.
+ */
+export const SERVE_MAX_REQUEST_BODY = Number.MAX_SAFE_INTEGER;
+
+/** The account endpoints (and any other path but rendering) take a few fields at most. */
 const SMALL_BODY = 64 * 1024;
 
 const openapiRoute = createRoute({
   method: "get",
   path: "/openapi.json",
+  operationId: "getOpenApi",
+  tags: ["Service"],
   summary: "This description (OpenAPI 3.1, no authentication)",
   security: [],
   responses: { 200: { description: "The OpenAPI document.", content: { "application/json": { schema: z.looseObject({}) } } } },
@@ -66,6 +77,25 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) =>
     isSitePage(c) ? siteNotFound(c) : errorResponse(c, new ApiError("not_found", `no endpoint ${c.req.method} ${c.req.path}`)),
   );
+  let methods: MethodTable | undefined;
+  const knownMethods = () => (methods ??= methodTable(app.routes)); // every route is registered by the first request
+  // Before authentication and body limits: a wrong method is wrong whoever asks.
+  app.use("*", async (c, next) => {
+    const allowed = knownMethods().allowed(c.req.path);
+    if (allowed && !allowed.includes(c.req.method)) {
+      c.header("Allow", allowed.join(", "));
+      throw new ApiError("method_not_allowed", `${c.req.path} does not take ${c.req.method}; it takes ${allowed.join(", ")}`);
+    }
+    await next();
+  });
+
+  // Limits are checked while the body streams in, so an oversize body is refused, not buffered.
+  // Rendering takes sources; every other path (the account endpoints, anything added later) a few fields.
+  const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge(maxSize) });
+  const bodyLimits = new Map([["/v1/render", limit(config.maxRenderBody)], ["/v1/render/batch", limit(config.maxBatchBody)]]);
+  const smallBody = limit(SMALL_BODY);
+  // An unknown path reads no body: it is answered 404, not told its body is too large.
+  app.use("*", (c, next) => (knownMethods().allowed(c.req.path) ? (bodyLimits.get(c.req.path) ?? smallBody)(c, next) : next()));
 
   const v1 = new OpenAPIHono<AuthEnv>({ defaultHook });
   v1.openapi(healthRoute, async (c) => {
@@ -77,10 +107,6 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  // Limits are checked while the body streams in, so an oversize body is refused, not buffered.
-  v1.use("/render", bodyLimit({ maxSize: config.maxRenderBody, onError: tooLarge(config.maxRenderBody) }));
-  v1.use("/render/batch", bodyLimit({ maxSize: config.maxBatchBody, onError: tooLarge(config.maxBatchBody) }));
-  for (const path of ["/me", "/topup", "/gift", "/products"]) v1.use(path, bodyLimit({ maxSize: SMALL_BODY, onError: tooLarge(SMALL_BODY) }));
   for (const path of ["/render", "/render/batch", "/me", "/topup", "/gift", "/products"]) v1.use(path, requireKey(db));
 
   const limiter = rateLimit(db, { limit: config.rateLimitPerMinute, windowMs: 60_000 });
@@ -94,14 +120,20 @@ export function createApp(deps: AppDeps) {
 
   v1.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-Key" });
   v1.openAPIRegistry.registerComponent("securitySchemes", "BearerKey", { type: "http", scheme: "bearer", description: "The same rk_… key as a bearer token." });
-  v1.doc31("/openapi.json", (c) => ({
+  v1.doc31("/openapi.json", () => ({
     openapi: "3.1.0",
     info: {
       title: "Skhema flowchart rendering API",
       version: API_VERSION,
       description: OPENAPI_DESCRIPTION,
     },
-    servers: [{ url: new URL("/v1", c.req.url).href }],
+    // From configuration, never from the request's Host header (which a client or a proxy chooses).
+    servers: [{ url: config.publicBaseUrl ? `${config.publicBaseUrl}/v1` : "/v1" }],
+    tags: [
+      { name: "Rendering", description: "Source → flowchart, charged per chart." },
+      { name: "Account", description: "Balance, top-up, gifts and prices; rate limited per key." },
+      { name: "Service", description: "No key needed." },
+    ],
     security: [{ ApiKeyHeader: [] as string[] }, { BearerKey: [] as string[] }] as Record<string, string[]>[],
   }));
   v1.route("/", referenceRoutes());
@@ -112,14 +144,45 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
+interface MethodTable {
+  /** The methods served at `path` (HEAD comes with GET), or undefined for an unknown path. */
+  allowed(path: string): string[] | undefined;
+}
+
+function methodTable(routes: readonly { method: string; path: string }[]): MethodTable {
+  const byPath = new Map<string, Set<string>>();
+  const patterns: { pattern: RegExp; method: string }[] = [];
+  for (const { method, path } of routes) {
+    if (method === "ALL") continue; // middleware, not an endpoint
+    if (/[:*]/.test(path)) {
+      const source = path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\/:[^/]+/g, "/[^/]+").replace(/\*/g, ".*");
+      patterns.push({ pattern: new RegExp(`^${source}$`), method });
+    } else {
+      byPath.set(path, (byPath.get(path) ?? new Set()).add(method));
+    }
+  }
+  return {
+    allowed(path) {
+      const methods = new Set(byPath.get(path));
+      for (const p of patterns) if (p.pattern.test(path)) methods.add(p.method);
+      if (methods.size === 0) return undefined;
+      if (methods.has("GET")) methods.add("HEAD");
+      return [...methods].sort();
+    },
+  };
+}
+
 const OPENAPI_DESCRIPTION = `Turns program source (Python, C, C++, Java, C#, Pascal) into ДСТУ 19.701-90 flowcharts.
 
 Decisions on the open points of the interface:
 - **proFeatures** (402 pro_required): an array of strings, each a feature used — \`native\` for lang=native, otherwise the custom option's name.
 - **Native chart validation errors**: 400 with code \`bad_request\` and the Error body; \`error\` lists every problem with its path in the tree, e.g. \`[0].block.stmts[3]: break outside a loop\`.
-- **Request body size**: POST /render at most 4 MiB, POST /render/batch at most 16 MiB, the account endpoints 64 KiB; larger bodies get 400 bad_request before being read whole. A source is at most 1 MiB of UTF-8.
+- **Request body size**: POST /render at most 4 MiB, POST /render/batch at most 16 MiB, the account endpoints 64 KiB; a larger body, on any path and of any size, gets 400 bad_request with the Error body before being read whole (never a bare 413). A source is at most 1 MiB of UTF-8.
+- **Encoding**: a JSON body that is not valid UTF-8 is refused with 400 bad_request (as a multipart file that is not UTF-8 is), never rendered with replacement characters.
 - **Fetched url content**: at most 1 MiB, fetched within 10 s, https only, each redirect hop re-checked against the allowlist; any failure is 400 bad_source.
 - **Rate limit**: one budget of 60 requests per minute per key, shared by /me, /topup, /gift and /products and by every server instance (it is counted in the database). A key's minute starts with its first request; \`Retry-After\` gives the seconds until it ends.
 - **Unknown fields** in request bodies are refused with 400 bad_request (it catches misspelt options).
 - **lang** is required with \`code\`; with \`url\` (or a multipart file, or a batch item's name) it may be omitted and comes from the file extension.
-- Endpoints not listed in interface.md: GET /health (no key) and GET /docs (this reference). Unknown paths answer 404 with code \`not_found\`.`;
+- Endpoints not listed in interface.md: GET /health (no key) and GET /docs (this reference). Unknown paths answer 404 with code \`not_found\`.
+- **Wrong method** on a known path (e.g. GET /render): 405 with code \`method_not_allowed\` (an addition to the codes of interface.md §7) and an \`Allow\` header listing the methods the path takes; checked before the key.
+- **Batch failures**: a zip holds one entry per item — the chart, or \`<name>.error.txt\` with \`<code>: <reason>\` for an item that failed. When no item renders, the batch answers the error POST /render gives for the first item the client must fix (e.g. 400 bad_source), else 500 render_failed; with json=1 that answer also carries every BatchResponse field (BatchFailedResponse).`;

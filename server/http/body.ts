@@ -18,12 +18,24 @@ export function bodyKind(c: Context, accepted: readonly BodyKind[]): BodyKind {
   throw new ApiError("bad_request", `Content-Type must be ${wanted}${type ? `, not ${type}` : ""}`);
 }
 
+/**
+ * Fatal: bytes that are not UTF-8 are refused, not turned into U+FFFD — a source must not be rendered
+ * (and charged) with characters the client never sent; the multipart path refuses the same bytes.
+ */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 export async function readJson<S extends z.ZodType>(c: Context, schema: S, batch = false): Promise<z.output<S>> {
+  const bytes = await c.req.arrayBuffer(); // the body limit's refusal (an ApiError) comes from here
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    throw new ApiError("bad_request", "the JSON body is not valid UTF-8 (interface.md: all JSON bodies use UTF-8)");
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(await c.req.text());
+    raw = JSON.parse(text);
   } catch (err) {
-    if (err instanceof ApiError) throw err; // the body limit's refusal
     throw new ApiError("bad_request", `malformed JSON body: ${err instanceof Error ? err.message : String(err)}`);
   }
   const parsed = schema.safeParse(raw);

@@ -25,6 +25,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   payment_unavailable: 503,
   server_error: 500,
   not_found: 404,
+  method_not_allowed: 405,
 };
 
 export class ApiError extends Error {

@@ -10,6 +10,7 @@ import { TREE_LIMITS } from "../../engine/tree/schema.ts";
 export const ERROR_CODES = [
   "unauthorized", "no_credits", "pro_required", "unknown_format", "unknown_lang", "bad_request", "bad_source",
   "render_failed", "bad_email", "bad_qty", "gift_failed", "rate_limited", "payment_unavailable", "server_error", "not_found",
+  "method_not_allowed",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -13,7 +13,7 @@ import { createApiKey } from "../../server/accounts/keys.ts";
 import { createUser, type User } from "../../server/accounts/users.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/db/open.ts";
-import { createApp } from "../../server/http/app.ts";
+import { createApp, SERVE_MAX_REQUEST_BODY } from "../../server/http/app.ts";
 import { startMailSender } from "../../server/mail/sender.ts";
 
 export interface TestServer {
@@ -37,7 +37,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const database = await openDatabase(config.databaseUrl);
   const mailer = startMailSender(database.db, config.mail);
   const app = createApp({ db: database.db, config, assets: bunAssets });
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, maxRequestBodySize: 64 * 1024 * 1024 });
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, maxRequestBodySize: SERVE_MAX_REQUEST_BODY });
   return {
     url: `http://127.0.0.1:${server.port}/v1`,
     database,

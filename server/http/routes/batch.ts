@@ -26,6 +26,8 @@ function batchError(base: { description: string }) {
 export const batchRoute = createRoute({
   method: "post",
   path: "/render/batch",
+  operationId: "renderBatch",
+  tags: ["Rendering"],
   summary: "Render up to 100 sources into one bundle",
   description:
     "Needs a balance of at least the item count; charges 1 credit per chart of the successful items only. " +

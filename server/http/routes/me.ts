@@ -9,6 +9,8 @@ import { ERRORS } from "./responses.ts";
 export const meRoute = createRoute({
   method: "get",
   path: "/me",
+  operationId: "getMe",
+  tags: ["Account"],
   summary: "The account of the key's owner",
   description: "Rate limited: 60 requests per minute per key.",
   responses: {

@@ -22,6 +22,8 @@ const Geometry = z.looseObject({}).openapi("Geometry", { description: "format=js
 export const renderRoute = createRoute({
   method: "post",
   path: "/render",
+  operationId: "renderChart",
+  tags: ["Rendering"],
   summary: "Render one source to a flowchart",
   description:
     "Charged 1 credit per chart, after a successful render. Needs a balance of at least 1 before any work. " +
