@@ -188,11 +188,13 @@ export function AccountPage(props: PageFrame & { view: AccountView }) {
             </table>
           </div>
         )}
+        {view.ledger.page === 1 && !view.ledger.older ? null : (
         <nav class="pager" aria-label={a.ledger}>
           {view.ledger.page > 1 ? <a href={`/account?page=${view.ledger.page - 1}#ledger-title`}>{a.newer}</a> : <span />}
           <span class="muted">{fill(a.page, { n: view.ledger.page })}</span>
           {view.ledger.older ? <a href={`/account?page=${view.ledger.page + 1}#ledger-title`}>{a.older}</a> : <span />}
         </nav>
+        )}
       </section>
     </Layout>
   );
