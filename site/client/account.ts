@@ -4,13 +4,13 @@
  */
 for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) {
   button.addEventListener("click", async () => {
-    const field = document.getElementById(button.dataset.copy ?? "") as HTMLInputElement | null;
+    const field = document.getElementById(button.dataset.copy ?? "");
     if (!field) return;
-    field.select();
+    // Selected too: without clipboard permission the user copies it by hand (Ctrl+C).
+    getSelection()?.selectAllChildren(field);
     try {
-      await navigator.clipboard.writeText(field.value);
+      await navigator.clipboard.writeText(field.textContent ?? "");
     } catch {
-      // Without clipboard permission the selected text can still be copied by hand (Ctrl+C).
       return;
     }
     const label = button.textContent;

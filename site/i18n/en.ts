@@ -101,6 +101,7 @@ export const en: SiteTexts = {
     createKey: "Create a key",
     keyCreatedTitle: "New API key",
     keyOnce: "Copy the key now: we keep only its fingerprint and cannot show it again.",
+    keyTry: "Try it (each chart is one credit):",
     keyDone: "I have saved the key — back to the account",
     noKeys: "No keys yet.",
     prefix: "Starts with",

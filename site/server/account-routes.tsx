@@ -168,7 +168,7 @@ export function accountRoutes(deps: SiteDeps) {
     const created = await createApiKey(db, c.get("user")!.id, name);
     // The key is in this answer only: never stored, never cached.
     c.header("Cache-Control", "no-store");
-    return html(c, frame, <KeyCreatedPage {...frame} name={name} secret={created.key} />);
+    return html(c, frame, <KeyCreatedPage {...frame} name={name} secret={created.key} apiUrl={new URL("/v1", deps.config.publicBaseUrl ?? c.req.url).href} />);
   });
 
   app.post("/account/keys/:id/revoke", async (c) => {

@@ -200,8 +200,9 @@ export function AccountPage(props: PageFrame & { view: AccountView }) {
   );
 }
 
-export function KeyCreatedPage(props: PageFrame & { name: string; secret: string }) {
+export function KeyCreatedPage(props: PageFrame & { name: string; secret: string; apiUrl: string }) {
   const a = props.t.account;
+  const example = `curl -H "X-API-Key: ${props.secret}" -H "Content-Type: application/json" \\\n  -d '{"lang":"python","code":"print(1)\\n"}' ${props.apiUrl}/render -o chart.svg`;
   return (
     <Layout {...props} title={a.keyCreatedTitle} scripts={["account.js"]}>
       <section class="card narrow">
@@ -209,9 +210,11 @@ export function KeyCreatedPage(props: PageFrame & { name: string; secret: string
         <p class="alert warning" role="alert">{a.keyOnce}</p>
         <p class="muted">{props.name}</p>
         <div class="secret">
-          <input type="text" id="new-key" value={props.secret} readonly aria-label={a.keyCreatedTitle} />
+          <code id="new-key" class="key-value">{props.secret}</code>
           <button type="button" class="primary" data-copy="new-key" data-copied={props.t.client.copied}>{props.t.client.copy}</button>
         </div>
+        <p class="hint">{a.keyTry}</p>
+        <pre class="example"><code>{example}</code></pre>
         <p><a class="button" href="/account">{a.keyDone}</a></p>
       </section>
     </Layout>
