@@ -121,6 +121,34 @@ describe("playground", () => {
     await context.close();
   }, TIMEOUT);
 
+  test("zoom and pan change the preview; printed, the chart has its real size in millimetres", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await openPlayground(context);
+    const width = () => page.$eval("#preview svg", (svg) => svg.getBoundingClientRect().width);
+    await page.click("#zoom-real");
+    const real = await width();
+    await page.click("#zoom-in");
+    expect(await width()).toBeCloseTo(real * 1.25, 0);
+    await page.click("#zoom-out");
+    await page.click("#zoom-out");
+    expect(await width()).toBeCloseTo(real / 1.25, 0);
+    // Drag to pan: the preview scrolls.
+    await page.click("#zoom-in");
+    await page.click("#zoom-in");
+    await page.click("#zoom-in");
+    const box = (await page.$("#preview"))!;
+    const rect = (await box.boundingBox())!;
+    await page.mouse.move(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(rect.x + rect.width / 2 - 80, rect.y + rect.height / 2 - 120, { steps: 4 });
+    await page.mouse.up();
+    expect(await page.$eval("#preview", (e) => e.scrollTop)).toBeGreaterThan(50);
+    await page.emulateMedia({ media: "print" });
+    const printed = await page.$eval("#preview svg", (svg) => ({ css: svg.getBoundingClientRect().width, mm: Number.parseFloat(svg.getAttribute("width")!) }));
+    expect(printed.css).toBeCloseTo((printed.mm * 96) / 25.4, 0);
+    await context.close();
+  }, TIMEOUT);
+
   test("every download format is made in the browser and is a valid file", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await openPlayground(context);

@@ -88,7 +88,8 @@ function schedule(delay: number) {
 
 function draw() {
   newestDraw = nextId++;
-  status.textContent = texts.drawing;
+  // The first draw also loads the engine's WASM runtime and grammar.
+  status.textContent = document.body.dataset.drawn === undefined ? texts.loadingEngine : texts.drawing;
   status.className = "status busy";
   worker.postMessage({ kind: "draw", id: newestDraw, request: chartRequest() });
 }
@@ -232,7 +233,13 @@ setLanguage(currentLang());
 draw();
 
 if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("/sw.js").catch(() => {
-    // Offline use is a bonus; the playground works online without it.
-  });
+  navigator.serviceWorker
+    .register("/sw.js")
+    .then(() => navigator.serviceWorker.ready)
+    .then(() => {
+      byId("offline-note").hidden = false;
+    })
+    .catch(() => {
+      // Offline use is a bonus; the playground works online without it.
+    });
 }

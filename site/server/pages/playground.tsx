@@ -146,6 +146,7 @@ export function PlaygroundPage(props: PlaygroundProps) {
         </section>
       </div>
       <p class="api-link"><a href="/v1/docs">{p.apiLink}</a></p>
+      <p class="hint" id="offline-note" hidden>{t.client.offlineReady}</p>
       {data("examples", examples)}
       {data("texts", t.client)}
       {data("default-texts", props.defaults)}
