@@ -135,6 +135,25 @@ describe("sign-in and account", () => {
     expect(hashes.rows.every((r) => /^[0-9a-f]{64}$/.test(String(r.code_hash)) && r.code_hash !== code)).toBe(true);
   }, TIMEOUT);
 
+  test("behind a TLS proxy the session cookie is Secure", async () => {
+    const form = (body: Record<string, string>) => ({
+      method: "POST",
+      redirect: "manual" as const,
+      headers: { origin, "content-type": "application/x-www-form-urlencoded", "x-forwarded-proto": "https" },
+      body: new URLSearchParams(body),
+    });
+    const before = smtp.messages.length;
+    await fetch(`${origin}/signin`, form({ email: "tls@example.com" }));
+    const code = codeOf(await letterTo("tls@example.com", before));
+    const signedIn = await fetch(`${origin}/signin/code`, form({ email: "tls@example.com", code }));
+    expect(signedIn.status).toBe(303);
+    const cookie = signedIn.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/skhema_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain("Secure");
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+  }, TIMEOUT);
+
   test("code requests are limited per address", async () => {
     const post = () =>
       fetch(`${origin}/signin`, { method: "POST", headers: { origin, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email: "flood@example.com" }) });

@@ -46,6 +46,14 @@ export function formatTime(ms: number, locale: string): string {
   return new Intl.DateTimeFormat(locale === "uk" ? "uk-UA" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Kyiv" }).format(ms);
 }
 
+/** What a payment bought, in the page's language: "50 кредитів", "Pro на 30 днів + 100 кредитів". */
+export function purchaseText(t: SiteTexts, bought: { credits: number; days: number }): string {
+  const credits = fill(t.account.packCredits, { qty: bought.credits });
+  if (bought.days <= 0) return credits;
+  const pro = fill(t.account.proTier, { days: bought.days });
+  return bought.credits > 0 ? `${pro} ${fill(t.account.proBonus, { qty: bought.credits })}` : pro;
+}
+
 function notificationText(t: SiteTexts, n: NotificationRow): string {
   let payload: Record<string, unknown> = {};
   try {
@@ -54,7 +62,9 @@ function notificationText(t: SiteTexts, n: NotificationRow): string {
     // an unreadable payload still shows its kind
   }
   if (n.kind === "gift") return fill(t.account.giftNotice, { from: String(payload.from ?? "?"), qty: String(payload.qty ?? "?") });
-  if (n.kind === "payment") return fill(t.account.paymentNotice, { what: String(payload.label ?? payload.comment ?? "") });
+  if (n.kind === "payment_paid") {
+    return fill(t.account.paymentNotice, { what: purchaseText(t, { credits: Number(payload.credits ?? 0), days: Number(payload.days ?? 0) }) });
+  }
   return n.kind;
 }
 
