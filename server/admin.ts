@@ -8,6 +8,11 @@ import { createApiKey, listApiKeys, revokeApiKey } from "./accounts/keys.ts";
 import { createUser, findUserByEmail, setProUntil, type User } from "./accounts/users.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase, type Db } from "./db/open.ts";
+import { PAYMENT_STATUSES, type PaymentStatus } from "./db/schema.ts";
+import { CallBudget } from "./payments/budget.ts";
+import type { MonobankConfig } from "./payments/config.ts";
+import { MonobankClient } from "./payments/monobank.ts";
+import { listItems, listPayments, resolveItem, ReviewError, type Decision } from "./payments/review.ts";
 
 const USAGE = `usage: npm run admin -- <command> [options]
   user create --email E [--name N] [--credits C] [--pro-until 2027-01-31]
@@ -17,13 +22,20 @@ const USAGE = `usage: npm run admin -- <command> [options]
   key list    --email E
   key revoke  --id ID
   grant       --email E --credits N [--note TEXT]   N < 0 takes credits back (never below zero)
-  ledger      --email E [--limit N]`;
+  ledger      --email E [--limit N]
+  payments list     [--status pending|paid|expired] [--limit N]
+  payments review   [--all] [--limit N]        statement items waiting for a decision (--all: every one not simply credited)
+  payments resolve  --item ID --note TEXT (--refuse | --credit [--payment ID] | --credit --email E --credits N)
+  payments provider                           the token's accounts and jars (to find MONOBANK_JAR_ID / _SEND_ID)
+  payments webhook  --url URL                 asks the bank to POST new items to URL (…/hooks/monobank/<secret>)`;
 
 class UsageError extends Error {}
 
 const OPTIONS = {
   email: { type: "string" }, name: { type: "string" }, credits: { type: "string" }, "pro-until": { type: "string" },
   until: { type: "string" }, id: { type: "string" }, note: { type: "string" }, limit: { type: "string" }, help: { type: "boolean" },
+  status: { type: "string" }, all: { type: "boolean" }, item: { type: "string" }, payment: { type: "string" }, refuse: { type: "boolean" },
+  credit: { type: "boolean" }, url: { type: "string" },
 } as const;
 
 /** A refused command line: the reason and the usage on stderr, exit 1. */
@@ -96,6 +108,18 @@ const shown = (u: User) => ({
   proUntil: u.proUntil === null ? null : new Date(u.proUntil).toISOString(), createdAt: new Date(u.createdAt).toISOString(),
 });
 
+function limit(): number {
+  const n = values.limit === undefined ? 100 : wholeNumber("limit", values.limit);
+  if (n < 1) throw new UsageError("--limit must be at least 1");
+  return n;
+}
+
+function provider(): MonobankConfig {
+  const monobank = config.payments.monobank;
+  if (!monobank) throw new UsageError("the payment provider is not configured (MONOBANK_TOKEN, MONOBANK_JAR_ID, MONOBANK_JAR_SEND_ID)");
+  return monobank;
+}
+
 async function run(db: Db, command: string): Promise<unknown> {
   switch (command) {
     case "user create": {
@@ -141,6 +165,36 @@ async function run(db: Db, command: string): Promise<unknown> {
       if (limit < 1) throw new UsageError("--limit must be at least 1");
       return (await ledgerOf(db, user.id, limit)).map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
     }
+    case "payments list": {
+      const status = values.status;
+      if (status !== undefined && !PAYMENT_STATUSES.includes(status as PaymentStatus)) throw new UsageError(`--status must be one of ${PAYMENT_STATUSES.join(", ")}`);
+      return await listPayments(db, { ...(status ? { status: status as PaymentStatus } : {}), limit: limit() });
+    }
+    case "payments review":
+      return await listItems(db, { all: values.all === true, limit: limit() });
+    case "payments resolve": {
+      if (values.refuse === values.credit) throw new UsageError("give exactly one of --refuse and --credit");
+      let decision: Decision;
+      if (values.refuse) decision = { kind: "refuse" };
+      else if (values.email !== undefined || values.credits !== undefined) decision = { kind: "credits", email: need("email"), credits: wholeNumber("credits", need("credits")) };
+      else decision = { kind: "pay", ...(values.payment === undefined ? {} : { paymentId: wholeNumber("payment", values.payment) }) };
+      try {
+        return await resolveItem(db, need("item"), decision, need("note"));
+      } catch (err) {
+        if (err instanceof ReviewError) throw new UsageError(err.message);
+        throw err;
+      }
+    }
+    case "payments provider": {
+      const monobank = provider();
+      return await new CallBudget(db, monobank).call(() => new MonobankClient(monobank).clientInfo(), 2 * monobank.minCallIntervalMs + 5000);
+    }
+    case "payments webhook": {
+      const monobank = provider();
+      const url = need("url");
+      await new CallBudget(db, monobank).call(() => new MonobankClient(monobank).setWebhook(url), 2 * monobank.minCallIntervalMs + 5000);
+      return { webHookUrl: url };
+    }
     default:
       throw new UsageError(`unknown command: ${command || "(none)"}`);
   }
@@ -153,7 +207,7 @@ if (values.help) {
 if (positionals.length === 0) usageExit("no command given");
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
-const command = positionals[0] === "user" || positionals[0] === "key" ? positionals.slice(0, 2).join(" ") : positionals[0]!;
+const command = ["user", "key", "payments"].includes(positionals[0]!) ? positionals.slice(0, 2).join(" ") : positionals[0]!;
 try {
   console.log(JSON.stringify(await run(database.db, command), null, 2));
 } catch (err) {

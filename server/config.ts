@@ -2,6 +2,7 @@
  * Server configuration: environment variables only, each with a default (README, "Configuration").
  * Read once at start; a bad value stops the server with a message instead of running misconfigured.
  */
+import { loadPaymentsConfig, type PaymentsConfig } from "./payments/config.ts";
 import { parseSourceHosts, type SourcePolicy } from "./sources/url-source.ts";
 
 export interface Config {
@@ -21,6 +22,7 @@ export interface Config {
   /** Public address of the service without /v1 (e.g. https://skhema.example): OpenAPI `servers`, links in e-mails. */
   publicBaseUrl: string | undefined;
   source: SourcePolicy;
+  payments: PaymentsConfig;
   mail: MailConfig;
 }
 
@@ -82,6 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowHttp: flag(env, "SOURCE_ALLOW_HTTP"),
       allowPrivate: flag(env, "SOURCE_ALLOW_PRIVATE"),
     },
+    payments: loadPaymentsConfig(env, integer),
   };
 }
 

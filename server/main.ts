@@ -8,6 +8,7 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
 import { startMailSender } from "./mail/sender.ts";
+import { startPayments } from "./payments/service.ts";
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
@@ -23,6 +24,7 @@ const server = Bun.serve({
   // A batch of 100 PDFs can take a few seconds; the default idle timeout (10 s) is too tight for slow clients.
   idleTimeout: 60,
 });
+const payments = startPayments(database.db, config.payments);
 console.log(`skhema: listening on http://${config.host}:${server.port}/v1 (database ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
 if (!config.mail.smtp) console.log("skhema: no SMTP configured (SMTP_URL or SMTP_HOST): e-mails are printed to this log");
 
@@ -34,6 +36,7 @@ async function shutdown(signal: string) {
   const forced = setTimeout(() => server.stop(true), config.shutdownTimeoutMs);
   await server.stop(false);
   clearTimeout(forced);
+  await payments.stop();
   await mailer.stop();
   database.close();
   console.log("skhema: stopped");

@@ -11,18 +11,22 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { ensureSiteBuilt, launchBrowser, screenshot, VIEWPORTS, watchProblems } from "./support/browser.ts";
 import { startServer, type TestServer } from "./support/server.ts";
 import { startSmtp, type TestSmtp } from "./support/smtp.ts";
+import { providerEnv, startFake } from "./support/payments.ts";
+import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
 
 const TIMEOUT = 180_000;
 
 let server: TestServer;
 let smtp: TestSmtp;
+let fake: FakeMonobank;
 let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
   await ensureSiteBuilt();
   smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: smtp.url });
+  fake = startFake();
+  server = await startServer({ SMTP_URL: smtp.url, ...providerEnv(fake, { MONOBANK_POLL_INTERVAL_MS: "1000" }) });
   origin = new URL(server.url).origin;
   browser = await launchBrowser();
 });
@@ -30,6 +34,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.stop();
+  await fake?.stop();
 });
 
 /** The newest letter to `email` (waiting for it to arrive). */
@@ -233,6 +238,53 @@ describe("sign-in and account", () => {
     expect(await friendPage.$(".notifications")).toBeNull();
     await friend.close();
     await context.close();
+  }, TIMEOUT);
+
+  test("top-up: the catalog, the jar link with its QR code and comment code, pending → credited by itself", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await signIn(page, "buyer@example.com");
+    expect(await balanceOn(page)).toBe(0);
+    expect(await page.$$eval("#topup-title ~ .products form", (forms) => forms.length)).toBe(5); // 3 packs + 2 Pro tiers (the default catalog)
+    await page.fill("form[action='/account/topup'] input[name=qty]", "10");
+    await Promise.all([page.waitForURL(/\/account\/pay\/SK-/), page.click(".row-form button:not(.primary)")]);
+    const comment = (await page.textContent("#comment-code"))!.trim();
+    expect(comment).toMatch(/^SK-[A-Z0-9]+$/);
+    const jar = new URL((await page.getAttribute("#jar-link", "href"))!);
+    expect(jar.searchParams.get("t")).toBe(comment);
+    expect(jar.searchParams.get("a")).toBe("20");
+    expect(await page.$(".qr svg path")).not.toBeNull();
+    await screenshot(page, "payment-uk-desktop");
+    await fake.pay({ comment, amountKop: 2000 });
+    // The page polls the status and reloads by itself once the payment is credited.
+    await page.waitForSelector("#payment-paid", { timeout: 60_000 });
+    expect(await page.textContent("#payment-paid")).toContain("10");
+    await page.goto(`${origin}/account`);
+    expect(await balanceOn(page)).toBe(10);
+    expect(await page.textContent("table.ledger")).toContain("+10");
+    expect(problems).toEqual([]);
+    await context.close();
+  }, TIMEOUT);
+
+  test("top-up without a configured provider says payment is unavailable", async () => {
+    const bare = await startServer({ SMTP_URL: smtp.url });
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const bareOrigin = new URL(bare.url).origin;
+      const before = smtp.messages.length;
+      await page.goto(`${bareOrigin}/signin`);
+      await page.fill("input[name=email]", "nopay@example.com");
+      await page.click("button[type=submit].primary");
+      await page.fill("input[name=code]", codeOf(await letterTo("nopay@example.com", before)));
+      await Promise.all([page.waitForURL(`${bareOrigin}/account`), page.click("button[type=submit].primary")]);
+      expect(await page.textContent("#topup-title + .alert")).toContain("Оплата зараз недоступна");
+      expect(await page.$("form[action='/account/topup']")).toBeNull();
+      await context.close();
+    } finally {
+      await bare.stop();
+    }
   }, TIMEOUT);
 
   test("screenshots of the sign-in and account pages (uk, en; desktop, phone)", async () => {

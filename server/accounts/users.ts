@@ -1,5 +1,5 @@
 /** Users: created by an operator (admin command) now, by sign-up, payments and gifts later. */
-import { eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/open.ts";
 import { users, type Locale } from "../db/schema.ts";
 import { applyDelta } from "./credits.ts";
@@ -52,4 +52,18 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 
 export async function setProUntil(db: Db, userId: number, until: Date | null): Promise<void> {
   await db.update(users).set({ proUntil: until?.getTime() ?? null }).where(eq(users.id, userId));
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Pro extended by `days` from max(now, proUntil) — bought time is added to time still left — as
+ * one statement for the caller's write batch, applied only when `guard` holds.
+ */
+export function proExtensionStatement(db: Db, change: { userId: number; days: number; now: number }, guard: SQL) {
+  return db
+    .update(users)
+    .set({ proUntil: sql`max(coalesce(${users.proUntil}, 0), ${change.now}) + ${change.days * DAY_MS}` })
+    .where(and(eq(users.id, change.userId), guard))
+    .toSQL();
 }

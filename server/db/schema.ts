@@ -70,9 +70,16 @@ export const ledger = sqliteTable(
 );
 
 export const PAYMENT_KINDS = ["credits_unit", "credits", "pro"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+/**
+ * pending → paid when a statement item with the code and at least the price arrives; pending →
+ * expired after PAYMENT_TTL_HOURS (an expired payment paid later is still credited: the code is
+ * unique and the price was fixed when it was created — README, "Payments").
+ */
 export const PAYMENT_STATUSES = ["pending", "paid", "expired"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** A /topup: created pending, completed by the payment provider's notice (accounts issue). */
+/** A /topup: created pending, completed by the payment provider's statement item (server/payments/). */
 export const payments = sqliteTable(
   "payments",
   {
@@ -81,18 +88,89 @@ export const payments = sqliteTable(
     kind: text("kind", { enum: PAYMENT_KINDS }).notNull(),
     /** Pack or Pro tier id from the catalog (kind credits / pro). */
     productId: integer("product_id"),
-    /** Credits bought (kind credits_unit), or granted by the pack. */
+    /** Credits granted when paid: the quantity (credits_unit), the pack's credits, or a Pro tier's bonus. */
     qty: integer("qty"),
+    /** Days of Pro granted when paid (kind pro); fixed at creation like the price. */
+    days: integer("days"),
     amountKop: integer("amount_kop").notNull(),
+    /** The purchase as shown to the payer (TopupResponse.label). */
+    label: text("label").notNull().default(""),
     /** The code the payer writes in the payment comment; matches the provider's notice to this row. */
     comment: text("comment").notNull().unique(),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
-    providerRef: text("provider_ref"),
+    /** The statement item that paid it; unique, so one item can never pay twice. */
+    providerRef: text("provider_ref").unique(),
     createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull().default(0),
     paidAt: integer("paid_at"),
   },
   (t) => [index("payments_user").on(t.userId), index("payments_status").on(t.status)],
 );
+
+/**
+ * What an incoming statement item did. `credited` needs nobody; everything else is listed for the
+ * operator (`npm run admin -- payments review`): money is never silently kept.
+ */
+export const ITEM_OUTCOMES = [
+  "credited", // paid a pending payment in full
+  "late", // paid an expired payment in full: credited, listed for the operator's information
+  "overpaid", // paid a payment and more: credited, the surplus waits for the operator
+  "underpaid", // less than the price: nothing credited, the payment stays open
+  "already_paid", // a second payment with the code of a paid payment: nothing credited
+  "unknown_code", // a comment that looks like a code no payment has
+  "no_code", // incoming money without any code in its comment
+] as const;
+export type ItemOutcome = (typeof ITEM_OUTCOMES)[number];
+/** open = waits for an operator's decision; credited/refused = decided (with a note). */
+export const REVIEW_STATES = ["open", "credited", "refused"] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+/** Every incoming statement item of the jar, once: its provider id is the idempotency key. */
+export const paymentItems = sqliteTable(
+  "payment_items",
+  {
+    /** The provider's statement item id. */
+    id: text("id").primaryKey(),
+    account: text("account").notNull(),
+    /** When the money was paid (the provider's time). */
+    time: integer("time").notNull(),
+    amountKop: integer("amount_kop").notNull(),
+    comment: text("comment").notNull().default(""),
+    description: text("description").notNull().default(""),
+    paymentId: integer("payment_id").references(() => payments.id),
+    outcome: text("outcome", { enum: ITEM_OUTCOMES }).notNull(),
+    /** Null when nothing is left to decide. */
+    review: text("review", { enum: REVIEW_STATES }),
+    reviewNote: text("review_note").notNull().default(""),
+    reviewedAt: integer("reviewed_at"),
+    /** Random per crediting batch: the batch's later statements act only if its own insert took place. */
+    claim: text("claim").notNull(),
+    /** Who saw it first: the statement poller or the webhook. */
+    source: text("source", { enum: ["poll", "webhook"] }).notNull(),
+    seenAt: integer("seen_at").notNull(),
+  },
+  (t) => [index("payment_items_review").on(t.review), index("payment_items_payment").on(t.paymentId)],
+);
+
+/**
+ * The provider's per-token call budget and the statement poller's position, shared by every server
+ * process through the database (one row per token): a process calls the provider only after it
+ * won the conditional update of `lastCallAt`, so two processes never call within the minimum interval.
+ */
+export const providerState = sqliteTable("provider_state", {
+  /** "monobank:" + a hash of the token (never the token itself). */
+  key: text("key").primaryKey(),
+  lastCallAt: integer("last_call_at").notNull().default(0),
+  /** Backoff after a 429 or a 5xx: no call before this time. */
+  notBefore: integer("not_before").notNull().default(0),
+  failures: integer("failures").notNull().default(0),
+  /** Every item up to this time (ms) has been read. */
+  cursor: integer("cursor"),
+  /** A full answer (500 items) left older items unread: the next window ends here. */
+  gapTo: integer("gap_to"),
+  /** The newest `to` already read while a gap is being filled. */
+  reachedTo: integer("reached_to"),
+});
 
 /** A gift moves credits between two ledgers (gift_out / gift_in rows refer to this id). */
 export const gifts = sqliteTable("gifts", {

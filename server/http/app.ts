@@ -7,10 +7,11 @@ import { bodyLimit } from "hono/body-limit";
 import { requireKey, type AuthEnv } from "./auth.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, errorResponse, toApiError } from "./errors.ts";
-import { ACCOUNT_ROUTES } from "./routes/accounts.ts";
 import { batchRoutes } from "./routes/batch.ts";
 import { giftRoutes } from "./routes/gift.ts";
 import { meRoutes } from "./routes/me.ts";
+import { paymentRoutes } from "./routes/payments.ts";
+import { webhookRoutes } from "../payments/webhook.ts";
 import { renderRoutes } from "./routes/render.ts";
 import { rateLimit } from "./rate-limit.ts";
 import { referenceRoutes } from "./reference.ts";
@@ -116,7 +117,8 @@ export function createApp(deps: AppDeps) {
   v1.route("/", batchRoutes(deps));
   v1.route("/", meRoutes());
   v1.route("/", giftRoutes(deps));
-  for (const route of [...ACCOUNT_ROUTES, openapiRoute]) v1.openAPIRegistry.registerPath(route);
+  v1.route("/", paymentRoutes(deps));
+  v1.openAPIRegistry.registerPath(openapiRoute);
 
   v1.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-Key" });
   v1.openAPIRegistry.registerComponent("securitySchemes", "BearerKey", { type: "http", scheme: "bearer", description: "The same rk_… key as a bearer token." });
@@ -141,6 +143,9 @@ export function createApp(deps: AppDeps) {
   app.route("/v1", v1);
   // The site (playground, sign-in, account) beside the API, on the same server.
   app.route("/", siteRoutes(deps));
+  const monobank = config.payments.monobank;
+  // Outside /v1 and the OpenAPI document: only the bank calls it, at a secret path.
+  if (monobank?.webhookSecret) app.route("/hooks/monobank", webhookRoutes(db, { ...monobank, webhookSecret: monobank.webhookSecret }));
   return app;
 }
 

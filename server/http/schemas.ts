@@ -6,6 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { FONT_NAMES, FORMATS, LANGS, SCALE } from "../../engine/index.ts";
 import { CUSTOM_TEXT_OPTIONS, OptionsSchema } from "../../engine/options.ts";
 import { TREE_LIMITS } from "../../engine/tree/schema.ts";
+import { CreditPack, ProTier, Uah } from "../payments/catalog-schema.ts";
 
 export const ERROR_CODES = [
   "unauthorized", "no_credits", "pro_required", "unknown_format", "unknown_lang", "bad_request", "bad_source",
@@ -192,7 +193,13 @@ export const TopupRequest = z
   .openapi("TopupRequest");
 
 export const TopupResponse = z
-  .object({ jarUrl: z.string(), comment: z.string(), label: z.string(), amountKop: z.number().int(), amountUah: z.number() })
+  .object({
+    jarUrl: z.string().openapi({ format: "uri", description: "The Monobank jar's payment page prefilled with the amount (`a`, hryvnias) and the code (`t`).", example: "https://send.monobank.ua/jar/2fbHxoKq2v?a=90&t=SK-7KQ4XW9M" }),
+    comment: z.string().openapi({ description: "The payment code: keep it in the payment's comment (for manual entry when the link's comment is lost).", example: "SK-7KQ4XW9M" }),
+    label: z.string().openapi({ description: "What is bought.", example: "50 credits" }),
+    amountKop: z.number().int().openapi({ description: "Amount in kopiykas.", example: 9000 }),
+    amountUah: z.number().openapi({ description: "The same amount in hryvnias (amountKop / 100).", example: 90 }),
+  })
   .openapi("TopupResponse");
 
 export const GiftRequest = z
@@ -203,10 +210,10 @@ export const GiftResponse = z.object({ ok: z.boolean(), credits: z.number().int(
 
 export const Products = z
   .object({
-    credits: z.array(z.object({ id: z.number().int(), qty: z.number().int(), uah: z.number() })),
-    pro: z.array(z.object({ id: z.number().int(), bonus: z.number().int(), days: z.number().int(), uah: z.number() })),
-    unitUah: z.number(),
-    available: z.boolean(),
+    credits: z.array(CreditPack),
+    pro: z.array(ProTier),
+    unitUah: Uah.openapi({ description: "Price of one credit for kind=credits_unit." }),
+    available: z.boolean().openapi({ description: "False while the payment provider is not configured: POST /topup then answers 503 payment_unavailable." }),
   })
   .openapi("Products");
 

@@ -10,9 +10,9 @@
  *   mailQueued(); // optional: this process's sender sends at once instead of at its next poll
  */
 import type { InArgs, InStatement } from "@libsql/client";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/open.ts";
-import { outbox, type OutboxStatus } from "../db/schema.ts";
+import { outbox, users, type OutboxStatus } from "../db/schema.ts";
 
 /** A rendered e-mail: the subject and both bodies (templates/ makes them). */
 export interface Letter {
@@ -35,6 +35,40 @@ export function enqueueMail(db: Db, mail: OutgoingMail, now = Date.now()): InSta
     .values({ kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, nextAttemptAt: now, createdAt: now })
     .toSQL();
   return { sql, args: params as InArgs };
+}
+
+/**
+ * Like enqueueMail, but queued only if `when` — a condition on the `users` table, e.g. the
+ * recipient's row and "this batch completed the payment" — holds when the statement runs: for
+ * batches that decide inside SQL whether their change applies (payments, settle.ts).
+ */
+export function enqueueMailWhen(db: Db, mail: OutgoingMail, when: SQL, now = Date.now()): InStatement {
+  const { sql: text, params } = db
+    .insert(outbox)
+    .select(
+      db
+        .select({
+          // Every column of the table, in order (an INSERT … SELECT fills them by position).
+          id: sql`NULL`.as("id"),
+          kind: sql`${mail.kind}`.as("kind"),
+          to: sql`${mail.to}`.as("to"),
+          subject: sql`${mail.subject}`.as("subject"),
+          text: sql`${mail.text}`.as("text"),
+          html: sql`${mail.html}`.as("html"),
+          status: sql`'pending'`.as("status"),
+          attempts: sql`0`.as("attempts"),
+          nextAttemptAt: sql`${now}`.as("next_attempt_at"),
+          leaseUntil: sql`NULL`.as("lease_until"),
+          claim: sql`NULL`.as("claim"),
+          lastError: sql`NULL`.as("last_error"),
+          createdAt: sql`${now}`.as("created_at"),
+          sentAt: sql`NULL`.as("sent_at"),
+        })
+        .from(users)
+        .where(when),
+    )
+    .toSQL();
+  return { sql: text, args: params as InArgs };
 }
 
 const listeners = new Set<() => void>();

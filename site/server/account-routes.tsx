@@ -8,21 +8,25 @@ import { getConnInfo } from "hono/bun";
 import { bodyLimit } from "hono/body-limit";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { giveCredits } from "../../server/accounts/gifts.ts";
 import { createApiKey, revokeApiKey } from "../../server/accounts/keys.ts";
 import { isEmail, normaliseEmail, type User } from "../../server/accounts/users.ts";
 import type { Db } from "../../server/db/open.ts";
-import { users } from "../../server/db/schema.ts";
-import { GiftRequest } from "../../server/http/schemas.ts";
+import { payments, users } from "../../server/db/schema.ts";
+import { GiftRequest, TopupRequest } from "../../server/http/schemas.ts";
+import { ApiError } from "../../server/http/errors.ts";
+import { toUah } from "../../server/payments/catalog.ts";
+import { createTopup, jarLink } from "../../server/payments/topup.ts";
+import { PaymentPage, TopupSection } from "./pages/topup.tsx";
 import { fill } from "../i18n/index.ts";
 import { accountView, markRead } from "./account-data.ts";
 import { CODE_TTL_MS, requestCode, verifyCode, verifyLink, type Verified } from "./auth/codes.ts";
 import { endSession, openSessionStatements, sessionUser, setSessionCookie } from "./auth/sessions.ts";
-import { AccountPage, KeyCreatedPage } from "./pages/account.tsx";
+import { AccountPage, KeyCreatedPage, purchaseText } from "./pages/account.tsx";
 import type { PageFrame } from "./pages/layout.tsx";
 import { CodePage, LinkPage, MessagePage, SignInPage } from "./pages/signin.tsx";
-import { frameOf, html } from "./routes.tsx";
+import { frameOf, html, siteNotFound } from "./routes.tsx";
 import type { SiteDeps } from "./routes.tsx";
 
 /** Form posts of the site carry a few fields. */
@@ -149,7 +153,9 @@ export function accountRoutes(deps: SiteDeps) {
   async function showAccount(c: Context<Env>, extra: { flash?: string; gift?: { error?: string; email?: string; qty?: string } } = {}, status: 200 | 400 = 200) {
     const frame = framed(c);
     const page = Math.max(1, Math.min(1_000_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
-    const view = { ...(await accountView(db, c.get("user")!, page)), ...extra };
+    const { payments: paymentConfig } = deps.config;
+    const topup = <TopupSection {...frame} catalog={paymentConfig.catalog} available={paymentConfig.monobank !== null} />;
+    const view = { ...(await accountView(db, c.get("user")!, page)), ...extra, topup };
     return html(c, frame, <AccountPage {...frame} view={view} />, status);
   }
 
@@ -200,6 +206,58 @@ export function accountRoutes(deps: SiteDeps) {
     const result = await giveCredits(db, c.get("user")!, parsed.data.email, parsed.data.qty, { siteUrl: deps.config.publicBaseUrl });
     if (!result.ok) return again("gift_failed");
     return c.redirect(`/account?done=gift&qty=${parsed.data.qty}`, 303);
+  });
+
+  // Top-up: the same request shape and rules as POST /topup (its zod schema, then createTopup).
+  app.post("/account/topup", async (c) => {
+    const t = framed(c).t.account;
+    const body = await c.req.parseBody();
+    const number = (v: unknown) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
+    const parsed = TopupRequest.safeParse(
+      body.kind === "credits_unit" ? { kind: "credits_unit", qty: number(body.qty) } : { kind: body.kind, id: number(body.id) },
+    );
+    if (!parsed.success) return showAccount(c, { flash: t.errors.bad_qty }, 400);
+    const request = parsed.data.kind === "credits_unit" ? { kind: "credits_unit" as const, qty: parsed.data.qty! } : { kind: parsed.data.kind, id: parsed.data.id! };
+    try {
+      const answer = await createTopup(db, deps.config.payments, c.get("user")!.id, request);
+      return c.redirect(`/account/pay/${encodeURIComponent(answer.comment)}`, 303);
+    } catch (error) {
+      if (error instanceof ApiError) return showAccount(c, { flash: error.code === "payment_unavailable" ? t.topupUnavailable : error.message }, 400);
+      throw error;
+    }
+  });
+
+  async function paymentOf(c: Context<Env>) {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.comment, c.req.param("comment") ?? ""), eq(payments.userId, c.get("user")!.id)));
+    return row;
+  }
+
+  app.get("/account/pay/:comment", async (c) => {
+    const frame = framed(c);
+    const payment = await paymentOf(c);
+    if (!payment) return siteNotFound(c);
+    const monobank = deps.config.payments.monobank;
+    const [owner] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, payment.userId));
+    const view = {
+      comment: payment.comment,
+      label: purchaseText(frame.t, { credits: payment.qty ?? 0, days: payment.days ?? 0 }),
+      amountUah: toUah(payment.amountKop),
+      status: payment.status,
+      jarUrl: monobank ? jarLink(monobank, payment.amountKop, payment.comment) : null,
+      credits: owner?.credits ?? 0,
+    };
+    return html(c, frame, <PaymentPage {...frame} payment={view} />);
+  });
+
+  // Polled by the payment page: it reloads once the status is no longer pending.
+  app.get("/account/pay/:comment/status", async (c) => {
+    const payment = await paymentOf(c);
+    if (!payment) return c.json({ status: "unknown" }, 404);
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: payment.status });
   });
 
   return app;

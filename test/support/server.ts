@@ -15,10 +15,13 @@ import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "../../server/http/app.ts";
 import { startMailSender } from "../../server/mail/sender.ts";
+import { startPayments } from "../../server/payments/service.ts";
 
 export interface TestServer {
   /** Base URL including /v1, e.g. http://127.0.0.1:40123/v1 */
   url: string;
+  /** The server's origin, e.g. http://127.0.0.1:40123 (the webhook lives outside /v1). */
+  origin: string;
   database: Database;
   dir: string;
   databaseUrl: string;
@@ -38,8 +41,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const mailer = startMailSender(database.db, config.mail);
   const app = createApp({ db: database.db, config, assets: bunAssets });
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, maxRequestBodySize: SERVE_MAX_REQUEST_BODY });
+  const payments = startPayments(database.db, config.payments);
   return {
     url: `http://127.0.0.1:${server.port}/v1`,
+    origin: `http://127.0.0.1:${server.port}`,
     database,
     dir,
     databaseUrl,
@@ -58,6 +63,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     },
     async stop() {
       await server.stop(true);
+      await payments.stop();
       await mailer.stop();
       database.close();
       rmSync(dir, { recursive: true, force: true });
@@ -120,13 +126,16 @@ export interface SpawnedServer {
   stop(): Promise<number>;
 }
 
-/** `bun server/main.ts` as a separate process on a free port, resolved once /health answers. */
-export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
+/**
+ * `bun server/main.ts` as a separate process on a free port, resolved once /health answers.
+ * `stdout: "pipe"` keeps its log readable through `process.stdout` (tests that wait for a log line).
+ */
+export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}, stdout: "ignore" | "pipe" = "ignore"): Promise<SpawnedServer> {
   const port = await freePort();
   const child = Bun.spawn([process.execPath, "server/main.ts"], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", ...env },
-    stdout: "ignore",
+    stdout,
     stderr: "inherit",
   });
   const url = `http://127.0.0.1:${port}/v1`;

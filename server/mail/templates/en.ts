@@ -27,4 +27,14 @@ export const en: MailTemplates = {
 <p>The code and the link work once, for ${minutes} minutes. If you did not ask to sign in, ignore this letter.</p>`;
     return { subject, text, html: page("en", subject, body) };
   },
+  payment({ label, amountUah, code, credits: added, proDays }) {
+    const subject = `Skhema: payment received — ${label}`;
+    const what = [proDays > 0 ? `Pro for ${proDays} more days` : "", added > 0 ? credits(added) : ""].filter(Boolean).join(" and ");
+    const text = `Hello,\n\nwe have received your payment of ${amountUah} UAH (code ${code}) for ${label}.\n\nYour account now has ${what} added.\n\nThank you for using Skhema.\n`;
+    const body = html`<p>Hello,</p>
+<p>we have received your payment of <strong>${amountUah} UAH</strong> (code ${code}) for <strong>${label}</strong>.</p>
+<p>Your account now has ${what} added.</p>
+<p>Thank you for using Skhema.</p>`;
+    return { subject, text, html: page("en", subject, body) };
+  },
 };

@@ -25,9 +25,23 @@ export interface SignInMail {
   minutes: number;
 }
 
+export interface PaymentMail {
+  /** The purchase as the payer saw it (the code's payment label), e.g. "200 credits". */
+  label: string;
+  amountUah: number;
+  /** The payment's code. */
+  code: string;
+  /** Credits added (a pack, a quantity, or a Pro tier's bonus); 0 for none. */
+  credits: number;
+  /** Days of Pro added (0 for a credit purchase). */
+  proDays: number;
+}
+
 export interface MailTemplates {
   gift(mail: GiftMail): Letter;
   signIn(mail: SignInMail): Letter;
+  /** The receipt of a completed payment. */
+  payment(mail: PaymentMail): Letter;
 }
 
 const BY_LOCALE: Record<Locale, MailTemplates> = { uk, en };

@@ -33,4 +33,14 @@ export const uk: MailTemplates = {
 <p>Код і посилання діють один раз, ${minutes} хв. Якщо ви не намагалися увійти, просто проігноруйте цей лист.</p>`;
     return { subject, text, html: page("uk", subject, body) };
   },
+  payment({ label, amountUah, code, credits: added, proDays }) {
+    const subject = `Skhema: оплату отримано — ${label}`;
+    const what = [proDays > 0 ? `Pro ще на ${proDays} дн.` : "", added > 0 ? credits(added) : ""].filter(Boolean).join(" і ");
+    const text = `Вітаємо!\n\nМи отримали вашу оплату ${amountUah} грн (код ${code}) за «${label}».\n\nНа ваш рахунок додано: ${what}.\n\nДякуємо, що користуєтеся Skhema.\n`;
+    const body = html`<p>Вітаємо!</p>
+<p>Ми отримали вашу оплату <strong>${amountUah} грн</strong> (код ${code}) за «${label}».</p>
+<p>На ваш рахунок додано: ${what}.</p>
+<p>Дякуємо, що користуєтеся Skhema.</p>`;
+    return { subject, text, html: page("uk", subject, body) };
+  },
 };
