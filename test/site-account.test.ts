@@ -167,6 +167,27 @@ describe("sign-in and account", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   }, TIMEOUT);
 
+  test("code requests and tries are limited per client, whatever the addresses", async () => {
+    const limited = await startServer({ SMTP_URL: smtp.url });
+    try {
+      const at = new URL(limited.url).origin;
+      const post = (path: string, body: Record<string, string>) =>
+        fetch(`${at}${path}`, { method: "POST", headers: { origin: at, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body) });
+      const requests: number[] = [];
+      for (let i = 0; i < 21; i++) requests.push((await post("/signin", { email: `client${i}@example.com` })).status);
+      expect(requests.slice(0, 20).every((s) => s === 200)).toBe(true);
+      expect(requests[20]).toBe(429);
+      const tries: number[] = [];
+      for (let i = 0; i < 31; i++) tries.push((await post("/signin/code", { email: `client${i % 20}@example.com`, code: "123456" })).status);
+      expect(tries.slice(0, 30).every((s) => s === 400)).toBe(true);
+      const last = await post("/signin/code", { email: "client0@example.com", code: "123456" });
+      expect(last.status).toBe(429);
+      expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      await limited.stop();
+    }
+  }, TIMEOUT);
+
   test("a key: created with a name, shown once, renders through the API, revoked → 401; cross-site posts are refused", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
