@@ -14,6 +14,8 @@ import { parseCpp } from "./frontends/cpp/index.ts";
 import { parseJava } from "./frontends/java/index.ts";
 import { parseCSharp } from "./frontends/csharp/index.ts";
 import { parsePascal } from "./frontends/pascal/index.ts";
+import { cleanSource } from "./frontends/source.ts";
+import { uniqueChartNames } from "./frontends/unique-names.ts";
 import type { Geometry } from "./geometry/types.ts";
 import { layoutCharts } from "./layout/index.ts";
 import { OptionsSchema, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
@@ -31,13 +33,19 @@ export type Format = (typeof FORMATS)[number];
 /** Largest source the engine reads (bytes of UTF-8). Lab programs are a few kilobytes. */
 export const MAX_SOURCE_BYTES = 1024 * 1024;
 
+/** A front-end whose charts have unique names (overloads get their parameter types: unique-names.ts). */
+const uniquelyNamed = (frontend: Frontend): Frontend => async (code, options, assets) => {
+  const result = await frontend(code, options, assets);
+  return { ...result, tree: uniqueChartNames(result.tree, cleanSource(code)) };
+};
+
 const FRONTENDS: Partial<Record<Lang, Frontend>> = {
-  python: parsePython,
-  c: parseC,
-  cpp: parseCpp,
-  java: parseJava,
-  csharp: parseCSharp,
-  pascal: parsePascal,
+  python: uniquelyNamed(parsePython),
+  c: uniquelyNamed(parseC),
+  cpp: uniquelyNamed(parseCpp),
+  java: uniquelyNamed(parseJava),
+  csharp: uniquelyNamed(parseCSharp),
+  pascal: uniquelyNamed(parsePascal),
 };
 
 /** The front-end of a source language (undefined for `native` and languages not available yet). */
@@ -160,7 +168,8 @@ function decodeSource(code: string | Uint8Array): string {
 
 function selectFunction(tree: ChartTree, fn: string | undefined, errors: FunctionError[]): ChartTree {
   if (fn === undefined) return tree;
-  const found = tree.filter((f) => f.name === fn);
+  // An overloaded name selects all its charts (`sort` → `sort(int[])`, `sort(List<int>)`).
+  const found = tree.filter((f) => f.name === fn || f.name.replace(/\(.*\)$| \d+$/s, "") === fn);
   if (found.length > 0) return found;
   const failed = errors.find((e) => e.name === fn);
   if (failed) throw new EngineError("render_failed", `function ${fn}: ${failed.message}`);

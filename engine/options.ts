@@ -58,6 +58,12 @@ export interface Texts {
   forEachWord: string;
   capWord: string;
   capFormat: string;
+  /** The name a long returned value is computed into before `Повернути результат`. */
+  resultWord: string;
+  /** What an output of nothing printable shows after outWord (`Вивід новий рядок`). */
+  newLine: string;
+  /** What an input without a target shows after inWord (`Ввід символу`). */
+  anyInput: string;
   /** Label of the default branch of a switch (D5). */
   otherwise: string;
   /** Name shown in loop-limit symbols (S7), followed by the loop number. */
@@ -83,7 +89,7 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     yes: "Так", no: "Ні", inWord: "Ввід", outWord: "Вивід",
     startText: "Початок", endText: "Кінець", entryText: "Вхід", exitText: "Вихід",
     returnWord: "Повернути", forEachWord: "∈", capWord: "Рисунок", capFormat: "{word} {num} — {text}",
-    otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
+    resultWord: "результат", newLine: "новий рядок", anyInput: "символу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
     mainTitle: "Схема алгоритму програми", functionTitle: "Схема алгоритму функції {name}()",
     exceptionWord: "виняток", sheetWord: "аркуш", forFrom: "від", forTo: "до", forStep: "крок",
   },
@@ -91,7 +97,7 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     yes: "Yes", no: "No", inWord: "Input", outWord: "Output",
     startText: "Start", endText: "End", entryText: "Entry", exitText: "Exit",
     returnWord: "Return", forEachWord: "∈", capWord: "Figure", capFormat: "{word} {num} — {text}",
-    otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
+    resultWord: "result", newLine: "new line", anyInput: "a character", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
     mainTitle: "Flowchart of the program", functionTitle: "Flowchart of function {name}()",
     exceptionWord: "exception", sheetWord: "sheet", forFrom: "from", forTo: "to", forStep: "step",
   },

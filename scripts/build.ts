@@ -1,20 +1,22 @@
 /**
  * Builds the package's JavaScript for hosts that cannot run its TypeScript (`npm run build`, run
  * by `npm pack` through `prepack`):
- *  - dist/      Node.js (ES2022 modules): the engine (`index.js`), the Node loader (`node.js`),
- *               `copy-assets.js` (the `skhema-copy-assets` command) and shared chunks; npm
- *               dependencies stay imports (Node finds them in node_modules). One folder below the
- *               package root, like hosts/, so the asset manifest finds the grammars from either.
+ *  - dist/      Node.js and Deno (Deno strips no types under node_modules): the engine
+ *               (`index.js`), the Node and Deno loaders (`node.js`, `deno.js`), `copy-assets.js`
+ *               (the `skhema-copy-assets` command) and shared chunks; npm dependencies stay imports
+ *               (found in node_modules). One folder below the package root, like hosts/, so the
+ *               asset manifest finds the grammars from either.
  *  - dist/web/  browsers and workers: the engine, `browser.js` and `worker.js` with every
  *               dependency bundled in (a page or worker has no module resolver), minified; the
  *               renderers stay separate chunks loaded on first use.
  *  - dist/types/ declarations for every entry (tsc, tsconfig.build.json).
- * Bun and Deno import the TypeScript source directly (package.json `exports` conditions).
+ * Bun imports the TypeScript source directly (package.json `exports` conditions).
  *
  *   bun scripts/build.ts [--no-types]
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { webTreeSitterNotNode } from "./web-tree-sitter-not-node.ts";
 
 const root = join(import.meta.dir, "..");
 const dist = join(root, "dist");
@@ -31,12 +33,22 @@ async function build(config: Parameters<typeof Bun.build>[0]): Promise<void> {
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entrypoints: ["engine/index.ts", "hosts/node.ts", "scripts/copy-assets.ts"].map((f) => join(root, f)),
+  entrypoints: ["engine/index.ts", "hosts/node.ts", "hosts/deno.ts"].map((f) => join(root, f)),
   outdir: dist,
   target: "node",
   format: "esm",
   splitting: true,
   packages: "external",
+  naming,
+});
+// The command on its own (a shebang line for npm's bin link); it shares no module state with the engine.
+await build({
+  entrypoints: [join(root, "scripts/copy-assets.ts")],
+  outdir: dist,
+  target: "node",
+  format: "esm",
+  packages: "external",
+  banner: "#!/usr/bin/env node",
   naming,
 });
 await build({
@@ -47,6 +59,7 @@ await build({
   splitting: true,
   minify: true,
   naming,
+  plugins: [webTreeSitterNotNode],
 });
 if (!process.argv.includes("--no-types")) {
   const tsc = Bun.spawnSync([join(root, "node_modules/.bin/tsc"), "-p", join(root, "tsconfig.build.json")], { stdout: "inherit", stderr: "inherit" });

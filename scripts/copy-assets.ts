@@ -9,12 +9,10 @@
  * `web-tree-sitter.wasm,tree-sitter-python.wasm`). Prints each file with its size.
  * Runs on Bun and Node (node:fs, no Bun globals).
  */
-import { copyFileSync, mkdirSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { AssetName } from "../engine/assets.ts";
-import { ASSET_NAMES, assetFileUrl, isAssetName } from "../hosts/asset-manifest.ts";
+import { ASSET_NAMES, isAssetName } from "../hosts/asset-manifest.ts";
+import { copyAssets } from "./assets-folder.ts";
 
 function usage(message: string): never {
   console.error(`${message}\nusage: copy-assets <dir> [--only name,name,…]\nassets: ${ASSET_NAMES.join(", ")}`);
@@ -38,13 +36,9 @@ const { values, positionals } = (() => {
 })();
 if (positionals.length !== 1) usage("give exactly one target folder");
 const dir = positionals[0]!;
-mkdirSync(dir, { recursive: true });
 let total = 0;
-for (const name of selected(values.only)) {
-  const target = join(dir, name);
-  copyFileSync(fileURLToPath(assetFileUrl(name)), target);
-  const size = statSync(target).size;
-  total += size;
-  console.log(`${name.padEnd(28)} ${(size / 1024).toFixed(0).padStart(6)} KiB`);
+for (const { name, bytes } of copyAssets(dir, selected(values.only))) {
+  total += bytes;
+  console.log(`${name.padEnd(28)} ${(bytes / 1024).toFixed(0).padStart(6)} KiB`);
 }
 console.log(`${"total".padEnd(28)} ${(total / 1024).toFixed(0).padStart(6)} KiB → ${dir}`);

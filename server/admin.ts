@@ -8,11 +8,12 @@ import { createApiKey, listApiKeys, revokeApiKey } from "./accounts/keys.ts";
 import { createUser, findUserByEmail, setProUntil, type User } from "./accounts/users.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase, type Db } from "./db/open.ts";
-import { PAYMENT_STATUSES, type PaymentStatus } from "./db/schema.ts";
+import { OUTBOX_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from "./db/schema.ts";
 import { CallBudget } from "./payments/budget.ts";
 import type { MonobankConfig } from "./payments/config.ts";
 import { MonobankClient } from "./payments/monobank.ts";
 import { listItems, listPayments, resolveItem, ReviewError, type Decision } from "./payments/review.ts";
+import { listOutbox, retryMail } from "./mail/outbox.ts";
 
 const USAGE = `usage: npm run admin -- <command> [options]
   user create --email E [--name N] [--credits C] [--pro-until 2027-01-31]
@@ -27,7 +28,9 @@ const USAGE = `usage: npm run admin -- <command> [options]
   payments review   [--all] [--limit N]        statement items waiting for a decision (--all: every one not simply credited)
   payments resolve  --item ID --note TEXT (--refuse | --credit [--payment ID] | --credit --email E --credits N)
   payments provider                           the token's accounts and jars (to find MONOBANK_JAR_ID / _SEND_ID)
-  payments webhook  --url URL                 asks the bank to POST new items to URL (…/hooks/monobank/<secret>)`;
+  payments webhook  --url URL                 asks the bank to POST new items to URL (…/hooks/monobank/<secret>)
+  outbox      [--status pending|failed|sent|all] [--limit N]   e-mail not yet sent (default pending and failed)
+  outbox retry --id ID                    sends a failed (or waiting) e-mail again, with fresh attempts`;
 
 class UsageError extends Error {}
 
@@ -103,6 +106,8 @@ async function userByEmail(db: Db): Promise<User> {
   return user;
 }
 
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
 const shown = (u: User) => ({
   id: u.id, email: u.email, name: u.name, credits: u.credits,
   proUntil: u.proUntil === null ? null : new Date(u.proUntil).toISOString(), createdAt: new Date(u.createdAt).toISOString(),
@@ -161,9 +166,7 @@ async function run(db: Db, command: string): Promise<unknown> {
     }
     case "ledger": {
       const user = await userByEmail(db);
-      const limit = values.limit === undefined ? 100 : wholeNumber("limit", values.limit);
-      if (limit < 1) throw new UsageError("--limit must be at least 1");
-      return (await ledgerOf(db, user.id, limit)).map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+      return (await ledgerOf(db, user.id, limit())).map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
     }
     case "payments list": {
       const status = values.status;
@@ -195,6 +198,19 @@ async function run(db: Db, command: string): Promise<unknown> {
       await new CallBudget(db, monobank).call(() => new MonobankClient(monobank).setWebhook(url), 2 * monobank.minCallIntervalMs + 5000);
       return { webHookUrl: url };
     }
+    case "outbox": {
+      const status = values.status ?? "unsent";
+      const statuses = status === "unsent" ? (["pending", "failed"] as const) : status === "all" ? OUTBOX_STATUSES : OUTBOX_STATUSES.filter((s) => s === status);
+      if (statuses.length === 0) throw new UsageError(`--status must be pending, failed, sent or all, got "${status}"`);
+      return (await listOutbox(db, statuses, limit())).map(({ text: _, html: __, claim: ___, ...mail }) => ({
+        ...mail, createdAt: iso(mail.createdAt), nextAttemptAt: iso(mail.nextAttemptAt), leaseUntil: iso(mail.leaseUntil), sentAt: iso(mail.sentAt),
+      }));
+    }
+    case "outbox retry": {
+      const id = wholeNumber("id", need("id"));
+      if (!(await retryMail(db, id))) throw new UsageError(`no unsent e-mail with id ${id}`);
+      return { retrying: id };
+    }
     default:
       throw new UsageError(`unknown command: ${command || "(none)"}`);
   }
@@ -207,7 +223,7 @@ if (values.help) {
 if (positionals.length === 0) usageExit("no command given");
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
-const command = ["user", "key", "payments"].includes(positionals[0]!) ? positionals.slice(0, 2).join(" ") : positionals[0]!;
+const command = ["user", "key", "payments", "outbox"].includes(positionals[0]!) ? positionals.slice(0, 2).join(" ") : positionals[0]!;
 try {
   console.log(JSON.stringify(await run(database.db, command), null, 2));
 } catch (err) {

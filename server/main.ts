@@ -3,19 +3,19 @@
  * sends the e-mail outbox, and on SIGTERM/SIGINT stops taking connections, lets in-flight requests
  * finish, finishes the mail in hand, then closes the database.
  */
-import { bunAssets, fullGc, gcHint } from "../hosts/bun.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
 import { startMailSender } from "./mail/sender.ts";
 import { startPayments } from "./payments/service.ts";
+import { runtime } from "./runtime.ts";
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
 const mailer = startMailSender(database.db, config.mail);
-const app = createApp({ db: database.db, config, assets: bunAssets, afterRender: gcHint(), afterBatch: fullGc });
+const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch });
 
-const server = Bun.serve({
+const server = runtime.serve({
   port: config.port,
   hostname: config.host,
   fetch: app.fetch,

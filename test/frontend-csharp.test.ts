@@ -48,10 +48,10 @@ describe("c# front-end: top-level programs", () => {
         io("Ввід k"),
         io("Ввід d"),
         io("Ввід s"),
-        io("Ввід"),
+        io("Ввід символу"),
         io('Вивід "Сума = ", n + k'),
         io("Вивід n, k"),
-        io("Вивід"),
+        io("Вивід новий рядок"),
         io("Вивід Square(n)"),
         call("int r := Square(k)"),
         { kind: "if", cond: "n = 0", then: blk(term("Кінець")) },
@@ -121,7 +121,8 @@ describe("c# front-end: statements", () => {
         ],
         default: blk(p("y := 0")),
       },
-      p('var name := x switch { 1 => "one", _ => "many" }'),
+      // A switch expression deciding the value: a switch with the statement in each case (issue 13).
+      { kind: "switch", cond: "x", cases: [{ label: "1", body: blk(p('var name := "one"')) }], default: blk(p('var name := "many"')) },
       p("y := 10 / x"),
       {
         kind: "if",

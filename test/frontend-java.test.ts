@@ -59,10 +59,10 @@ describe("java front-end: statements", () => {
       io("Ввід d"),
       io("Ввід name"),
       io("Ввід k"),
-      io("Ввід"),
+      io("Ввід символу"),
       io('Вивід "x = " + n'),
       io("Вивід n"),
-      io("Вивід"),
+      io("Вивід новий рядок"),
       io("Вивід n, d"),
       io('Вивід "Hello%n"'),
       p("Iterator<Integer> it := list.iterator()"),
@@ -188,7 +188,8 @@ describe("java front-end: statements", () => {
         ],
         default: blk(term("throw new IllegalStateException()")),
       },
-      p("int r := switch (x) { case 1 -> 10; default -> 0; }"),
+      // A switch expression deciding the value: a switch with the statement in each case (issue 13).
+      { kind: "switch", cond: "x", cases: [{ label: "1", body: blk(p("int r := 10")) }], default: blk(p("int r := 0")) },
       {
         kind: "while",
         cond: "x > 0",

@@ -74,7 +74,7 @@ describe("statements", () => {
 
   test("read/write, width specifiers, bare forms, PascalABC", async () => {
     expect(await body("readln(a, b); read(x); readln; write('x = ', x:8:2); writeln; Print(1, 2); Println(s); n := ReadInteger('n=');")).toEqual([
-      io("Ввід a, b"), io("Ввід x"), io("Ввід"), io("Вивід 'x = ', x"), io("Вивід"), io("Вивід 1, 2"), io("Вивід s"), io("Ввід n"),
+      io("Ввід a, b"), io("Ввід x"), io("Ввід символу"), io("Вивід 'x = ', x"), io("Вивід новий рядок"), io("Вивід 1, 2"), io("Вивід s"), io("Ввід n"),
     ]);
     expect(await body("readln(a); writeln(a);", { locale: "en" })).toEqual([io("Input a"), io("Output a")]);
     expect(await body("a.Println; Console.WriteLine('x = ', x); s := Console.ReadLine; ch := ReadKey; list.Write(x)")).toEqual([

@@ -66,9 +66,9 @@ describe("python front-end: statements", () => {
       io("Ввід x"),
       io("Ввід a, b"),
       io("Ввід x"),
-      io("Ввід"),
+      io("Ввід символу"),
       io("Вивід a, b"),
-      io("Вивід"),
+      io("Вивід новий рядок"),
       io('Вивід "Сума:", a + b'),
     ]);
     const en = await mainStmts("io.py", { locale: "en" });

@@ -73,7 +73,14 @@ describe("templates", () => {
       expect(letter.html).toContain(`<html lang="${locale}">`);
       expect(letter.html).toContain("Олена &lt;b&gt;");
       expect(letter.html).not.toContain("Олена <b>");
+      expect(letter.html).toContain('<a href="https://skhema.example"');
+      expect(letter.text).not.toContain("<a ");
     }
+    // A URL with characters HTML escapes stays as typed in the plain text.
+    const odd = templates("en").gift({ from: "A & B", qty: 1, newAccount: false, siteUrl: "https://skhema.example/?a=1&b=2" });
+    expect(odd.text).toContain("(https://skhema.example/?a=1&b=2)");
+    expect(odd.text).toContain("A & B has given you 1 credit");
+    expect(odd.html).toContain('href="https://skhema.example/?a=1&amp;b=2"');
     expect(giftLetter("uk", 3).subject).toContain("3 кредити");
     expect(giftLetter("en", 3).subject).toContain("3 credits");
   });
@@ -135,6 +142,25 @@ describe("sender", () => {
       for (const r of await Promise.all(ids.map(row))) expect(r.attempts).toBe(1);
     } finally {
       await Promise.all(senders.map((s) => s.stop()));
+    }
+  });
+
+  test("a mail leased by a sender that died is left alone until the lease runs out, then sent once", async () => {
+    const id = await queue({ kind: "test", to: "orphan@example.com", subject: "orphan", text: "t", html: "<p>t</p>" });
+    // As a sender that claimed it and was killed mid-send would leave it.
+    await database.client.execute({ sql: "UPDATE outbox SET attempts = 1, lease_until = ?, claim = 'dead' WHERE id = ?", args: [Date.now() + 600_000, id] });
+    const sender = startMailSender(database.db, mailConfig());
+    try {
+      expect(await sender.runOnce()).toBe(0);
+      expect((await row(id)).status).toBe("pending");
+      expect(smtp.messages.some((m) => m.subject === "orphan")).toBe(false);
+      await database.client.execute({ sql: "UPDATE outbox SET lease_until = ? WHERE id = ?", args: [Date.now() - 1, id] }); // the lease ran out
+      mailQueued();
+      await until("sent by the living sender", async () => (await row(id)).status === "sent");
+      expect(smtp.messages.filter((m) => m.subject === "orphan")).toHaveLength(1);
+      expect((await row(id)).attempts).toBe(2);
+    } finally {
+      await sender.stop();
     }
   });
 

@@ -216,3 +216,38 @@ describe("bun server/admin.ts", () => {
     expect(await ok<LedgerEntry[]>("ledger", "--email", ANN)).toHaveLength(3);
   });
 });
+
+describe("outbox", () => {
+  test("lists unsent e-mail, retries a failed one (which the server process then sends), refuses a sent one", async () => {
+    const database = await openDatabase(databaseUrl);
+    const now = Date.now();
+    let id: number;
+    try {
+      const inserted = await database.client.execute({
+        sql: "INSERT INTO outbox (kind, \"to\", subject, text, html, status, attempts, next_attempt_at, last_error, created_at) VALUES ('gift', 'stuck@example.com', 'Subject', 'text', '<p>html</p>', 'failed', 12, ?, 'connect ECONNREFUSED', ?) RETURNING id",
+        args: [now, now],
+      });
+      id = Number(inserted.rows[0]!.id);
+    } finally {
+      database.close();
+    }
+    const listed = await ok<Record<string, unknown>[]>("outbox");
+    const row = listed.find((m) => m.id === id);
+    expect(row).toMatchObject({ kind: "gift", to: "stuck@example.com", subject: "Subject", status: "failed", attempts: 12, lastError: "connect ECONNREFUSED", sentAt: null });
+    expect(row).not.toHaveProperty("html");
+    expect((await ok<unknown[]>("outbox", "--status", "sent")).some((m) => (m as { id: number }).id === id)).toBe(false);
+    await refused(/--status must be/, "outbox", "--status", "lost");
+
+    expect(await ok("outbox", "retry", "--id", String(id))).toEqual({ retrying: id });
+    // The server process (no SMTP configured: it prints mail to its log) picks it up at its next poll.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const sent = await ok<{ id: number }[]>("outbox", "--status", "sent");
+      if (sent.some((m) => m.id === id)) break;
+      if (Date.now() > deadline) throw new Error("the retried mail was not sent within 15 s");
+      await Bun.sleep(250);
+    }
+    await refused(/no unsent e-mail with id/, "outbox", "retry", "--id", String(id));
+    await refused(/--id is required/, "outbox", "retry");
+  });
+});

@@ -36,7 +36,7 @@ test("first start creates the database (and its folder) and applies the migratio
   expect(journal.entries.length).toBeGreaterThanOrEqual(3);
   expect(Number(applied.rows[0]!.n)).toBe(journal.entries.length);
   expect(tables.rows.map((r) => r.name)).toEqual(
-    expect.arrayContaining(["users", "api_keys", "ledger", "payments", "payment_items", "provider_state", "gifts", "notifications", "sessions", "outbox"]),
+    expect.arrayContaining(["users", "api_keys", "ledger", "payments", "payment_items", "provider_state", "gifts", "notifications", "sessions", "outbox", "rate_limits"]),
   );
 });
 

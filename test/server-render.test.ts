@@ -87,7 +87,8 @@ describe("json answers", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toStartWith("application/json");
     const body = (await res.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(["content", "creditsLeft", "encoding", "filename", "format", "lang"]);
+    expect(Object.keys(body).sort()).toEqual(["content", "creditsLeft", "encoding", "filename", "format", "lang", "skipped"]);
+    expect(body.skipped).toEqual([]);
     expect(body).toMatchObject({ format, lang: "python", encoding });
     if (encoding === "base64") expect(Buffer.from(body.content as string, "base64").length).toBeGreaterThan(100);
     else expect((body.content as string).length).toBeGreaterThan(100);
@@ -105,6 +106,50 @@ describe("json answers", () => {
   test("?json=0 gives the file", async () => {
     const res = await render({ code: SMALL, lang: "python" }, "?json=0");
     expect(res.headers.get("content-type")).toBe("image/svg+xml");
+  });
+});
+
+describe("functions not drawn", () => {
+  // C lets a syntax error stay inside one function; the other two are drawn (and charged).
+  const BROKEN = "int good(int x) { return x; }\nint погано(int x) { return x +; }\nint main() { return good(1); }\n";
+
+  test("a JSON answer lists them in skipped, with the error and its position", async () => {
+    const res = await render({ code: BROKEN, lang: "c" }, "?json=1");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { skipped: unknown };
+    expect(body.skipped).toEqual([{ name: "погано", error: "syntax error at line 2, column 31: missing identifier", line: 2, col: 31 }]);
+  });
+
+  test("a file answer names them in X-Skipped-Functions, percent-encoded; none → no header", async () => {
+    for (const format of ["svg", "json", "pdf"]) {
+      const res = await render({ code: BROKEN, lang: "c", format });
+      expect(res.status).toBe(200);
+      const header = res.headers.get("x-skipped-functions")!;
+      expect(header).toBe(encodeURIComponent("погано"));
+      expect(header.split(",").map(decodeURIComponent)).toEqual(["погано"]);
+    }
+    const clean = await render({ code: SMALL, lang: "python" });
+    expect(clean.headers.get("x-skipped-functions")).toBeNull();
+  });
+
+  test("batch items that rendered carry their skipped functions", async () => {
+    const res = await postJson(`${server.url}/render/batch?json=1`, key, { items: [{ code: BROKEN, lang: "c" }, { code: SMALL, lang: "python" }] });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { items: { ok: boolean; skipped?: { name: string }[] }[] };
+    expect(body.items.map((i) => i.skipped?.map((s) => s.name))).toEqual([["погано"], []]);
+  });
+
+  test("the OpenAPI description documents the field and the header", async () => {
+    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+      paths: Record<string, { post: { responses: { 200: { headers: Record<string, unknown> } } } }>;
+    };
+    expect(doc.components.schemas.RenderJSONResponse!.properties!.skipped).toBeDefined();
+    expect(doc.components.schemas.SkippedFunction).toBeDefined();
+    expect(doc.components.schemas.BatchItemResult!.properties!.skipped).toBeDefined();
+    const paths = Object.keys(doc.paths).filter((p) => p.endsWith("/render"));
+    expect(paths.length).toBeGreaterThan(0);
+    for (const p of paths) expect(doc.paths[p]!.post.responses[200].headers["X-Skipped-Functions"]).toBeDefined();
   });
 });
 

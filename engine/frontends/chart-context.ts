@@ -6,6 +6,10 @@
 import type { ResolvedOptions, Texts } from "../options.ts";
 import { TREE_LIMITS, type Block, type Node } from "../tree/schema.ts";
 import { nodeLoc, type SyntaxNode } from "./tree-sitter.ts";
+import { DEFAULT_FONT } from "../fonts.ts";
+import { FONT_SIZE, MAX_SHAPE_WIDTH, TERMINATOR_HEIGHT } from "../geometry/style.ts";
+import { ASSIGN } from "../text/notation.ts";
+import { textWidthMm } from "../text/measure.ts";
 
 /** Thrown when a chart exceeds TREE_LIMITS; caught per chart and turned into a FunctionError. */
 export class ChartLimitError extends Error {}
@@ -46,18 +50,53 @@ export function at<T extends Node>(ctx: ChartCounter, stmt: SyntaxNode, node: T)
 export const emptyBlock = (): Block => ({ stmts: [] });
 
 /**
- * A return statement's symbols: `Повернути x` (terminal), or with returnAsIO the output of x and the
- * end terminator; a bare return (valueText null) is the end terminator.
+ * Widest `Повернути x` a terminator carries: one line (its height is a/2) in the text area of the
+ * widest terminator, measured in the default font (the front-end does not know the chart's; in a
+ * wider one the terminator widens a little more, layout/size.ts).
  */
+const SHORT_RETURN_MM = MAX_SHAPE_WIDTH - TERMINATOR_HEIGHT;
+const fitsTerminator = (text: string) => textWidthMm(text, FONT_SIZE, DEFAULT_FONT.id) <= SHORT_RETURN_MM;
+
+/**
+ * A return's symbols, without positions: `Повернути x` (terminal); with returnAsIO the output of
+ * x and the end terminator; a bare return (valueText null) is the end terminator.
+ */
+export function returnSymbols(role: ChartRole, valueText: string | null): Node[] {
+  const t = role.texts;
+  if (valueText === null) return [{ kind: "terminal", text: endText(role) }];
+  if (role.options.returnAsIO) return [{ kind: "io", text: `${t.outWord} ${valueText}` }, { kind: "terminal", text: endText(role) }];
+  return [{ kind: "terminal", text: `${t.returnWord} ${valueText}` }];
+}
+
+/** returnSymbols at the return statement's position. */
 export function returnNodes(ctx: ChartCounter & ChartRole, stmt: SyntaxNode, valueText: string | null): Node[] {
-  if (valueText === null) return [at(ctx, stmt, { kind: "terminal", text: endText(ctx) })];
-  if (ctx.options.returnAsIO) {
-    return [
-      at(ctx, stmt, { kind: "io", text: `${ctx.texts.outWord} ${valueText}` }),
-      at(ctx, stmt, { kind: "terminal", text: endText(ctx) }),
-    ];
-  }
-  return [at(ctx, stmt, { kind: "terminal", text: `${ctx.texts.returnWord} ${valueText}` })];
+  return returnSymbols(ctx, valueText).map((node) => at(ctx, stmt, node));
+}
+
+/**
+ * A statement's symbols with every `Повернути x` too long for a terminator split (issue 13, G3): the
+ * value is computed in a process block before the end — `результат := …`, then
+ * `Повернути результат`. Runs after ternaries became decisions, so each branch returns its own
+ * short value where it can.
+ */
+export function shortReturns(nodes: Node[], role: ChartRole, make: <T extends Node>(node: T) => T): Node[] {
+  const t = role.texts;
+  const prefix = `${t.returnWord} `;
+  const inBlock = (block: Block): void => {
+    block.stmts = shortReturns(block.stmts, role, make);
+  };
+  return nodes.flatMap((node): Node[] => {
+    if (node.kind === "if") {
+      inBlock(node.then);
+      if (node.else) inBlock(node.else);
+    } else if (node.kind === "switch") {
+      for (const c of node.cases) inBlock(c.body);
+      if (node.default) inBlock(node.default);
+    }
+    if (node.kind !== "terminal" || !node.text.startsWith(prefix) || fitsTerminator(node.text)) return [node];
+    const value = node.text.slice(prefix.length);
+    return [make({ kind: "process", text: `${t.resultWord} ${ASSIGN} ${value}` }), { ...node, text: `${prefix}${t.resultWord}` }];
+  });
 }
 
 /** Text of the end terminator of a bare return / exit in this chart. */

@@ -24,11 +24,12 @@ export function expressionText<C extends { source: string }>(language: {
   const exprText = (node: SyntaxNode, ctx: C): string => {
     let hooks = cache.get(ctx);
     if (!hooks) {
+      const own = language.hooks(ctx);
       hooks = {
-        ...language.hooks(ctx),
+        ...own,
         replace: (n) => {
           const op = n.type === language.augmented ? n.childForFieldName("operator")?.type : undefined;
-          return op && op !== "=" ? augmentedText(n, ctx) : undefined;
+          return op && op !== "=" ? augmentedText(n, ctx) : own.replace?.(n);
         },
       };
       cache.set(ctx, hooks);

@@ -1,11 +1,15 @@
 /**
  * Getting a source ready for a front-end: BOM dropped, CRLF / lone CR turned into LF (lines and
- * columns stay the same), and — for tree-sitter languages — parsed into the plain syntax tree. A
+ * columns stay the same), dead preprocessor branches blanked (conditional-compilation.ts), and — for tree-sitter languages — parsed into the plain syntax tree. A
  * source the parser cannot take becomes one FunctionError instead of an exception.
  */
 import type { AssetLoader, AssetName } from "../assets.ts";
 import type { FunctionError } from "../errors.ts";
+import { activeSource } from "./conditional-compilation.ts";
 import { getParser, parseSyntax, type SyntaxNode } from "./tree-sitter.ts";
+
+/** Grammars of languages with a C-style preprocessor: only the branches a compiler takes are parsed. */
+const PREPROCESSED: ReadonlySet<AssetName> = new Set<AssetName>(["tree-sitter-c.wasm", "tree-sitter-cpp.wasm", "tree-sitter-c_sharp.wasm"]);
 
 export function cleanSource(code: string): string {
   return code.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
@@ -17,7 +21,8 @@ export type ParsedSource =
   | { kind: "parsed"; source: string; root: SyntaxNode };
 
 export async function parseSource(code: string, grammar: AssetName, assets: AssetLoader): Promise<ParsedSource> {
-  const source = cleanSource(code);
+  const clean = cleanSource(code);
+  const source = PREPROCESSED.has(grammar) ? activeSource(clean, "c") : clean;
   if (source.trim() === "") return { kind: "empty" };
   const parser = await getParser(assets, grammar);
   parser.reset();

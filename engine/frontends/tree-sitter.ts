@@ -85,8 +85,11 @@ const NO_CHILDREN: readonly SyntaxNode[] = Object.freeze([]) as readonly SyntaxN
 class SyntaxSource {
   /** Start index of every line (lines end at "\n" only, as in tree-sitter). */
   private lineStarts: number[] | undefined;
+  readonly text: string;
 
-  constructor(readonly text: string) {}
+  constructor(text: string) {
+    this.text = text;
+  }
 
   point(index: number): Point {
     let starts = this.lineStarts;
@@ -128,17 +131,32 @@ export class SyntaxNode {
   private cachedText: string | undefined = undefined;
   private position: Point | undefined = undefined;
 
+  private readonly source: SyntaxSource;
+  readonly type: string;
+  readonly isNamed: boolean;
+  readonly isMissing: boolean;
+  readonly isError: boolean;
+  readonly startIndex: number;
+  readonly endIndex: number;
+
   constructor(
-    private readonly source: SyntaxSource,
-    readonly type: string,
-    readonly isNamed: boolean,
-    readonly isMissing: boolean,
-    readonly isError: boolean,
-    readonly startIndex: number,
-    readonly endIndex: number,
+    source: SyntaxSource,
+    type: string,
+    isNamed: boolean,
+    isMissing: boolean,
+    isError: boolean,
+    startIndex: number,
+    endIndex: number,
     field: string | null,
     hasError: boolean,
   ) {
+    this.source = source;
+    this.type = type;
+    this.isNamed = isNamed;
+    this.isMissing = isMissing;
+    this.isError = isError;
+    this.startIndex = startIndex;
+    this.endIndex = endIndex;
     this.field = field;
     this.hasError = hasError;
   }

@@ -27,17 +27,21 @@ export class Canvas {
   private letterCount = 0;
   /** The diameter the designations drawn so far needed; above `connector` the chart is laid out again. */
   needed: number;
+  private readonly prefix: string;
+  private readonly letters: readonly string[];
+  /** Sizes symbols and labels in the layout's font, which the shapes record. */
+  readonly sizer: Sizer;
+  /** Diameter of the connectors carrying designations (P2), the same all over the chart. */
+  readonly connector: number;
+  /** Labels the chart's own connectors carry (goto labels): designations never repeat them. */
+  private readonly reserved: ReadonlySet<string>;
 
-  constructor(
-    private readonly prefix: string,
-    private readonly letters: readonly string[],
-    /** Sizes symbols and labels in the layout's font, which the shapes record. */
-    readonly sizer: Sizer,
-    /** Diameter of the connectors carrying designations (P2), the same all over the chart. */
-    readonly connector: number,
-    /** Labels the chart's own connectors carry (goto labels): designations never repeat them. */
-    private readonly reserved: ReadonlySet<string> = new Set(),
-  ) {
+  constructor(prefix: string, letters: readonly string[], sizer: Sizer, connector: number, reserved: ReadonlySet<string> = new Set()) {
+    this.prefix = prefix;
+    this.letters = letters;
+    this.sizer = sizer;
+    this.connector = connector;
+    this.reserved = reserved;
     this.needed = connector;
   }
 

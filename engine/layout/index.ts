@@ -18,7 +18,9 @@ import { Sizer } from "./size.ts";
 
 export function captionText(name: string, main: boolean, figure: number, options: ResolvedOptions): string {
   const t = options.texts;
-  const title = main ? t.mainTitle : t.functionTitle.replace("{name}", name);
+  // An overload's name already carries its parameter types (`Sort(int[])`): no second `()`.
+  const template = name.includes("(") ? t.functionTitle.replace("{name}()", "{name}") : t.functionTitle;
+  const title = main ? t.mainTitle : template.replace("{name}", name);
   return t.capFormat.replace("{word}", t.capWord).replace("{num}", String(figure)).replace("{text}", title);
 }
 

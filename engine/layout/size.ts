@@ -7,7 +7,7 @@
 import type { Box, ShapeKind } from "../geometry/types.ts";
 import {
   A, B, B_WIDE, CALL_INSET, CONNECTOR_DIAMETER, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER,
-  MAX_SHAPE_WIDTH, TERMINATOR_HEIGHT, TEXT_PADDING, WIDEN_STEP,
+  MAX_SHAPE_WIDTH, PAGE_PART_WIDTH, TERMINATOR_HEIGHT, TEXT_PADDING, WIDEN_STEP,
 } from "../geometry/style.ts";
 import type { FontChoice } from "../fonts.ts";
 import { lineHeightMm, textWidthMm, type FontId } from "../text/measure.ts";
@@ -97,38 +97,30 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
     const fit = attempt(kind, wrap, w, h0, font);
     if (fit) return fit;
   }
-  // Last resort (T5): the widest symbol, made taller. An atom wider than even that (a very long
-  // literal) is cut by characters so it still stays inside. Terminators grow wider with their
-  // height so their straight part keeps the same text width.
-  const extra = kind === "terminator" ? 1 : 0;
-  const area0 = textArea(kind, MAX_SHAPE_WIDTH + extra * h0, h0);
-  const lines = hardBreak(wrap(area0.w, FONT_SIZE), area0.w, font);
-  for (let h = h0 + WIDEN_STEP; ; h += WIDEN_STEP) {
-    const w = MAX_SHAPE_WIDTH + extra * h;
+  // Past half a page (T5): a token wider than the widest symbol widens the symbol until it fits on
+  // a line — words, numbers and literals are never cut. A decision or hexagon, whose text area is
+  // only part of its width, and a terminator, which holds one line, may widen up to the page width
+  // before they grow taller (G3: one a).
+  const beyond: number[] = [];
+  for (let w = MAX_SHAPE_WIDTH + WIDEN_STEP; w <= PAGE_PART_WIDTH; w += WIDEN_STEP) beyond.push(w);
+  const atomFits = (w: number, h: number) => {
     const area = textArea(kind, w, h);
-    if (lines.length * PITCH <= area.h) return { w, h, lines, textBox: area };
+    return widestLineMm(wrap(area.w, FONT_SIZE), FONT_SIZE, font) <= area.w;
+  };
+  for (const w of beyond) {
+    const fit = attempt(kind, wrap, w, h0, font);
+    if (fit) return fit;
+    if (kind !== "decision" && kind !== "hexagon" && kind !== "terminator" && atomFits(w, h0)) break;
   }
-}
-
-/** Splits lines wider than `maxW` between code points (only used when nothing else fits). */
-function hardBreak(lines: string[], maxW: number, font: FontId): string[] {
-  const out: string[] = [];
-  for (const line of lines) {
-    if (textWidthMm(line, FONT_SIZE, font) <= maxW) {
-      out.push(line);
-      continue;
-    }
-    let current = "";
-    for (const ch of line) {
-      if (current && textWidthMm(current + ch, FONT_SIZE, font) > maxW) {
-        out.push(current);
-        current = "";
-      }
-      current += ch;
-    }
-    if (current) out.push(current);
+  // Last resort: the symbol grows taller at the narrowest width where every token fits on a line
+  // (terminators grow wider with their height so their straight part keeps the same text width).
+  const extra = kind === "terminator" ? 1 : 0;
+  let base = MAX_SHAPE_WIDTH;
+  while (!atomFits(base + extra * h0, h0)) base += WIDEN_STEP;
+  for (let h = h0 + WIDEN_STEP; ; h += WIDEN_STEP) {
+    const fit = attempt(kind, wrap, base + extra * h, h, font);
+    if (fit) return fit;
   }
-  return out;
 }
 
 /**
@@ -139,7 +131,11 @@ export class Sizer {
   /** One layout sizes most texts twice (the common-width pass, then the plan): remember them. */
   private readonly sized = new Map<string, SizedText>();
 
-  constructor(readonly font: FontChoice) {}
+  readonly font: FontChoice;
+
+  constructor(font: FontChoice) {
+    this.font = font;
+  }
 
   /** A symbol of `kind` around `text`, at least `minWidth` wide (connectors grow as circles). */
   shape(kind: ShapeKind, text: string, minWidth = B): SizedText {

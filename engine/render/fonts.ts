@@ -35,11 +35,12 @@ export class Face {
   private readonly coverage = new Map<number, boolean>();
   private readonly advances = new Map<number, number>();
   private readonly upm: number;
+  readonly name: string;
+  readonly bytes: Uint8Array;
 
-  constructor(
-    readonly name: string,
-    readonly bytes: Uint8Array,
-  ) {
+  constructor(name: string, bytes: Uint8Array) {
+    this.name = name;
+    this.bytes = bytes;
     this.font = fontkit.create(bytes);
     this.upm = this.font.unitsPerEm;
   }

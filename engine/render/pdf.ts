@@ -203,10 +203,13 @@ class DocFonts {
   private readonly embedded = new Map<"main" | "fallback", PDFFont>();
   private readonly keys = new Map<PDFPage, Map<PDFFont, PDFName>>();
 
-  constructor(
-    private readonly doc: PDFDocument,
-    readonly fonts: Fonts,
-  ) {}
+  private readonly doc: PDFDocument;
+  readonly fonts: Fonts;
+
+  constructor(doc: PDFDocument, fonts: Fonts) {
+    this.doc = doc;
+    this.fonts = fonts;
+  }
 
   /** Embeds a face as a subset named `TAG+PostScriptName`, the tag derived from the text it draws. */
   async embed(which: "main" | "fallback", text: string): Promise<void> {

@@ -10,6 +10,9 @@
  *    to the word after it, so spaced expressions break before the operator, never after it
  *    ("a + b" → "a" / "+ b"). A standalone dash (— –) sticks to the word before it. Such a sticky
  *    space still breaks when the words it joins would not fit on one line together.
+ *  - A fragment still wider than the line breaks, as a second choice, before the `.` of a member
+ *    access or before the `(` of a call ("string.IsNullOrEmpty(line)" → "string" / ".IsNullOrEmpty(line)");
+ *    these weak breaks are never used while the fragment fits, so "x := obj.f(a)" stays whole.
  *  - Identifiers, numbers and string literals are never split. A quoted run — "…", '…' (an apostrophe
  *    inside a word such as «м'ясо» is not a quote), «…», “…”, „…“ — is one atom even with spaces
  *    inside; its inner spaces are kept verbatim.
@@ -33,6 +36,9 @@ function isSpace(c: number): boolean {
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 const isWordChar = (ch: string | undefined) => ch !== undefined && WORD_CHAR.test(ch);
 const isDigit = (ch: string | undefined) => ch !== undefined && ch >= "0" && ch <= "9";
+
+/** Marks a weak break inside a fragment (member access `.`, call `(`); never part of the text. */
+const WEAK = "\u0000";
 
 const OP_CHARS = new Set([..."+-−*/%=<>!:&|^≤≥≠×÷≈≡"]);
 /** Operator runs that are binary when written between two operands. */
@@ -141,6 +147,15 @@ function lexWords(p: string): string[][] {
       i = j;
       continue;
     }
+    // Weak breaks: before the `.` of a member access (not in 1.5) and before the `(` of a call.
+    const prev = p[i - 1];
+    if (
+      frag !== "" &&
+      ((c === "." && /[\p{L}_)\]"'»”]/u.test(prev ?? "") && /[\p{L}_]/u.test(p[i + 1] ?? "")) ||
+        (c === "(" && isWordChar(prev)))
+    ) {
+      frag += WEAK;
+    }
     frag += c;
     i++;
   }
@@ -165,7 +180,7 @@ function lexParagraph(p: string, font: FontId): Paragraph {
         (frags.length === 1 && GLUE_PREV_WORDS.has(frags[0]!)));
     for (let m = 0; m < frags.length; m++) {
       const text = frags[m]!;
-      atoms.push({ text, units: textUnits(text, font), spaceBefore: m === 0 && k > 0, sticky: m === 0 && sticky });
+      atoms.push({ text, units: textUnits(text.replaceAll(WEAK, ""), font), spaceBefore: m === 0 && k > 0, sticky: m === 0 && sticky });
     }
   }
   return atoms;
@@ -222,8 +237,26 @@ function keepItemsWhole(pieces: Piece[], spaceUnits: number, maxWidthMm: number,
   return pieces.some((_, k) => endsItem(k)) ? group(0, pieces.length, 0) : pieces;
 }
 
-function wrapParagraph(atoms: Paragraph, maxWidthMm: number, sizePt: number, font: FontId, out: string[]): void {
+/** The atoms for one width: those wider than the line split at their weak breaks, every marker dropped. */
+function atWidth(atoms: Paragraph, maxWidthMm: number, sizePt: number, font: FontId): Paragraph {
+  const out: Piece[] = [];
+  for (const atom of atoms) {
+    if (!atom.text.includes(WEAK)) out.push(atom);
+    else if (unitsToMm(atom.units, sizePt, font) <= maxWidthMm) out.push({ ...atom, text: atom.text.replaceAll(WEAK, "") });
+    else {
+      atom.text.split(WEAK).forEach((text, k) => {
+        if (text === "") return;
+        const first = k === 0;
+        out.push({ text, units: textUnits(text, font), spaceBefore: first && atom.spaceBefore, sticky: first && atom.sticky });
+      });
+    }
+  }
+  return out;
+}
+
+function wrapParagraph(lexed: Paragraph, maxWidthMm: number, sizePt: number, font: FontId, out: string[]): void {
   const spaceUnits = textUnits(" ", font);
+  const atoms = atWidth(lexed, maxWidthMm, sizePt, font);
   if (atoms.length === 0) {
     out.push("");
     return;

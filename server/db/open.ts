@@ -5,8 +5,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createClient, type Client } from "@libsql/client";
-import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import type { Client, Config } from "@libsql/client";
+import type { LibSQLDatabase } from "drizzle-orm/libsql";
+// The web entry only wraps the client it is given; the default entry would load the native engine.
+import { drizzle } from "drizzle-orm/libsql/web";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema.ts";
 
@@ -29,10 +31,20 @@ function localPath(url: string): string | undefined {
   return path === ":memory:" ? undefined : path;
 }
 
+/**
+ * A file database needs libSQL's native engine; a remote one (libsql://, https://, wss://) only
+ * fetch or WebSocket — the web client, loaded alone so that hosts without native modules (Deno
+ * Deploy) can run the server against a remote database.
+ */
+async function createClient(config: Config): Promise<Client> {
+  const client = config.url.startsWith("file:") ? await import("@libsql/client") : await import("@libsql/client/web");
+  return client.createClient(config);
+}
+
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
   const path = localPath(url);
   if (path) mkdirSync(dirname(path), { recursive: true });
-  const client = createClient({
+  const client = await createClient({
     url,
     ...(authToken ? { authToken } : {}),
     // Every statement we run is one synchronous call (single statements or batches, never an

@@ -113,6 +113,15 @@ export const JsonQuery = z.object({
     .openapi({ param: { name: "json", in: "query" }, description: "Return JSON instead of a file (`?json`, `?json=1` or `?json=true`)." }),
 });
 
+export const SkippedFunction = z
+  .object({
+    name: z.string().openapi({ description: "The function's name (\"\" for an error outside any function).", example: "average" }),
+    error: z.string().openapi({ description: "Why it was not drawn.", example: "syntax error: unexpected \"}\"" }),
+    line: z.number().int().optional(),
+    col: z.number().int().optional(),
+  })
+  .openapi("SkippedFunction", { description: "A function of the source that is not in the chart (a syntax error, a chart over the limits); the others are drawn." });
+
 export const RenderJSONResponse = z
   .object({
     format: Format,
@@ -121,6 +130,7 @@ export const RenderJSONResponse = z
     encoding: z.enum(["utf-8", "base64"]),
     content: z.string().openapi({ description: "svg, typst, excalidraw and json as text; png, pdf and docx in base64." }),
     creditsLeft: z.number().int(),
+    skipped: z.array(SkippedFunction).openapi({ description: "Functions not drawn, with the reason; empty when every function was drawn." }),
   })
   .openapi("RenderJSONResponse");
 
@@ -162,7 +172,10 @@ export const BatchResponse = z
     creditsLeft: z.number().int(),
     filename: z.string(),
     items: z.array(
-      z.object({ index: z.number().int(), name: z.string(), ok: z.boolean(), error: z.string().optional() }).openapi("BatchItemResult"),
+      z.object({
+        index: z.number().int(), name: z.string(), ok: z.boolean(), error: z.string().optional(),
+        skipped: z.array(SkippedFunction).optional().openapi({ description: "For an item that rendered: its functions not drawn (empty when none)." }),
+      }).openapi("BatchItemResult"),
     ),
     encoding: z.literal("base64"),
     content: z.string(),

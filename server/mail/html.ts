@@ -14,10 +14,37 @@ export class SafeHtml {
   }
 }
 
-/** Tagged template: every interpolated value is escaped unless it is SafeHtml (or a list of them). */
+/** A web address: the bare URL in the plain-text body, a link in the HTML one. */
+export class Link {
+  constructor(readonly url: string) {}
+}
+
+/** Words written once for both bodies (see `both`). */
+export class Both {
+  constructor(
+    readonly text: string,
+    readonly html: SafeHtml,
+  ) {}
+}
+
+const join = (strings: TemplateStringsArray, values: unknown[], piece: (v: unknown) => string) =>
+  strings.reduce((out, s, i) => out + s + (i < values.length ? piece(values[i]) : ""), "");
+
+/** Tagged template: every interpolated value is escaped unless it is SafeHtml (or a list of them); Both gives its HTML, a Link an <a>. */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
-  const piece = (v: unknown): string => (v instanceof SafeHtml ? v.value : Array.isArray(v) ? v.map(piece).join("") : escapeHtml(String(v)));
-  return new SafeHtml(strings.reduce((out, s, i) => out + s + (i < values.length ? piece(values[i]) : ""), ""));
+  const piece = (v: unknown): string =>
+    v instanceof SafeHtml ? v.value
+    : v instanceof Both ? v.html.value
+    : v instanceof Link ? `<a href="${escapeHtml(v.url)}" style="color:#1d4f91">${escapeHtml(v.url)}</a>`
+    : Array.isArray(v) ? v.map(piece).join("")
+    : escapeHtml(String(v));
+  return new SafeHtml(join(strings, values, piece));
+}
+
+/** Tagged template for a sentence that appears in both bodies: plain as written, and escaped HTML. */
+export function both(strings: TemplateStringsArray, ...values: unknown[]): Both {
+  const text = (v: unknown): string => (v instanceof Both ? v.text : v instanceof Link ? v.url : String(v));
+  return new Both(join(strings, values, text), html(strings, ...values));
 }
 
 /** A plain, mail-client-safe page: inline styles only, no images, no scripts. */

@@ -7,7 +7,7 @@
  * lease to run out, and another sender retries — delivery is at least once (an SMTP server that
  * accepted the mail just before the kill would get it twice; SMTP has no way to ask).
  */
-import { and, asc, eq, inArray, isNull, lte, min, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { MailConfig, SmtpConfig } from "../config.ts";
 import type { Db } from "../db/open.ts";
@@ -114,9 +114,14 @@ export function startMailSender(db: Db, config: MailConfig, delivery: Delivery =
     }
   }
 
-  /** Until the next due retry, but at least every pollMs: other processes' new mail is found then. */
+  /**
+   * Until the next mail becomes claimable, but at least every pollMs: other processes' new mail is
+   * found then. A mail another sender holds becomes claimable when its lease runs out, not before
+   * (else this loop would spin while the other sender works).
+   */
   async function nextDelay(): Promise<number> {
-    const [row] = await db.select({ next: min(outbox.nextAttemptAt) }).from(outbox).where(eq(outbox.status, "pending"));
+    const claimable = sql<number | null>`min(max(${outbox.nextAttemptAt}, coalesce(${outbox.leaseUntil}, 0)))`;
+    const [row] = await db.select({ next: claimable }).from(outbox).where(eq(outbox.status, "pending"));
     const next = row?.next ?? null;
     return next === null ? config.pollMs : Math.max(0, Math.min(config.pollMs, next - Date.now()));
   }

@@ -11,6 +11,7 @@ import type { SourcePolicy } from "../sources/url-source.ts";
 import { ApiError, toApiError } from "../http/errors.ts";
 import type { BatchRequest } from "../http/schemas.ts";
 import { loadSource, safeName, type SourceSpec } from "./source.ts";
+import { skippedFunctions, type SkippedFunction } from "./skipped.ts";
 
 export type Bundle = "pdf" | "zip";
 
@@ -32,6 +33,8 @@ export interface BatchItemResult {
   error?: string;
   /** Why it failed, with the code and status POST /render would answer (not sent to the client per item). */
   failure?: ApiError;
+  /** For an item that rendered: its functions not drawn. */
+  skipped?: SkippedFunction[];
 }
 
 export interface BatchOutcome {
@@ -46,7 +49,7 @@ export interface BatchOutcome {
 }
 
 /** A rendered item: laid out for the PDF bundle, or drawn into its own file for the zip. */
-type Done = { charts: number; prepared: PreparedRender } | { charts: number; data: string | Uint8Array };
+type Done = { charts: number; skipped: SkippedFunction[] } & ({ prepared: PreparedRender } | { data: string | Uint8Array });
 
 export interface BatchSettings {
   request: BatchRequest;
@@ -111,10 +114,10 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
       const code = await loadSource(plan.spec, settings.policy);
       if (bundle === "pdf") {
         const prepared = await prepare(engineInput(code, plan, plan.lang), assets);
-        return { charts: prepared.charts, prepared };
+        return { charts: prepared.charts, skipped: skippedFunctions(prepared.errors), prepared };
       }
       const result = await render(engineInput(code, plan, plan.lang), assets);
-      return { charts: result.charts, data: result.file.data };
+      return { charts: result.charts, skipped: skippedFunctions(result.errors), data: result.file.data };
     } catch (err) {
       const apiError = toApiError(err);
       // A bug, not a bad item: the item still fails alone, but the cause must reach the log.
@@ -133,7 +136,7 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     const outcome = outcomes[i]!;
     const failed = outcome instanceof ApiError;
     const name = bundle === "zip" ? uniqueName(entryName(plan.name, failed ? ERROR_EXT : ext), taken) : plan.name;
-    return failed ? { index: plan.index, name, ok: false, error: outcome.message, failure: outcome } : { index: plan.index, name, ok: true };
+    return failed ? { index: plan.index, name, ok: false, error: outcome.message, failure: outcome } : { index: plan.index, name, ok: true, skipped: outcome.skipped };
   });
   const done = outcomes.flatMap((outcome, i) => (outcome instanceof ApiError ? [] : [{ outcome, name: items[i]!.name }]));
   const charts = done.reduce((sum, d) => sum + d.outcome.charts, 0);

@@ -7,7 +7,7 @@
 import type { AssetName } from "../../assets.ts";
 import type { FunctionError } from "../../errors.ts";
 import type { ResolvedOptions } from "../../options.ts";
-import type { ChartFunction, ChartTree } from "../../tree/schema.ts";
+import type { ChartFunction, ChartTree, Node } from "../../tree/schema.ts";
 import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { parseSource } from "../source.ts";
 import type { Frontend } from "../types.ts";
@@ -16,6 +16,9 @@ import { ChartLimitError, type BuildContext } from "./context.ts";
 import { callableNames, collectFunctions, type FunctionDef } from "./functions.ts";
 import { collectMacros, macroStatementCall } from "./macros.ts";
 import { buildBlock } from "./statements.ts";
+import { at } from "./context.ts";
+import { exprText } from "./text.ts";
+import { ASSIGN } from "../../text/notation.ts";
 
 const FUNCTION_HEAD = /([A-Za-z_]\w*(?:\s*::\s*~?[A-Za-z_]\w*)*)\s*\(/;
 /** A function head followed by its body: `name(params) {` (params without braces/semicolons). */
@@ -66,10 +69,30 @@ function contextFor(
   };
 }
 
+/**
+ * A C++ constructor's member-initialiser list (`: x(a), y{0}, Base(a)`) as one process block, one
+ * line per member (`x := a`, `y := 0`; a base class of the source or a member with several
+ * arguments as written), or
+ * undefined without one: it runs before the body and is part of what the constructor does.
+ */
+function initialisers(def: FunctionDef, ctx: BuildContext): Node | undefined {
+  const list = def.node.namedChildren.find((c) => c.type === "field_initializer_list");
+  const lines = (list?.namedChildren ?? []).filter((c) => c.type === "field_initializer").map((init) => {
+    const [name, args] = init.namedChildren.filter((c) => c.type !== "comment");
+    const values = (args?.namedChildren ?? []).filter((c) => c.type !== "comment");
+    if (!name) return exprText(init, ctx);
+    const isClass = new RegExp(`\\b(?:class|struct)\\s+${name.text}\\b`).test(ctx.source);
+    return values.length === 1 && !isClass ? `${exprText(name, ctx)} ${ASSIGN} ${exprText(values[0]!, ctx)}` : exprText(init, ctx);
+  });
+  return list && lines.length > 0 ? at(ctx, list, { kind: "process", text: lines.join("\n") }) : undefined;
+}
+
 function build(def: FunctionDef, ctx: BuildContext, errors: FunctionError[]): ChartFunction | null {
   const loc = nodeLoc(def.node);
   try {
+    const init = initialisers(def, ctx);
     const block = buildBlock(bodyStatements(def.node.childForFieldName("body")), ctx, 1);
+    if (init) block.stmts.unshift(init);
     return ctx.isMain ? { name: def.name, main: true, block, loc } : { name: def.name, block, loc };
   } catch (error) {
     const message =

@@ -6,6 +6,8 @@
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { BuildContext } from "./context.ts";
 import { exprText, unwrap } from "./text.ts";
+import { formatPieces } from "../format-string.ts";
+import { inputText, outputText, printedItem } from "../io-text.ts";
 
 /** Callee name without `std::` / `::` (`printf`, `cin.getline`), or undefined. */
 export function calleeName(call: TsNode): string | undefined {
@@ -32,8 +34,6 @@ function target(node: TsNode, ctx: BuildContext): string {
   return exprText(n, ctx);
 }
 
-const CONVERSION = /%[-+ #0']*(\*|\d+)?(?:\.(\*|\d+))?(?:hh|h|ll|l|L|z|j|t|I64)?([diouxXfFeEgGaAcspn%])/g;
-
 /** A string literal's inside, or undefined when the node is not a plain literal. */
 function literalInside(node: TsNode): string | undefined {
   const n = unwrap(node);
@@ -50,46 +50,22 @@ function literalInside(node: TsNode): string | undefined {
   return undefined;
 }
 
-/** Escape noise dropped: `\n`/`\t`/`\r` at the ends removed, inside turned into a space. */
+/** A printed literal piece as words (io-text.ts), or undefined when it prints only white space. */
 function cleanLiteral(inside: string): string | undefined {
-  const s = inside.replace(/^(?:\\[nrt])+/, "").replace(/(?:\\[nrt])+$/, "").replace(/\\[nrt]/g, " ");
-  if (s.trim() === "") return undefined;
-  return `"${s}"`;
+  const s = printedItem(`"${inside}"`);
+  return s === undefined || s.slice(1, -1).trim() === "" ? undefined : s;
 }
 
 /** The parts of printf(format, args…): literal pieces and the printed arguments in order. */
 function formatParts(format: TsNode, args: TsNode[], ctx: BuildContext): string[] {
   const inside = literalInside(format);
-  if (inside === undefined) return [exprText(format, ctx), ...args.map((a) => exprText(a, ctx))];
-  const out: string[] = [];
-  let last = 0;
-  let argIndex = 0;
-  let literal = "";
-  const flush = (): void => {
-    const clean = cleanLiteral(literal);
-    if (clean) out.push(clean);
-    literal = "";
-  };
-  for (const m of inside.matchAll(CONVERSION)) {
-    literal += inside.slice(last, m.index);
-    last = m.index + m[0].length;
-    if (m[3] === "%") {
-      literal += "%";
-      continue;
-    }
-    if (m[1] === "*") argIndex++;
-    if (m[2] === "*") argIndex++;
-    flush();
-    const arg = args[argIndex++];
-    if (arg) out.push(exprText(arg, ctx));
-  }
-  literal += inside.slice(last);
-  flush();
-  for (; argIndex < args.length; argIndex++) out.push(exprText(args[argIndex]!, ctx));
+  const values = args.map((a) => exprText(a, ctx));
+  if (inside === undefined) return [exprText(format, ctx), ...values];
+  const out = formatPieces(inside, values, "printf");
+  // printf(" ") prints a space, not a line break: keep it when it is all there is.
+  if (out.length === 0 && /[ \t]|\\t/.test(inside)) out.push('" "');
   return out;
 }
-
-const word = (w: string, parts: string[]): string => (parts.length ? `${w} ${parts.join(", ")}` : w);
 
 const STD_STREAMS_OUT = new Set(["cout", "cerr", "clog", "wcout", "wcerr"]);
 const STD_STREAMS_IN = new Set(["cin", "wcin"]);
@@ -153,14 +129,14 @@ export function ioText(expr: TsNode, ctx: BuildContext): string | undefined {
       const chain = streamChain(n, "<<");
       if (chain && STD_STREAMS_OUT.has(chain.stream)) {
         const parts = chain.operands.map((o) => coutOperand(o, ctx)).filter((p): p is string => p !== undefined);
-        return word(t.outWord, parts);
+        return outputText(t, parts);
       }
     }
     if (op === ">>") {
       const chain = streamChain(n, ">>");
       if (chain && STD_STREAMS_IN.has(chain.stream)) {
         const parts = chain.operands.filter((o) => !isManipulator(o)).map((o) => exprText(o, ctx));
-        return word(t.inWord, parts);
+        return inputText(t, parts);
       }
     }
     return undefined;
@@ -185,42 +161,41 @@ export function ioText(expr: TsNode, ctx: BuildContext): string | undefined {
     case "scanf":
     case "scanf_s":
     case "wscanf":
-      return word(t.inWord, args.slice(1).map((a) => target(a, ctx)));
+      return inputText(t, args.slice(1).map((a) => target(a, ctx)));
     case "fscanf":
-      if (args[0] && streamName(args[0]) === "stdin") return word(t.inWord, args.slice(2).map((a) => target(a, ctx)));
+      if (args[0] && streamName(args[0]) === "stdin") return inputText(t, args.slice(2).map((a) => target(a, ctx)));
       return undefined;
     case "gets":
     case "gets_s":
     case "fgets":
       if (name === "fgets" && (!args[2] || streamName(args[2]) !== "stdin")) return undefined;
-      return args[0] ? `${t.inWord} ${exprText(args[0], ctx)}` : t.inWord;
+      return inputText(t, args[0] ? [exprText(args[0], ctx)] : []);
     case "getline":
       if (args[0] && STD_STREAMS_IN.has(streamName(args[0])) && args[1]) return `${t.inWord} ${exprText(args[1], ctx)}`;
       return undefined;
     case "cin.getline":
     case "cin.get":
-      return args[0] ? `${t.inWord} ${exprText(args[0], ctx)}` : t.inWord;
+      return inputText(t, args[0] ? [exprText(args[0], ctx)] : []);
     case "getchar":
     case "getch":
     case "_getch":
-      return t.inWord;
+      return inputText(t, []);
     case "printf":
     case "printf_s":
     case "wprintf":
-      return args[0] ? word(t.outWord, formatParts(args[0], args.slice(1), ctx)) : t.outWord;
+      return outputText(t, args[0] ? formatParts(args[0], args.slice(1), ctx) : []);
     case "fprintf": {
       const stream = args[0] ? streamName(args[0]) : "";
-      if ((stream === "stdout" || stream === "stderr") && args[1]) return word(t.outWord, formatParts(args[1], args.slice(2), ctx));
+      if ((stream === "stdout" || stream === "stderr") && args[1]) return outputText(t, formatParts(args[1], args.slice(2), ctx));
       return undefined;
     }
     case "puts":
     case "putchar":
     case "putch": {
       const arg = args[0];
-      if (!arg) return t.outWord;
-      const inside = literalInside(arg);
-      const text = inside !== undefined ? cleanLiteral(inside) : exprText(arg, ctx);
-      return text ? `${t.outWord} ${text}` : t.outWord;
+      const inside = arg ? literalInside(arg) : undefined;
+      const text = !arg ? undefined : inside !== undefined ? cleanLiteral(inside) : exprText(arg, ctx);
+      return outputText(t, text ? [text] : []);
     }
     default:
       return undefined;

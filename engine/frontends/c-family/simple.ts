@@ -8,6 +8,7 @@ import { at, type BuildContext } from "./context.ts";
 import { calleeName, ioText } from "./io.ts";
 import { exprText, statementText, unwrap } from "./text.ts";
 import { returnNodes } from "../chart-context.ts";
+import { ASSIGN } from "../../text/notation.ts";
 
 const EXIT_CALLS = new Set(["exit", "_exit", "abort", "quick_exit", "_Exit"]);
 
@@ -80,18 +81,29 @@ const DECLARATOR_FIELD = "declarator";
  * `int a = 1, b;` → process `int a := 1` (declarators without initializer dropped); none when
  * nothing is initialised. `int c = getchar();` → input; `int r = f(x);` with f user-defined → call.
  */
+const POINTER_DECLARATORS = new Set(["pointer_declarator", "reference_declarator"]);
+
+/** `x = v` of a declaration; a pointer/reference declarator (`*p = v`, `&r = v`) as its bare name. */
+function initText(init: TsNode, ctx: BuildContext): string {
+  let name = init.childForFieldName("declarator");
+  const value = init.childForFieldName("value");
+  if (!name || !value || !POINTER_DECLARATORS.has(name.type)) return exprText(init, ctx);
+  for (let i = 0; i < 100 && POINTER_DECLARATORS.has(name.type); i++) {
+    name = name.childForFieldName("declarator") ?? name.namedChildren.find((c) => c.type !== "comment" && c.type !== "type_qualifier") ?? name;
+  }
+  return `${exprText(name, ctx)} ${ASSIGN} ${exprText(value, ctx)}`;
+}
+
 export function declaration(stmt: TsNode, ctx: BuildContext): Node | null {
   const declarators = stmt.childrenForFieldName(DECLARATOR_FIELD);
   const initialised = declarators.filter((d) => d.type === "init_declarator");
   if (initialised.length === 0) return null;
-  const firstDecl = declarators[0]!;
-  // Type part: everything before the first declarator (qualifiers, storage class, type).
-  const typeParts = ctx.stripTypes
-    ? []
-    : stmt.children
-        .filter((c) => c.isNamed && c.type !== "comment" && c.endIndex <= firstDecl.startIndex)
-        .map((c) => exprText(c, ctx));
-  const parts = initialised.map((d) => exprText(d, ctx));
+  // `int n := 5` at most: qualifiers are dropped (text.ts), and a pointer or reference declarator
+  // (`const char *o = …`) shows only its name — `o := …` — as a student writes it.
+  const pointers = initialised.some((d) => POINTER_DECLARATORS.has(d.childForFieldName("declarator")?.type ?? ""));
+  const type = stmt.childForFieldName("type");
+  const typeParts = ctx.stripTypes || pointers || !type ? [] : [exprText(type, ctx)];
+  const parts = initialised.map((d) => initText(d, ctx));
   const prefix = typeParts.length ? `${typeParts.join(" ")} ` : "";
   const text = `${prefix}${parts.join(", ")}`;
   if (initialised.length === 1) {

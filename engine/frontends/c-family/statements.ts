@@ -1,6 +1,8 @@
 /** C/C++ statements → chart nodes: the dispatcher, the block builder, if/else, try/catch, goto. */
 import type { Block, Node } from "../../tree/schema.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { decideTernary, fieldTernary } from "../ternary.ts";
+import { shortReturns } from "../chart-context.ts";
 import { bodyStatements, flatten } from "./blocks.ts";
 import { at, checkDepth, emptyBlock, type BlockBuilder, type BuildContext } from "./context.ts";
 import { macroLoopKind, macroStatementCall } from "./macros.ts";
@@ -92,7 +94,16 @@ function labelName(stmt: TsNode): string {
 }
 
 /** Nodes for one statement at nesting depth `depth`. */
+const cTernary = fieldTernary("conditional_expression");
+
+/** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
+  const nodes = plainStatementNodes(stmt, ctx, depth);
+  const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
+  return shortReturns(decideTernary(stmt, nodes, { parts: cTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
+}
+
+function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   if (SILENT.has(stmt.type) || stmt.type.startsWith("preproc_")) return [];
   switch (stmt.type) {
     case "compound_statement":

@@ -2,7 +2,8 @@
  * C/C++ expression text for chart symbols: source text with whitespace normalised (string and
  * char literals untouched, comments dropped) and the shared notation (engine/text/notation.ts)
  * applied: `==`→`=`, `!=`→`≠`, `<=`→`≤`, `>=`→`≥`, `&&`/`||`/`!` → locale words, assignment
- * `=` → `:=`, `x op= e` → `x := x op e`. With stripTypes, declaration types are removed.
+ * `=` → `:=`, `x op= e` → `x := x op e`; `std::`, declaration qualifiers and pointer casts dropped.
+ * With stripTypes, declaration types are removed.
  */
 import type { Locale } from "../../options.ts";
 import { ASSIGN, augmentedAssignment, comparisonSymbol, logicalWord } from "../../text/notation.ts";
@@ -26,6 +27,9 @@ const TYPE_PARTS = new Set([
   "type_qualifier", "storage_class_specifier", "virtual", "explicit_function_specifier", "attribute_specifier",
   "attribute_declaration", "ms_declspec_modifier",
 ]);
+/** Qualifiers dropped from declarations even without stripTypes: `const char *s` reads `char s`. */
+const QUALIFIERS = new Set(["type_qualifier", "storage_class_specifier", "attribute_specifier", "attribute_declaration", "ms_declspec_modifier"]);
+const isStdScope = (node: Node | undefined) => node?.field === "scope" && node.text === "std";
 const DECLARATIONS = new Set(["declaration", "parameter_declaration", "optional_parameter_declaration", "condition_clause", "for_range_loop"]);
 
 /** The top-level operator of an expression (for parenthesising), or undefined for atoms. */
@@ -77,7 +81,18 @@ function hooks(ctx: TextContext): TextHooks {
       }
     },
   };
-  if (ctx.stripTypes) h.skip = (child, parent) => isType(child, parent);
+  // Noise a student never writes (issue 13): the `std::` prefix, qualifiers such as `const` and
+  // `static` in declarations, pointer casts (`(int *)malloc(…)` is `malloc(…)`).
+  h.skip = (child, parent, index, siblings) =>
+    (ctx.stripTypes && isType(child, parent)) ||
+    (DECLARATIONS.has(parent.type) && QUALIFIERS.has(child.type)) ||
+    (parent.type === "qualified_identifier" && isStdScope(child.type === "::" ? siblings[index - 1] : child));
+  h.replace = (node) => {
+    if (node.type !== "cast_expression") return undefined;
+    const type = node.childForFieldName("type");
+    const value = node.childForFieldName("value");
+    return type && value && /\*\s*$/.test(type.text) ? exprText(value, ctx) : undefined;
+  };
   return h;
 }
 

@@ -8,6 +8,7 @@ import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { named, unparen, type BuildContext } from "./context.ts";
 import { exprText } from "./text.ts";
 import { interpolationItems, isInterpolated } from "../interpolation.ts";
+import { formatPieces, hasConversions, quotedInside, type FormatStyle } from "../format-string.ts";
 
 const JAVA_INPUT_METHODS = new Set([
   "next", "nextLine", "nextInt", "nextDouble", "nextFloat", "nextLong", "nextShort", "nextByte",
@@ -95,9 +96,39 @@ export function containsInput(root: TsNode, ctx: BuildContext): boolean {
   return false;
 }
 
-/** A Java format string with value conversions (`%d`, `%.2f`, …; `%n` and `%%` are none)? */
-function hasConversions(literal: string): boolean {
-  return /%(?![%n])/.test(literal);
+/** The expression of an argument (C# wraps it in an `argument` node). */
+const argValue = (arg: TsNode): TsNode => unparen(arg.type === "argument" ? (named(arg)[0] ?? arg) : arg);
+
+/** The inside of a plain string literal argument, or undefined. */
+function literalArg(arg: TsNode): string | undefined {
+  const value = argValue(arg);
+  return value.type === "string_literal" ? quotedInside(value.text) : undefined;
+}
+
+/** Format calls whose result is printed: `String.format`, `MessageFormat.format`, `string.Format`. */
+const FORMAT_CALLS: Readonly<Record<string, FormatStyle>> = {
+  "String.format": "printf", "String.formatted": "printf", "MessageFormat.format": "braces",
+  "string.Format": "braces", "String.Format": "braces", "System.String.Format": "braces",
+};
+
+/** The printed pieces of format string `args[0]` applied to the other arguments, or undefined when it is none. */
+function formatted(args: TsNode[], style: FormatStyle, ctx: BuildContext): string[] | undefined {
+  const inside = args[0] ? literalArg(args[0]) : undefined;
+  if (inside === undefined || args.length < 2 || !hasConversions(inside, style)) return undefined;
+  return formatPieces(inside, args.slice(1).map((a) => exprText(a, ctx)), style);
+}
+
+/** A printed value: a format call or an interpolated string as its pieces, anything else as its text. */
+function printedValue(arg: TsNode, ctx: BuildContext): string[] {
+  const value = argValue(arg);
+  if (isInterpolated(value)) return interpolationItems(value, (e) => exprText(e, ctx));
+  if (isCall(value)) {
+    const { receiver, name } = callParts(value);
+    const style = receiver && name ? FORMAT_CALLS[`${compact(receiver)}.${name}`] : undefined;
+    const pieces = style ? formatted(callArgs(value), style, ctx) : undefined;
+    if (pieces) return pieces;
+  }
+  return [exprText(arg, ctx)];
 }
 
 /** The output texts of an output call, or undefined when the call is no console output. */
@@ -108,25 +139,22 @@ export function outputArgs(call: TsNode, ctx: BuildContext): string[] | undefine
   const staticConsole = ctx.lang === "csharp" && !receiver && ctx.staticConsole;
   if (!receiver && !staticConsole) return undefined;
   const r = staticConsole ? "Console" : compact(receiver!);
-  let args = callArgs(call);
+  const args = callArgs(call);
   if (ctx.lang === "java") {
     // Swing dialogs of beginner labs: `JOptionPane.showMessageDialog(null, message)`.
-    if (name === "showMessageDialog" && /^(javax\.swing\.)?JOptionPane$/.test(r)) return args.slice(1, 2).map((a) => exprText(a, ctx));
+    if (name === "showMessageDialog" && /^(javax\.swing\.)?JOptionPane$/.test(r)) return args.slice(1, 2).flatMap((a) => printedValue(a, ctx));
     if (!JAVA_OUTPUT_METHODS.has(name) || (r !== "System.out" && r !== "System.err")) return undefined;
-    if ((name === "printf" || name === "format") && args.length > 0) {
-      const first = args[0]!;
-      if (first.type === "string_literal" && hasConversions(first.text) && args.length > 1) args = args.slice(1);
+    if (name === "printf" || name === "format") {
+      const pieces = formatted(args, "printf", ctx);
+      if (pieces) return pieces;
     }
   } else {
     if (!CS_OUTPUT_METHODS.has(name) || !CS_CONSOLE_OUT.has(r)) return undefined;
-    const first = args[0] ? unparen(named(args[0])[0] ?? args[0]) : undefined;
-    // Composite format `Console.WriteLine("{0} {1}", a, b)`: the values only.
-    if (first && first.type === "string_literal" && /\{\d/.test(first.text) && args.length > 1) args = args.slice(1);
+    // Composite format `Console.WriteLine("{0} {1}", a, b)`.
+    const pieces = formatted(args, "braces", ctx);
+    if (pieces) return pieces;
   }
-  return args.flatMap((a) => {
-    const value = unparen(named(a)[0] ?? a);
-    return isInterpolated(value) ? interpolationItems(value, (e) => exprText(e, ctx)) : [exprText(a, ctx)];
-  });
+  return args.flatMap((a) => printedValue(a, ctx));
 }
 
 export function isExitCall(call: TsNode, ctx: BuildContext): boolean {

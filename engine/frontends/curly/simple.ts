@@ -8,6 +8,7 @@ import { at, COMMENT_TYPES, named, unparen, type BuildContext } from "./context.
 import { containsInput, isCall, isExitCall, isInputCall, isUserCall, outputArgs, outTarget } from "./io.ts";
 import { exprText, updateText } from "./text.ts";
 import { returnNodes } from "../chart-context.ts";
+import { inputText, outputText } from "../io-text.ts";
 
 /** Declared variable names and values of a declaration (`int a = 1, b;` → [a, 1], [b, null]). */
 function declarators(decl: TsNode): { decl: TsNode; name: TsNode | null; value: TsNode | null }[] {
@@ -89,14 +90,14 @@ export function expressionNode(stmt: TsNode, expr: TsNode, ctx: BuildContext): N
   if (update !== undefined) return at(ctx, stmt, { kind: "process", text: update });
   if (isCall(e)) {
     const out = outputArgs(e, ctx);
-    if (out) return at(ctx, stmt, { kind: "io", text: out.length ? `${t.outWord} ${out.join(", ")}` : t.outWord });
-    if (isInputCall(e, ctx)) return at(ctx, stmt, { kind: "io", text: t.inWord });
+    if (out) return at(ctx, stmt, { kind: "io", text: outputText(t, out) });
+    if (isInputCall(e, ctx)) return at(ctx, stmt, { kind: "io", text: inputText(t, []) });
     if (isExitCall(e, ctx)) return at(ctx, stmt, { kind: "terminal", text: t.endText });
     if (isUserCall(e, ctx)) return at(ctx, stmt, { kind: callKind(ctx), text: exprText(e, ctx) });
     // Wrapped input: `int.TryParse(Console.ReadLine(), out n);` → Ввід n; else without target.
     if (containsInput(e, ctx)) {
       const target = outTarget(e);
-      return at(ctx, stmt, { kind: "io", text: target ? `${t.inWord} ${exprText(target, ctx)}` : t.inWord });
+      return at(ctx, stmt, { kind: "io", text: inputText(t, target ? [exprText(target, ctx)] : []) });
     }
   }
   return at(ctx, stmt, { kind: "process", text: exprText(e, ctx) });

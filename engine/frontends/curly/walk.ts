@@ -4,6 +4,8 @@
  */
 import type { Node } from "../../tree/schema.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
+import { csharpSwitchArms, decideTernary, fieldTernary, javaSwitchArms } from "../ternary.ts";
+import { shortReturns } from "../chart-context.ts";
 import { assertStatement, headedStatement, ifStatement, switchStatement, tryStatement } from "./compound.ts";
 import { at, checkDepth, COMMENT_TYPES, named, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
 import { doStatement, forStatement, foreachStatement, whileStatement } from "./loops.ts";
@@ -27,7 +29,18 @@ export const buildBlock: BlockBuilder = (stmts, ctx, depth) => {
 };
 
 /** Nodes for one statement at nesting depth `depth`. */
+const ternaryParts = { java: fieldTernary("ternary_expression"), csharp: fieldTernary("conditional_expression") };
+
+/** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
+  const nodes = plainStatementNodes(stmt, ctx, depth, label);
+  const text = (n: TsNode) => exprText(n, ctx);
+  const arms = (n: TsNode) => (ctx.lang === "java" ? javaSwitchArms(n, text) : csharpSwitchArms(n, text));
+  const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
+  return shortReturns(decideTernary(stmt, nodes, { parts: ternaryParts[ctx.lang], arms, text }, make), ctx, make);
+}
+
+function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
   if (SILENT.has(stmt.type) || COMMENT_TYPES.has(stmt.type)) return [];
   switch (stmt.type) {
     case "block":

@@ -5,6 +5,7 @@
  * Hand-written parser (no grammar asset needed). Never throws for bad source: syntax errors and
  * over-limit charts become FunctionErrors and the other routines still come out.
  */
+import { activeSource } from "../conditional-compilation.ts";
 import { cleanSource } from "../source.ts";
 import type { FunctionError } from "../../errors.ts";
 import type { ResolvedOptions } from "../../options.ts";
@@ -39,7 +40,7 @@ function build(
 }
 
 export const parsePascal: Frontend = async (code, options) => {
-  const source = cleanSource(code);
+  const source = activeSource(cleanSource(code), "pascal");
   const tree: ChartTree = [];
   const errors: FunctionError[] = [];
   if (source.trim() === "") return { tree, errors };

@@ -26,6 +26,8 @@ import { augmentedAssignment } from "../../text/notation.ts";
 import { TREE_LIMITS, type Block, type Node, type SwitchCase } from "../../tree/schema.ts";
 import { splitTopLevel, type Expr, type Loc, type Stmt } from "./parser.ts";
 import { exprText, topOperator } from "./text.ts";
+import { inputText, outputText } from "../io-text.ts";
+import { returnSymbols, shortReturns } from "../chart-context.ts";
 
 export interface MapContext {
   options: ResolvedOptions;
@@ -167,11 +169,6 @@ function whileTrue(stmt: Extract<Stmt, { k: "while" }>, ctx: MapContext, depth: 
   return at(ctx, stmt.loc, { kind: "infloop", body: mapBlock(body, ctx, depth + 1) });
 }
 
-function endText(ctx: MapContext): string {
-  if (ctx.isMain) return ctx.texts.endText;
-  return ctx.options.mainOnlyTerminators ? ctx.texts.exitText : ctx.texts.endText;
-}
-
 /** A chart block from statements at nesting depth `depth` (top level of a chart = 1). */
 export function mapBlock(stmts: readonly Stmt[], ctx: MapContext, depth: number): Block {
   if (stmts.length > 0) checkDepth(depth);
@@ -233,15 +230,8 @@ function callNode(ctx: MapContext, loc: Loc, textValue: string): Node {
 }
 
 function exitNodes(ctx: MapContext, loc: Loc, value: string | undefined): Node[] {
-  const t = ctx.texts;
-  if (value === undefined) return [at(ctx, loc, { kind: "terminal", text: endText(ctx) })];
-  if (ctx.options.returnAsIO) {
-    return [
-      at(ctx, loc, { kind: "io", text: `${t.outWord} ${value}` }),
-      at(ctx, loc, { kind: "terminal", text: endText(ctx) }),
-    ];
-  }
-  return [at(ctx, loc, { kind: "terminal", text: `${t.returnWord} ${value}` })];
+  const make = <T extends Node>(node: T): T => at(ctx, loc, node);
+  return shortReturns(returnSymbols(ctx, value ?? null).map(make), ctx, make);
 }
 
 function simpleStatement(stmt: Extract<Stmt, { k: "simple" }>, ctx: MapContext): Node[] {
@@ -249,15 +239,15 @@ function simpleStatement(stmt: Extract<Stmt, { k: "simple" }>, ctx: MapContext):
   const call = callParts(stmt.expr);
   if (call) {
     const args = call.args.map((a) => text(a, ctx));
-    if (READS.has(call.name) && call.prefix.length === 0) return [at(ctx, stmt.loc, { kind: "io", text: args.length ? `${t.inWord} ${args.join(", ")}` : t.inWord })];
+    if (READS.has(call.name) && call.prefix.length === 0) return [at(ctx, stmt.loc, { kind: "io", text: inputText(t, args) })];
     const viaConsole = call.prefix.length === 1 && call.prefix[0]!.lower === "console";
-    if (viaConsole && call.name === "readline") return [at(ctx, stmt.loc, { kind: "io", text: t.inWord })];
+    if (viaConsole && call.name === "readline") return [at(ctx, stmt.loc, { kind: "io", text: inputText(t, []) })];
     if (WRITES.has(call.name) || (viaConsole && (call.name === "write" || call.name === "writeline"))) {
       // PascalABC `a.Println` prints `a`.
       const shown = call.prefix.length > 0 && !viaConsole && call.args.length === 0
         ? [text(call.prefix, ctx)]
         : call.args.map((a) => text(withoutWidth(a), ctx));
-      return [at(ctx, stmt.loc, { kind: "io", text: shown.length ? `${t.outWord} ${shown.join(", ")}` : t.outWord })];
+      return [at(ctx, stmt.loc, { kind: "io", text: outputText(t, shown, false) })];
     }
     if (call.name === "exit") return exitNodes(ctx, stmt.loc, args.length ? args.join(", ") : undefined);
     if (call.name === "halt") return [at(ctx, stmt.loc, { kind: "terminal", text: t.endText })];

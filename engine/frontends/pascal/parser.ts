@@ -75,12 +75,13 @@ export interface ParsedProgram {
 
 /** A syntax error; the message reads like the Python front-end's: `syntax error at line L, column C: …`. */
 export class ParseError extends Error {
-  constructor(
-    detail: string,
-    readonly line: number,
-    readonly col: number,
-  ) {
+  readonly line: number;
+  readonly col: number;
+
+  constructor(detail: string, line: number, col: number) {
     super(`syntax error at line ${line}, column ${col}: ${detail}`);
+    this.line = line;
+    this.col = col;
   }
 }
 
@@ -132,7 +133,11 @@ class Parser {
   private lastResync = -1;
   private readonly out: ParsedProgram = { routines: [], routineNames: new Set(), errors: [] };
 
-  constructor(private readonly tokens: Token[]) {}
+  private readonly tokens: Token[];
+
+  constructor(tokens: Token[]) {
+    this.tokens = tokens;
+  }
 
   // ---- token helpers ----
 

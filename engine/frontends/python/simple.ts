@@ -8,6 +8,8 @@ import { at, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
 import { interpolationItems, isInterpolated } from "../interpolation.ts";
 import { returnNodes } from "../chart-context.ts";
+import { inputText, outputText } from "../io-text.ts";
+import { formatPieces, hasConversions, quotedInside } from "../format-string.ts";
 
 const EXIT_CALLS = new Set(["exit", "quit", "sys.exit", "os._exit"]);
 
@@ -76,6 +78,31 @@ function assignmentParts(node: TsNode): { targets: TsNode[]; value: TsNode | nul
   return { targets, value: null };
 }
 
+/** Python 2/3 `"…" % values` and `"…".format(values)`: the format's pieces, or undefined. */
+function formatted(node: TsNode, ctx: BuildContext): string[] | undefined {
+  const n = unwrap(node);
+  const values = (v: TsNode | null | undefined) =>
+    !v ? [] : (unwrap(v).type === "tuple" ? unwrap(v).namedChildren.filter((c) => c.type !== "comment") : [v]).map((e) => exprText(e, ctx));
+  if (n.type === "binary_operator" && n.childForFieldName("operator")?.type === "%") {
+    const inside = quotedInside(n.childForFieldName("left")?.text ?? "") ?? quotedInside((n.childForFieldName("left")?.text ?? "").replace(/^'(.*)'$/s, '"$1"'));
+    return inside !== undefined && hasConversions(inside, "printf") ? formatPieces(inside, values(n.childForFieldName("right")), "printf") : undefined;
+  }
+  const fn = n.type === "call" ? n.childForFieldName("function") : null;
+  if (fn?.type === "attribute" && fn.childForFieldName("attribute")?.text === "format") {
+    const object = fn.childForFieldName("object")?.text ?? "";
+    const inside = quotedInside(object) ?? quotedInside(object.replace(/^'(.*)'$/s, '"$1"'));
+    const args = (n.childForFieldName("arguments")?.namedChildren ?? []).filter((a) => a.type !== "comment" && a.type !== "keyword_argument");
+    if (inside !== undefined && hasConversions(inside, "braces")) return formatPieces(inside, args.map((a) => exprText(a, ctx)), "braces");
+  }
+  return undefined;
+}
+
+/** A printed value: an f-string or a format as its pieces, anything else as its text. */
+export function printedValue(node: TsNode, ctx: BuildContext): string[] {
+  if (isInterpolated(node)) return interpolationItems(node, (e) => exprText(e, ctx));
+  return formatted(node, ctx) ?? [exprText(node, ctx)];
+}
+
 function callNode(stmt: TsNode, text: string, ctx: BuildContext): Node {
   return at(ctx, stmt, { kind: ctx.options.callAsProcess ? "process" : "call", text });
 }
@@ -88,10 +115,10 @@ function callStatement(stmt: TsNode, call: TsNode, ctx: BuildContext): Node {
     const args = call.childForFieldName("arguments");
     const parts = (args?.namedChildren ?? [])
       .filter((a) => a.type !== "keyword_argument" && a.type !== "comment")
-      .flatMap((a) => (isInterpolated(a) ? interpolationItems(a, (e) => exprText(e, ctx)) : [exprText(a, ctx)]));
-    return at(ctx, stmt, { kind: "io", text: parts.length ? `${t.outWord} ${parts.join(", ")}` : t.outWord });
+      .flatMap((a) => printedValue(a, ctx));
+    return at(ctx, stmt, { kind: "io", text: outputText(t, parts) });
   }
-  if (name === "input") return at(ctx, stmt, { kind: "io", text: t.inWord });
+  if (name === "input") return at(ctx, stmt, { kind: "io", text: inputText(t, []) });
   // exit() ends the program, so it is the End terminator even inside a function.
   if (name && EXIT_CALLS.has(name)) return at(ctx, stmt, { kind: "terminal", text: t.endText });
   const text = exprText(stmt, ctx);
@@ -121,6 +148,8 @@ export function expressionStatement(stmt: TsNode, ctx: BuildContext): Node | nul
     default: {
       const inner = unwrap(expr);
       if (inner.type === "call") return callStatement(stmt, inner, ctx);
+      // Python 2 `print` alone prints a line break.
+      if (inner.type === "identifier" && inner.text === "print") return at(ctx, stmt, { kind: "io", text: outputText(ctx.texts, []) });
       return at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) });
     }
   }

@@ -6,7 +6,10 @@ import { assertStatement, ifStatement, matchStatement, tryStatement, withStateme
 import { at, checkDepth, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
 import { forStatement, whileStatement } from "./loops.ts";
-import { expressionStatement, raiseStatement, returnStatement } from "./simple.ts";
+import { expressionStatement, printedValue, raiseStatement, returnStatement } from "./simple.ts";
+import { outputText } from "../io-text.ts";
+import { decideTernary, type TernaryParts } from "../ternary.ts";
+import { shortReturns } from "../chart-context.ts";
 
 /** Statements that never produce a symbol. */
 const SILENT = new Set([
@@ -26,7 +29,21 @@ export function isMainGuard(stmt: TsNode): boolean {
 }
 
 /** Nodes for one statement at nesting depth `depth`. */
+/** `a if c else b`: the parts are the first, second and third named children. */
+function pythonTernary(node: TsNode): TernaryParts | undefined {
+  if (node.type !== "conditional_expression") return undefined;
+  const [whenTrue, cond, whenFalse] = node.namedChildren.filter((c) => c.type !== "comment");
+  return whenTrue && cond && whenFalse ? { cond, whenTrue, whenFalse } : undefined;
+}
+
+/** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
+  const nodes = plainStatementNodes(stmt, ctx, depth);
+  const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
+  return shortReturns(decideTernary(stmt, nodes, { parts: pythonTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
+}
+
+function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   if (SILENT.has(stmt.type)) return [];
   switch (stmt.type) {
     case "expression_statement": {
@@ -62,9 +79,8 @@ export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): 
       // Python 2 `print a, b` → output, like print(a, b).
       const args = stmt.namedChildren
         .filter((c) => c.type !== "comment" && c.type !== "chevron")
-        .map((c) => exprText(c, ctx));
-      const word = ctx.texts.outWord;
-      return [at(ctx, stmt, { kind: "io", text: args.length ? `${word} ${args.join(", ")}` : word })];
+        .flatMap((c) => printedValue(c, ctx));
+      return [at(ctx, stmt, { kind: "io", text: outputText(ctx.texts, args) })];
     }
     default:
       // del, exec, print (Python 2), type aliases, anything unknown: a process with the text.

@@ -10,6 +10,7 @@ import { JsonQuery, RenderJSONResponse, RenderMultipart, RenderRequest } from ".
 import { bodyKind, jsonRequested, readForm, readJson } from "../body.ts";
 import { requireClient, requireCredits, requirePro, ranOut } from "./gate.ts";
 import { base64, ERRORS, sendFile } from "./responses.ts";
+import { SKIPPED_HEADER, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
 
 const FILE_TYPES = [
   "image/svg+xml", "image/png", "application/pdf",
@@ -28,7 +29,9 @@ export const renderRoute = createRoute({
   description:
     "Charged 1 credit per chart, after a successful render. Needs a balance of at least 1 before any work. " +
     "Answers the file itself (Content-Disposition names it) unless `json` is set in the query or the body. " +
-    "The `X-Credits-Left` header carries the balance after the charge.",
+    "The `X-Credits-Left` header carries the balance after the charge. " +
+    "Functions that could not be drawn (a syntax error in them, a chart over the limits) are listed in `skipped` of a JSON answer " +
+    "and named in the `X-Skipped-Functions` header of a file answer; the other functions are drawn and charged.",
   request: {
     query: JsonQuery,
     body: {
@@ -39,7 +42,13 @@ export const renderRoute = createRoute({
   responses: {
     200: {
       description: "The chart: a file of the requested format, or with json=1 a RenderJSONResponse.",
-      headers: { "X-Credits-Left": { schema: { type: "integer" }, description: "Balance after this call." } },
+      headers: {
+        "X-Credits-Left": { schema: { type: "integer" }, description: "Balance after this call." },
+        [SKIPPED_HEADER]: {
+          schema: { type: "string" },
+          description: "Only when some functions were not drawn: their names, each percent-encoded (encodeURIComponent), joined by commas. `?json` gives the reasons in `skipped`.",
+        },
+      },
       content: {
         "application/json": { schema: z.union([RenderJSONResponse, Geometry]) },
         ...Object.fromEntries(FILE_TYPES.map((t) => [t, { schema: z.string().openapi({ format: "binary" }) }])),
@@ -117,8 +126,9 @@ export function renderRoutes(deps: AppDeps) {
         encoding: text ? ("utf-8" as const) : ("base64" as const),
         content: text ? (result.file.data as string) : base64(result.file.data as Uint8Array),
         creditsLeft,
+        skipped: skippedFunctions(result.errors),
       }, 200);
     }
-    return sendFile(c, result.file.data, result.file.contentType, filename, { "X-Credits-Left": String(creditsLeft) });
+    return sendFile(c, result.file.data, result.file.contentType, filename, { "X-Credits-Left": String(creditsLeft), ...skippedHeader(result.errors) });
   });
 }

@@ -1,5 +1,5 @@
 /** Ukrainian letters (the default language of accounts). */
-import { html, page } from "../html.ts";
+import { both, html, Link, page } from "../html.ts";
 import type { MailTemplates } from "./index.ts";
 
 /** 1 кредит, 2 кредити, 5 кредитів, 11 кредитів, 21 кредит. */
@@ -13,11 +13,11 @@ export function credits(n: number): string {
 export const uk: MailTemplates = {
   gift({ from, qty, newAccount, siteUrl }) {
     const subject = `${from} дарує вам ${credits(qty)} Skhema`;
-    const where = siteUrl ? ` на ${siteUrl}` : "";
+    const site = siteUrl ? new Link(siteUrl) : undefined;
     const next = newAccount
-      ? `Для вашої адреси створено обліковий запис. Увійдіть${where} з цією адресою — кредити вже чекають на вас.`
-      : `Кредити вже на вашому рахунку${siteUrl ? ` (${siteUrl})` : ""}.`;
-    const text = `Вітаємо!\n\n${from} подарував(-ла) вам ${credits(qty)} Skhema — сервісу, що креслить блок-схеми алгоритмів за ДСТУ 19.701-90 з програмного коду.\n\n${next}\n\nОдин кредит — одна блок-схема.\n`;
+      ? both`Для вашої адреси створено обліковий запис. Увійдіть${site ? both` на ${site}` : ""} з цією адресою — кредити вже чекають на вас.`
+      : both`Кредити вже на вашому рахунку${site ? both` (${site})` : ""}.`;
+    const text = `Вітаємо!\n\n${from} подарував(-ла) вам ${credits(qty)} Skhema — сервісу, що креслить блок-схеми алгоритмів за ДСТУ 19.701-90 з програмного коду.\n\n${next.text}\n\nОдин кредит — одна блок-схема.\n`;
     const body = html`<p>Вітаємо!</p>
 <p><strong>${from}</strong> подарував(-ла) вам <strong>${credits(qty)}</strong> Skhema — сервісу, що креслить блок-схеми алгоритмів за ДСТУ 19.701-90 з програмного коду.</p>
 <p>${next}</p>

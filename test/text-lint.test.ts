@@ -1,0 +1,63 @@
+/**
+ * Issue 13: the text linter (test/support/text-lint.ts) over every chart of the corpus and of the
+ * examples, in both locales — no cut tokens, empty I/O symbols, symbols taller than a, raw escapes,
+ * trailing semicolons, preprocessor text or duplicate captions. The linter itself is checked on
+ * charts built to break each rule, so a finding-free corpus means something.
+ */
+import { describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { frontendFor, type Lang } from "../engine/index.ts";
+import { bunAssets } from "../hosts/bun.ts";
+import { layoutCharts } from "../engine/layout/index.ts";
+import { resolveOptions } from "../engine/options.ts";
+import type { ChartTree } from "../engine/tree/schema.ts";
+import { lintCharts } from "./support/text-lint.ts";
+
+const EXTENSIONS: Record<string, Lang> = { py: "python", c: "c", cpp: "cpp", java: "java", cs: "csharp", pas: "pascal" };
+const LANG_DIRS: Lang[] = ["python", "c", "cpp", "java", "csharp", "pascal"];
+
+const programs: { name: string; lang: Lang; path: string }[] = [
+  ...LANG_DIRS.flatMap((lang) =>
+    readdirSync(`test/corpus/${lang}`).sort().map((f) => ({ name: `${lang}/${f}`, lang, path: `test/corpus/${lang}/${f}` })),
+  ),
+  ...readdirSync("examples").sort().flatMap((f) => {
+    const lang = EXTENSIONS[f.split(".").pop()!];
+    return lang ? [{ name: `examples/${f}`, lang, path: `examples/${f}` }] : [];
+  }),
+];
+
+describe("text linter over the corpus and the examples", () => {
+  for (const locale of ["uk", "en"] as const) {
+    const options = resolveOptions({ locale });
+    for (const program of programs) {
+      test(`${locale} ${program.name}`, async () => {
+        const code = await Bun.file(program.path).text();
+        const { tree } = await frontendFor(program.lang)!(code, options, bunAssets);
+        const findings = lintCharts(tree, layoutCharts(tree, options, false), options);
+        expect(findings.map((f) => `${f.rule} ${f.chart}: ${f.text}`)).toEqual([]);
+      });
+    }
+  }
+});
+
+describe("the linter finds what it is meant to find", () => {
+  const options = resolveOptions({});
+  const lint = (tree: ChartTree) => lintCharts(tree, layoutCharts(tree, options, false), options).map((f) => f.rule);
+  const chart = (...stmts: ChartTree[number]["block"]["stmts"]): ChartTree => [{ name: "main", main: true, block: { stmts } }];
+
+  test("an empty output", () => expect(lint(chart({ kind: "io", text: "Вивід" }))).toEqual(["empty-io"]));
+  test("a raw escape", () => expect(lint(chart({ kind: "io", text: 'Вивід "a\\n"' }))).toEqual(["escape"]));
+  test("a trailing semicolon", () => expect(lint(chart({ kind: "process", text: "x := 1;" }))).toEqual(["semicolon"]));
+  test("preprocessor text", () => expect(lint(chart({ kind: "process", text: "#ifdef DEBUG" }))).toEqual(["preprocessor"]));
+  test("a symbol taller than a", () => {
+    const long = Array.from({ length: 40 }, (_, i) => `value${i}`).join(" + ");
+    expect(lint(chart({ kind: "process", text: `x := ${long}` }))).toContain("tall");
+  });
+  test("a cut token", () => {
+    expect(lint(chart({ kind: "process", text: `x := ${"y".repeat(120)}` }))).toContain("cut");
+  });
+  test("duplicate captions", () => {
+    const f = { name: "f", block: { stmts: [] } };
+    expect(lint([f, f])).toEqual(["caption"]);
+  });
+});
