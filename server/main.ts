@@ -3,6 +3,7 @@
  * sends the e-mail outbox, and on SIGTERM/SIGINT stops taking connections, lets in-flight requests
  * finish, finishes the mail in hand, then closes the database.
  */
+import { preload } from "../engine/index.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
@@ -25,6 +26,8 @@ const server = runtime.serve({
   idleTimeout: 60,
 });
 const payments = startPayments(database.db, config.payments);
+// The WASM runtimes (tree-sitter, the PNG rasteriser) start now, not on the first request.
+void preload(runtime.assets);
 console.log(`skhema: listening on http://${config.host}:${server.port}/v1 (database ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
 if (!config.mail.smtp) console.log("skhema: no SMTP configured (SMTP_URL or SMTP_HOST): e-mails are printed to this log");
 

@@ -22,7 +22,8 @@ export function runtimeInitCount(): number {
   return runtimeInits;
 }
 
-function initRuntime(assets: AssetLoader): Promise<void> {
+/** Starts (once per process) the tree-sitter runtime; hosts may call it early, before any request. */
+export function initRuntime(assets: AssetLoader): Promise<void> {
   if (!runtime) {
     runtime = (async () => {
       const wasm = await assets.load("web-tree-sitter.wasm");

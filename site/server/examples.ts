@@ -1,6 +1,7 @@
 /** The example programs the playground offers (the repository's examples/, one or more per language). */
 import { langFromFileName } from "../../engine/index.ts";
 import type { SourceLang } from "../client/protocol.ts";
+import { EXAMPLES } from "./paths.ts";
 
 export interface Example {
   file: string;
@@ -12,8 +13,7 @@ export interface Example {
 const FILES = ["grade.py", "primes.c", "stats.cpp", "Diagonal.java", "Grades.cs", "triangle.pas", "sorting.py", "matrix.py", "menu.py", "bank.py"];
 
 export async function loadExamples(): Promise<Example[]> {
-  const dir = new URL("../../examples/", import.meta.url);
   return Promise.all(
-    FILES.map(async (file) => ({ file, lang: langFromFileName(file) as SourceLang, code: await Bun.file(new URL(file, dir)).text() })),
+    FILES.map(async (file) => ({ file, lang: langFromFileName(file) as SourceLang, code: await Bun.file(new URL(file, EXAMPLES)).text() })),
   );
 }

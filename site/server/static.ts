@@ -5,8 +5,8 @@
  */
 import { Hono } from "hono";
 import { assetFileUrl, isAssetName } from "../../hosts/asset-manifest.ts";
+import { SITE_DIST as DIST } from "./paths.ts";
 
-export const DIST = new URL("../dist/", import.meta.url);
 
 const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
 

@@ -23,7 +23,8 @@
  */
 import type { ResolvedOptions, Texts } from "../../options.ts";
 import { augmentedAssignment } from "../../text/notation.ts";
-import { TREE_LIMITS, type Block, type Node, type SwitchCase } from "../../tree/schema.ts";
+import { TREE_LIMITS } from "../../tree/limits.ts";
+import type { Block, Node, SwitchCase } from "../../tree/schema.ts";
 import { splitTopLevel, type Expr, type Loc, type Stmt } from "./parser.ts";
 import { exprText, topOperator } from "./text.ts";
 import { inputText, outputText } from "../io-text.ts";
