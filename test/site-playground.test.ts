@@ -89,6 +89,18 @@ describe("playground", () => {
     await context.close();
   }, TIMEOUT);
 
+  test("an opened file sets the language from its extension and is drawn", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await openPlayground(context);
+    await page.setInputFiles("#file", { name: "lab.pas", mimeType: "text/plain", buffer: Buffer.from(PROGRAMS[5].code) });
+    await page.waitForFunction(() => document.querySelector("#preview svg")?.textContent?.includes("n > 60") ?? false);
+    expect(await page.inputValue("#lang")).toBe("pascal");
+    await page.setInputFiles("#file", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await page.waitForFunction(() => document.getElementById("status")?.classList.contains("error") ?? false);
+    expect(await page.textContent("#status")).toContain("notes.txt");
+    await context.close();
+  }, TIMEOUT);
+
   test("a syntax error is marked at its line while the other functions are still drawn", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await openPlayground(context);
