@@ -71,6 +71,20 @@ describe("playground", () => {
     expect(html).toContain("Схема алгоритму програми");
   }, TIMEOUT);
 
+  test("the language switch is remembered in a cookie and only ever returns to this site", async () => {
+    const switched = await fetch(`${origin}/lang/en?back=%2Faccount`, { redirect: "manual" });
+    expect(switched.status).toBe(303);
+    expect(switched.headers.get("location")).toBe("/account");
+    expect(switched.headers.get("set-cookie")).toMatch(/^lang=en;/);
+    for (const back of ["//evil.example/", "/\\evil.example", "https://evil.example/"]) {
+      const away = await fetch(`${origin}/lang/uk?back=${encodeURIComponent(back)}`, { redirect: "manual" });
+      expect(away.headers.get("location")).toBe("/");
+    }
+    const english = await (await fetch(`${origin}/`, { headers: { cookie: "lang=en" } })).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain("Flowchart of the program");
+  }, TIMEOUT);
+
   test("typing a program in each language draws its chart in the browser, with no CSP violation", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await openPlayground(context);
