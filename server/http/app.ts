@@ -17,7 +17,6 @@ import { rateLimit } from "./rate-limit.ts";
 import { referenceRoutes } from "./reference.ts";
 import { Health } from "./schemas.ts";
 import { defaultHook } from "./validation.ts";
-import { isSitePage, siteNotFound, siteRoutes } from "../../site/server/routes.tsx";
 
 export const API_VERSION = "1.0.0";
 
@@ -75,9 +74,7 @@ export function createApp(deps: AppDeps) {
     return errorResponse(c, apiError);
   });
   // A browser asking for a page outside the API gets the site's page; everything else the API's error.
-  app.notFound((c) =>
-    isSitePage(c) ? siteNotFound(c) : errorResponse(c, new ApiError("not_found", `no endpoint ${c.req.method} ${c.req.path}`)),
-  );
+  app.notFound((c) => deps.site?.pageNotFound(c) ?? errorResponse(c, new ApiError("not_found", `no endpoint ${c.req.method} ${c.req.path}`)));
   let methods: MethodTable | undefined;
   const knownMethods = () => (methods ??= methodTable(app.routes)); // every route is registered by the first request
   // Before authentication and body limits: a wrong method is wrong whoever asks.
@@ -142,7 +139,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/v1", v1);
   // The site (playground, sign-in, account) beside the API, on the same server.
-  app.route("/", siteRoutes(deps));
+  if (deps.site) app.route("/", deps.site.routes);
   const monobank = config.payments.monobank;
   // Outside /v1 and the OpenAPI document: only the bank calls it, at a secret path.
   if (monobank?.webhookSecret) app.route("/hooks/monobank", webhookRoutes(db, { ...monobank, webhookSecret: monobank.webhookSecret }));

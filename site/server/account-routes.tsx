@@ -4,7 +4,6 @@
  * hono/csrf (Origin / Sec-Fetch-Site must be this site) on top of the SameSite=Lax cookie.
  */
 import { Hono, type Context } from "hono";
-import { getConnInfo } from "hono/bun";
 import { bodyLimit } from "hono/body-limit";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
@@ -34,13 +33,14 @@ const FORM_BODY_LIMIT = 16 * 1024;
 
 type Env = { Variables: { user: User | null } };
 
-/** The client a limit counts: its socket address (a proxy in front would need its own limits). */
+/**
+ * The client a limit counts: its socket address, from Bun's server (the app's env under Bun.serve;
+ * hono/bun's getConnInfo does the same but its adapter module needs the Bun global at import, and
+ * server/main.ts also runs on Deno). Elsewhere one shared key (a proxy in front would need its own limits).
+ */
 function clientOf(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
+  const server = c.env as { requestIP?: (request: Request) => { address: string } | null } | undefined;
+  return server?.requestIP?.(c.req.raw)?.address ?? "unknown";
 }
 
 async function formField(c: Context, name: string): Promise<string> {

@@ -1,4 +1,5 @@
 /** The example programs the playground offers (the repository's examples/, one or more per language). */
+import { readFile } from "node:fs/promises";
 import { langFromFileName } from "../../engine/index.ts";
 import type { SourceLang } from "../client/protocol.ts";
 import { EXAMPLES } from "./paths.ts";
@@ -14,6 +15,6 @@ const FILES = ["grade.py", "primes.c", "stats.cpp", "Diagonal.java", "Grades.cs"
 
 export async function loadExamples(): Promise<Example[]> {
   return Promise.all(
-    FILES.map(async (file) => ({ file, lang: langFromFileName(file) as SourceLang, code: await Bun.file(new URL(file, EXAMPLES)).text() })),
+    FILES.map(async (file) => ({ file, lang: langFromFileName(file) as SourceLang, code: await readFile(new URL(file, EXAMPLES), "utf8") })),
   );
 }

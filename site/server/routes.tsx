@@ -8,6 +8,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import type { AssetLoader } from "../../engine/assets.ts";
 import type { Config } from "../../server/config.ts";
 import type { Db } from "../../server/db/open.ts";
+import type { SiteMount } from "../../server/http/deps.ts";
 import { render } from "../../engine/index.ts";
 import { resolveOptions } from "../../engine/options.ts";
 import { LOCALE_COOKIE, parseLocale, SITE_LOCALES, TEXTS, type SiteLocale } from "../i18n/index.ts";
@@ -73,6 +74,11 @@ export function isSitePage(c: Context): boolean {
 export function siteNotFound(c: Context) {
   const frame = frameOf(c);
   return html(c, frame, <MessagePage {...frame} title="404" message={frame.t.notFound} back={{ href: "/", label: frame.t.nav.playground }} />, 404);
+}
+
+/** The site as the Bun/Deno hosts mount it in the service's app (server/http/deps.ts). */
+export function siteMount(deps: SiteDeps): SiteMount {
+  return { routes: siteRoutes(deps), pageNotFound: (c) => (isSitePage(c) ? siteNotFound(c) : null) };
 }
 
 export function siteRoutes(deps: SiteDeps) {

@@ -3,6 +3,7 @@
  * Names are checked against a plain pattern (static) or the asset manifest, so no path can
  * leave its folder.
  */
+import { readFile, stat } from "node:fs/promises";
 import { Hono } from "hono";
 import { assetFileUrl, isAssetName } from "../../hosts/asset-manifest.ts";
 import { SITE_DIST as DIST } from "./paths.ts";
@@ -20,14 +21,14 @@ const TYPES: Record<string, string> = {
 };
 
 async function fileResponse(url: URL, headers: Headers, cacheControl: string): Promise<Response> {
-  const file = Bun.file(url);
-  if (!(await file.exists())) return new Response("not found", { status: 404 });
+  const info = await stat(url).catch(() => null);
+  if (!info?.isFile()) return new Response("not found", { status: 404 });
   // Weak validator from size and time: cheap, and changes whenever a build rewrites the file.
-  const etag = `W/"${file.size.toString(36)}-${file.lastModified.toString(36)}"`;
+  const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
   const type = TYPES[url.pathname.split(".").pop() ?? ""] ?? "application/octet-stream";
   const common = { ETag: etag, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" };
   if (headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: common });
-  return new Response(file, { headers: { ...common, "Content-Type": type } });
+  return new Response(await readFile(url), { headers: { ...common, "Content-Type": type } });
 }
 
 export function staticRoutes() {
