@@ -14,8 +14,7 @@ import { parseCpp } from "./frontends/cpp/index.ts";
 import { parseJava } from "./frontends/java/index.ts";
 import { parseCSharp } from "./frontends/csharp/index.ts";
 import { parsePascal } from "./frontends/pascal/index.ts";
-import { cleanSource } from "./frontends/source.ts";
-import { uniqueChartNames } from "./frontends/unique-names.ts";
+import { finished } from "./frontends/finish.ts";
 import type { Geometry } from "./geometry/types.ts";
 import { initRuntime } from "./frontends/tree-sitter.ts";
 import { layoutCharts } from "./layout/index.ts";
@@ -33,19 +32,13 @@ export type Format = (typeof FORMATS)[number];
 /** Largest source the engine reads (bytes of UTF-8). Lab programs are a few kilobytes. */
 export const MAX_SOURCE_BYTES = 1024 * 1024;
 
-/** A front-end whose charts have unique names (overloads get their parameter types: unique-names.ts). */
-const uniquelyNamed = (frontend: Frontend): Frontend => async (code, options, assets) => {
-  const result = await frontend(code, options, assets);
-  return { ...result, tree: uniqueChartNames(result.tree, cleanSource(code)) };
-};
-
 const FRONTENDS: Partial<Record<Lang, Frontend>> = {
-  python: uniquelyNamed(parsePython),
-  c: uniquelyNamed(parseC),
-  cpp: uniquelyNamed(parseCpp),
-  java: uniquelyNamed(parseJava),
-  csharp: uniquelyNamed(parseCSharp),
-  pascal: uniquelyNamed(parsePascal),
+  python: finished(parsePython, true),
+  c: finished(parseC, true),
+  cpp: finished(parseCpp, true),
+  java: finished(parseJava, true),
+  csharp: finished(parseCSharp, true),
+  pascal: finished(parsePascal, false),
 };
 
 /** The front-end of a source language (undefined for `native` and languages not available yet). */
