@@ -86,6 +86,9 @@ export interface Texts {
   resultWord: string;
   /** What an output of nothing printable shows after outWord (`Вивід новий рядок`). */
   newLine: string;
+  /** Names of control characters written as literals in code (`'\t'`, `'\0'`). */
+  tabChar: string;
+  nullChar: string;
   /** What an input without a target shows after inWord (`Ввід символу`). */
   anyInput: string;
   /** Label of the default branch of a switch (D5). */
@@ -113,7 +116,7 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     yes: "Так", no: "Ні", inWord: "Ввід", outWord: "Вивід",
     startText: "Початок", endText: "Кінець", entryText: "Вхід", exitText: "Вихід",
     returnWord: "Повернути", forEachWord: "∈", capWord: "Рисунок", capFormat: "{word} {num} — {text}",
-    resultWord: "результат", newLine: "новий рядок", anyInput: "символу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
+    resultWord: "результат", newLine: "новий рядок", tabChar: "табуляція", nullChar: "нуль-символ", anyInput: "символу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
     mainTitle: "Схема алгоритму програми", functionTitle: "Схема алгоритму функції {name}()",
     exceptionWord: "виняток", sheetWord: "аркуш", forFrom: "від", forTo: "до", forStep: "крок",
   },
@@ -121,7 +124,7 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     yes: "Yes", no: "No", inWord: "Input", outWord: "Output",
     startText: "Start", endText: "End", entryText: "Entry", exitText: "Exit",
     returnWord: "Return", forEachWord: "∈", capWord: "Figure", capFormat: "{word} {num} — {text}",
-    resultWord: "result", newLine: "new line", anyInput: "a character", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
+    resultWord: "result", newLine: "new line", tabChar: "tab", nullChar: "null character", anyInput: "a character", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
     mainTitle: "Flowchart of the program", functionTitle: "Flowchart of function {name}()",
     exceptionWord: "exception", sheetWord: "sheet", forFrom: "from", forTo: "to", forStep: "step",
   },

@@ -33,6 +33,7 @@ function geometry(parts: Part[]): Geometry {
         name: "main",
         main: true,
         figure: 1,
+        module: 20,
         caption: { text: "Рисунок 1", lines: ["Рисунок 1"], box: { x: 0, y: 190, w: 100, h: 6 }, font: { family: "Tinos", size: 14 } },
         x: 0,
         y: 0,
@@ -351,6 +352,17 @@ describe("each rule can fail", () => {
       c.edges.push(edge("loose", "k", null, [[103, 6], [103, 20]]));
     });
     expectOnly(v, "m", ["loose", "on no other line"]);
+  });
+
+  test("m: a comment link (S10) must leave the middle of the symbol's right side and end on a bracket", () => {
+    const withComment = (link: [number, number][], extra: Partial<Edge> = {}) =>
+      check((c) => {
+        c.shapes.push(shape("note", "comment", 120, 20, 40, 20, ["x := 1 …"]));
+        c.edges.push(edge("link", "p", "note", link, { dashed: true, ...extra }));
+      });
+    expect(withComment([[65, 30], [120, 30]])).toEqual([]);
+    expectOnly(withComment([[65, 25], [120, 25]]), "m", ["link", "middle of the right side"]);
+    expectOnly(withComment([[65, 30], [120, 30]], { arrow: true }), "m", ["link", "arrowhead"]);
   });
 
   test("m: an edge leaving a shape at a non-port point", () => {

@@ -65,7 +65,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("the package", () => {
-  test("npm pack ships the engine, the hosts, the grammars and the package build, every export target, and no tests, tools or database code", async () => {
+  test("npm pack ships the engine, the hosts, the grammars and the package build, every export target, the skhema command, and no tests, tools or database code", async () => {
     const [packed] = JSON.parse(await run(["npm", "pack", "--dry-run", "--ignore-scripts", "--json"])) as [{ files: { path: string }[] }];
     const files = new Set(packed.files.map((f) => f.path));
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
@@ -77,7 +77,10 @@ describe("the package", () => {
       .filter((t) => t !== "package.json");
     expect(targets.filter((t) => !files.has(t))).toEqual([]);
     for (const file of ["engine/assets.ts", "hosts/asset-manifest.ts", "dist/copy-assets.js", "grammars/tree-sitter-c_sharp.wasm"]) expect(files).toContain(file);
-    expect([...files].filter((f) => /^(test|bench|scripts|examples|server\/db|server\/accounts|server\/payments)\//.test(f))).toEqual([]);
+    // The `skhema` command (bin) ships with what it runs: cli/ and its API client, nothing of the server.
+    expect(files).toContain("cli/main.ts");
+    expect(files).toContain("client/api.ts");
+    expect([...files].filter((f) => /^(server|test|bench|scripts|examples)\//.test(f))).toEqual([]);
     // The fast-start bundles of scripts/bundle.ts share dist/ but are not part of the package.
     expect([...files].filter((f) => /^dist\/(server|render)[.-]/.test(f))).toEqual([]);
   }, 120_000);

@@ -6,9 +6,10 @@
  */
 import type { Box, ShapeKind } from "../geometry/types.ts";
 import {
-  A, B, B_WIDE, CALL_INSET, CONNECTOR_DIAMETER, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER,
-  MAX_SHAPE_WIDTH, PAGE_PART_WIDTH, TERMINATOR_HEIGHT, TEXT_PADDING, WIDEN_STEP,
+  CALL_INSET, COMMENT_TEXT_WIDTH, COMMENT_TICK, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH,
+  PAGE_PART_WIDTH, TEXT_PADDING, WIDEN_STEP,
 } from "../geometry/style.ts";
+import { STANDARD, type Module } from "./module.ts";
 import type { FontChoice } from "../fonts.ts";
 import { lineHeightMm, textWidthMm, type FontId } from "../text/measure.ts";
 import { prepareWrap, widestLineMm } from "../text/wrap.ts";
@@ -19,16 +20,24 @@ export interface SizedText {
   lines: string[];
   /** Text area relative to the symbol's top-left corner. */
   textBox: Box;
+  /**
+   * The full text in a comment symbol (S10) when it does not fit the symbol even at its widest:
+   * the symbol then holds a short form ending in "…" (T2, T5; G3 keeps it at height a).
+   */
+  comment?: SizedText;
 }
+
+/** Symbols whose text may move to a comment (those drawn on the spine with one line in and out). */
+const COMMENTABLE: ReadonlySet<ShapeKind> = new Set(["process", "io", "call"]);
 
 const PITCH = lineHeightMm(FONT_SIZE);
 
 /** Widths tried in order: b, 2a, then 5 mm steps up to half a page. */
-const WIDTHS: readonly number[] = (() => {
-  const list = [B, B_WIDE];
-  for (let w = B_WIDE + WIDEN_STEP; w <= MAX_SHAPE_WIDTH; w += WIDEN_STEP) list.push(w);
+function widthsOf(m: Module): readonly number[] {
+  const list = [m.b, m.bWide];
+  for (let w = m.bWide + WIDEN_STEP; w <= MAX_SHAPE_WIDTH; w += WIDEN_STEP) list.push(w);
   return list;
-})();
+}
 
 /** The text area (T4) of a symbol of kind `kind` and size w × h, relative to its corner. */
 export function textArea(kind: ShapeKind, w: number, h: number): Box {
@@ -57,8 +66,8 @@ export function textArea(kind: ShapeKind, w: number, h: number): Box {
   }
 }
 
-function baseHeight(kind: ShapeKind): number {
-  return kind === "terminator" ? TERMINATOR_HEIGHT : kind === "connector" ? CONNECTOR_DIAMETER : A;
+function baseHeight(kind: ShapeKind, m: Module): number {
+  return kind === "terminator" ? m.terminator : kind === "connector" ? m.connector : m.a;
 }
 
 type Wrapper = ReturnType<typeof prepareWrap>;
@@ -80,15 +89,17 @@ function sizeConnector(text: string, font: FontId, diameter: number): SizedText 
 }
 
 /** Sizes a symbol for its text. */
-function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number): SizedText {
-  if (kind === "connector") return sizeConnector(text, font, CONNECTOR_DIAMETER);
-  const h0 = baseHeight(kind);
+function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number, m: Module, narrow: boolean): SizedText {
+  if (kind === "connector") return sizeConnector(text, font, m.connector);
+  const h0 = baseHeight(kind, m);
   const wrap = prepareWrap(text, font);
-  const widths = minWidth > B ? WIDTHS.filter((w) => w >= minWidth) : WIDTHS;
+  const all = widthsOf(m);
+  const widths = minWidth > m.b ? all.filter((w) => w >= minWidth) : all;
   // A decision's text area is only half its width and height, a hexagon's loses its tips: a
   // condition or loop header reads better on one line of a wider symbol than broken into two.
   // Other symbols take one line up to 2a before they wrap (a lone `m` over `:= f(n)` reads badly).
-  const oneLineWidths = kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= B_WIDE);
+  // A chart that is too wide for the page (`narrow`) wraps every text to the narrowest symbol.
+  const oneLineWidths = narrow ? [] : kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= m.bWide);
   for (const w of oneLineWidths) {
     const fit = attempt(kind, wrap, w, h0, font);
     if (fit && fit.lines.length === 1) return fit;
@@ -107,11 +118,15 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
     const area = textArea(kind, w, h);
     return widestLineMm(wrap(area.w, FONT_SIZE), FONT_SIZE, font) <= area.w;
   };
+  let widest = MAX_SHAPE_WIDTH;
   for (const w of beyond) {
+    if (kind !== "decision" && kind !== "hexagon" && kind !== "terminator" && atomFits(widest, h0)) break;
+    widest = w;
     const fit = attempt(kind, wrap, w, h0, font);
     if (fit) return fit;
-    if (kind !== "decision" && kind !== "hexagon" && kind !== "terminator" && atomFits(w, h0)) break;
   }
+  // Still too long (T5's last remedy, T2): a short form in the symbol, the full text in a comment.
+  if (COMMENTABLE.has(kind) && atomFits(widest, h0)) return withComment(kind, wrap, text, widest, h0, font);
   // Last resort: the symbol grows taller at the narrowest width where every token fits on a line
   // (terminators grow wider with their height so their straight part keeps the same text width).
   const extra = kind === "terminator" ? 1 : 0;
@@ -124,25 +139,53 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
 }
 
 /**
- * Sizes symbols and labels of one layout in its font (measurement and the family recorded in the
- * geometry both come from here).
+ * A symbol of width `w` holding as many lines of its text as fit at height `h`, the last one ending
+ * in "…", and the whole text in a comment beside it.
+ */
+function withComment(kind: ShapeKind, wrap: Wrapper, text: string, w: number, h: number, font: FontId): SizedText {
+  const area = textArea(kind, w, h);
+  const all = wrap(area.w, FONT_SIZE);
+  const lines = all.slice(0, Math.max(1, Math.floor(area.h / PITCH)));
+  let last = lines[lines.length - 1]!;
+  while (last !== "" && textWidthMm(`${last} …`, FONT_SIZE, font) > area.w) last = last.replace(/\s*\S+$/, "");
+  lines[lines.length - 1] = last === "" ? "…" : `${last} …`;
+  return { w, h, lines, textBox: area, comment: sizeComment(text, font) };
+}
+
+/** A comment symbol (S10) around `text`: wrapped at COMMENT_TEXT_WIDTH (wider for one long token), left-aligned. */
+function sizeComment(text: string, font: FontId): SizedText {
+  const lines = prepareWrap(text, font)(COMMENT_TEXT_WIDTH, FONT_SIZE);
+  const w = Math.max(COMMENT_TICK, widestLineMm(lines, FONT_SIZE, font)) + 2 * TEXT_PADDING;
+  const h = lines.length * PITCH + 2 * TEXT_PADDING;
+  return { w, h, lines, textBox: textArea("comment", w, h) };
+}
+
+/**
+ * Sizes symbols and labels of one layout in its font and module (measurement and the family
+ * recorded in the geometry both come from here); the module's gaps travel with it, so every stage
+ * that sizes or places something reads one Module.
  */
 export class Sizer {
   /** One layout sizes most texts twice (the common-width pass, then the plan): remember them. */
   private readonly sized = new Map<string, SizedText>();
 
   readonly font: FontChoice;
+  readonly module: Module;
+  /** Wrap texts to the narrowest symbol T5 allows instead of widening for one line (fit/fit-chart.ts). */
+  readonly narrow: boolean;
 
-  constructor(font: FontChoice) {
+  constructor(font: FontChoice, module: Module = STANDARD, narrow = false) {
     this.font = font;
+    this.module = module;
+    this.narrow = narrow;
   }
 
   /** A symbol of `kind` around `text`, at least `minWidth` wide (connectors grow as circles). */
-  shape(kind: ShapeKind, text: string, minWidth = B): SizedText {
+  shape(kind: ShapeKind, text: string, minWidth = this.module.b): SizedText {
     const key = `${kind}\u0000${minWidth}\u0000${text}`;
     let result = this.sized.get(key);
     if (!result) {
-      result = sizeShape(kind, text, this.font.id, minWidth);
+      result = sizeShape(kind, text, this.font.id, minWidth, this.module, this.narrow);
       this.sized.set(key, result);
     }
     return result;

@@ -46,6 +46,7 @@ import {
   setFillingGrayscaleColor,
   setFontAndSize,
   setLineCap,
+  setDashPattern,
   setLineJoin,
   setLineWidth,
   setStrokingGrayscaleColor,
@@ -54,7 +55,7 @@ import {
   stroke,
 } from "pdf-lib";
 import type { Box, ChartGeometry, FontSpec, Geometry, Part, Point } from "../geometry/types.ts";
-import { CAPTION_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
+import { CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import {
   arrowhead,
   outline,
@@ -313,7 +314,11 @@ function drawPage(page: PDFPage, df: DocFonts, g: Geometry, plan: PdfPagePlan): 
   ops.push(setLineCap(LineCapStyle.Projecting));
   for (const part of plan.parts) {
     for (const edge of part.edges) {
-      if (edge.points.length >= 2) ops.push(...polylineOps(strokedPoints(edge.points, edge.arrow)), stroke());
+      if (edge.points.length < 2) continue;
+      // The comment link (S10, L8) is dashed; its paper dash lengths, like the stroke, ignore the scale.
+      if (edge.dashed) ops.push(setLineCap(LineCapStyle.Butt), setDashPattern([r3(COMMENT_DASH / s), r3(COMMENT_DASH_GAP / s)], 0));
+      ops.push(...polylineOps(strokedPoints(edge.points, edge.arrow)), stroke());
+      if (edge.dashed) ops.push(setDashPattern([], 0), setLineCap(LineCapStyle.Projecting));
     }
   }
   ops.push(setFillingGrayscaleColor(0));

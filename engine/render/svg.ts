@@ -7,7 +7,7 @@
 import type { Box, ChartGeometry, Edge, FontSpec, Geometry, Part, Point, Shape } from "../geometry/types.ts";
 import { DEFAULT_FONT, findFontByFamily } from "../fonts.ts";
 import { hasGlyph, textWidthMm, type FontId } from "../text/measure.ts";
-import { PT } from "../geometry/style.ts";
+import { COMMENT_DASH, COMMENT_DASH_GAP, PT } from "../geometry/style.ts";
 import {
   arrowhead,
   outline,
@@ -179,10 +179,13 @@ function shapeElement(ctx: Ctx, s: Shape): string {
   return `<g data-id="${escapeXml(s.id)}" data-kind="${s.kind}"${src}>${parts.join("")}</g>`;
 }
 
+/** The comment link (S10, L8): dashed, with butt ends so the dashes keep their length. */
+const DASHED = ` stroke-dasharray="${num(COMMENT_DASH)} ${num(COMMENT_DASH_GAP)}" stroke-linecap="butt"`;
+
 function edgeElements(e: Edge): { line: string; arrow: string } {
   const line =
     e.points.length >= 2
-      ? `<polyline data-id="${escapeXml(e.id)}" points="${pts(strokedPoints(e.points, e.arrow))}"/>`
+      ? `<polyline data-id="${escapeXml(e.id)}" points="${pts(strokedPoints(e.points, e.arrow))}"${e.dashed ? DASHED : ""}/>`
       : "";
   const head = e.arrow ? arrowhead(e.points) : null;
   const arrow = head ? `<polygon data-id="${escapeXml(e.id)}" points="${pts(head)}"/>` : "";
