@@ -82,10 +82,30 @@ function attempt(kind: ShapeKind, wrap: Wrapper, w: number, h: number, font: Fon
 /** A connector: a circle of at least `diameter` that grows as a whole until its label fits. */
 function sizeConnector(text: string, font: FontId, diameter: number): SizedText {
   const wrap = prepareWrap(text, font);
-  for (let d = diameter; ; d += WIDEN_STEP) {
-    const fit = attempt("connector", wrap, d, d, font);
-    if (fit) return fit;
+  const d = firstStep(diameter, (d) => attempt("connector", wrap, d, d, font) !== null);
+  return attempt("connector", wrap, d, d, font)!;
+}
+
+/**
+ * The smallest `start + k·WIDEN_STEP` (k ≥ 0) at which `fits` holds, for a `fits` that stays true
+ * once true (a wider or taller symbol holds whatever a smaller one does). Doubling, then bisecting:
+ * O(log k) tries, each a wrap of the whole text — a step-by-step walk made a long text quadratic
+ * (a 200 KB string literal took a minute to size).
+ */
+function firstStep(start: number, fits: (value: number) => boolean): number {
+  if (fits(start)) return start;
+  let lo = 0; // fits(start + lo·step) is false
+  let hi = 1;
+  while (!fits(start + hi * WIDEN_STEP)) {
+    lo = hi;
+    hi *= 2;
   }
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (fits(start + mid * WIDEN_STEP)) hi = mid;
+    else lo = mid;
+  }
+  return start + hi * WIDEN_STEP;
 }
 
 /** Sizes a symbol for its text. */
@@ -130,12 +150,9 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
   // Last resort: the symbol grows taller at the narrowest width where every token fits on a line
   // (terminators grow wider with their height so their straight part keeps the same text width).
   const extra = kind === "terminator" ? 1 : 0;
-  let base = MAX_SHAPE_WIDTH;
-  while (!atomFits(base + extra * h0, h0)) base += WIDEN_STEP;
-  for (let h = h0 + WIDEN_STEP; ; h += WIDEN_STEP) {
-    const fit = attempt(kind, wrap, base + extra * h, h, font);
-    if (fit) return fit;
-  }
+  const base = firstStep(MAX_SHAPE_WIDTH, (w) => atomFits(w + extra * h0, h0));
+  const h = firstStep(h0 + WIDEN_STEP, (h) => attempt(kind, wrap, base + extra * h, h, font) !== null);
+  return attempt(kind, wrap, base + extra * h, h, font)!;
 }
 
 /**
