@@ -15,7 +15,7 @@ import type { Folds, Plan } from "../plan.ts";
 import type { Module } from "../module.ts";
 import type { Sizer } from "../size.ts";
 import { chooseModule } from "./choose-module.ts";
-import { cutPages } from "./cut-pages.ts";
+import { cutPages, FLATTEN_TALLER } from "./cut-pages.ts";
 import { foldToWidth } from "./fold-wide.ts";
 
 export interface FittedChart {
@@ -47,7 +47,8 @@ export function fitChart(
     const { module, result } = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m, target), (c) => c.groups.length);
     const parts = draw(fn, options, paged, prefix, result);
     const over = Math.max(...parts.map((p) => p.box.w)) - PAGE_PART_WIDTH;
-    if (over <= 0 || attempt === REFITS) return { parts, module };
+    // Only a plan that believed it fits is worth fitting again.
+    if (over <= 0 || attempt === REFITS || planWidth(result.plan) > target) return { parts, module };
     target -= over;
   }
 }
@@ -88,15 +89,22 @@ function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefi
 
 /** Plans a candidate folded to the page width (fold-wide.ts) — as a whole or, cut into pages, in every part. */
 function plan(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, target: number): Candidate {
-  return foldToWidth((fold) => planFolded(fn, options, paged, sizer, connector, fold), (c) => planWidth(c.plan), (c) => c.plan.body.items, target).result;
+  // The folds are searched with one way of cutting (only what cannot fit a part laid out flat);
+  // the chosen folds are then cut every way cut-pages.ts tries.
+  const { fold } = foldToWidth(
+    (f) => planFolded(fn, options, paged, sizer, connector, f, FLATTEN_TALLER.slice(0, 1)), (c) => planWidth(c.plan), (c) => c.plan.body.items, target,
+  );
+  return planFolded(fn, options, paged, sizer, connector, fold, FLATTEN_TALLER);
 }
 
 /** A candidate with the given folds: planned, and cut into pages when paged and too tall. */
-function planFolded(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds): Candidate {
+function planFolded(
+  fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds, thresholds: readonly number[],
+): Candidate {
   const chart = planChart(fn, options, sizer, connector, { fold });
   if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items], sizer };
   const ideal = Math.ceil(chart.height / PAGE_PART_HEIGHT);
-  return { ...cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold }), ideal), sizer };
+  return { ...cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold }), ideal, thresholds), sizer };
 }
 
 /** Width of a planned chart drawn as one part: the body around the spine, the terminators, the return lane. */
