@@ -103,10 +103,16 @@ function plan(
 ): { candidate: Candidate; fold: Folds } {
   // The folds are searched with one way of cutting (only what cannot fit a part laid out flat);
   // the chosen folds are then cut every way cut-pages.ts tries.
-  const { fold } = foldToWidth(
-    (f) => planFolded(fn, options, paged, sizer, connector, f, FLATTEN_TALLER.slice(0, 1)), (c) => planWidth(c.plan), (c) => c.plan.body.items,
-    { target, stages, initial },
-  );
+  // Folding makes a chart taller, never shorter: once it is too tall for a page, every further
+  // pass is planned for pages straight away.
+  let tall = false;
+  const quick = (f: Folds): Candidate => {
+    if (tall) return { ...cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold: f }), 1, FLATTEN_TALLER.slice(0, 1)), sizer, fold: f };
+    const candidate = planFolded(fn, options, paged, sizer, connector, f, FLATTEN_TALLER.slice(0, 1));
+    tall = candidate.groups.length > 1;
+    return candidate;
+  };
+  const { fold } = foldToWidth(quick, (c) => planWidth(c.plan), (c) => c.plan.body.items, { target, stages, initial });
   return { candidate: planFolded(fn, options, paged, sizer, connector, fold, FLATTEN_TALLER), fold };
 }
 
