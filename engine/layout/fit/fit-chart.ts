@@ -112,8 +112,11 @@ function plan(
     tall = candidate.groups.length > 1;
     return candidate;
   };
-  const { fold } = foldToWidth(quick, (c) => planWidth(c.plan), (c) => c.plan.body.items, { target, stages, initial });
-  return { candidate: planFolded(fn, options, paged, sizer, connector, fold, FLATTEN_TALLER), fold };
+  const { result, fold } = foldToWidth(quick, (c) => planWidth(c.plan), (c) => c.plan.body.items, { target, stages, initial });
+  if (result.groups.length <= 1) return { candidate: result, fold };
+  // Cut the other ways too; the quick cut stands unless one of them needs fewer parts.
+  const others = planFolded(fn, options, paged, sizer, connector, fold, FLATTEN_TALLER.slice(1));
+  return { candidate: others.groups.length < result.groups.length ? others : result, fold };
 }
 
 /** A candidate with the given folds: planned, and cut into pages when paged and too tall. */
