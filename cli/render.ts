@@ -1,62 +1,78 @@
 /**
- * Local command: renders a source file to a chart file without any server.
- *   bun run render examples/grade.py -f svg -o grade.svg [--fn NAME] [--split] [--options '{"locale":"en"}']
- * The language comes from the file extension (`--lang` overrides); `.json` files are native chart trees.
+ * `skhema render` (POST /render) and `skhema render --local` (the engine in this process, no
+ * network, no credits; what `npm run render` runs).
  */
-import { parseArgs } from "node:util";
-import { langFromFileName, render, EngineError } from "../engine/index.ts";
-import { bunAssets } from "../hosts/bun.ts";
+import type { RenderRequest, RenderUpload } from "../client/api.ts";
+import { str, type Context } from "./context.ts";
+import { usageError } from "./exit-codes.ts";
+import { basename, readSource, readText, writeOutput } from "./io.ts";
+import { commonFields, type CommonFields } from "./request.ts";
 
-const USAGE = `usage: bun run render <file> [-f FORMAT] [-o out] [--lang L] [--fn NAME] [--split|--no-split] [--scale N] [--fragment] [--font NAME] [--options JSON]`;
+type Source = { kind: "file"; path: string } | { kind: "stdin" } | { kind: "url"; url: string };
 
-async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: Bun.argv.slice(2),
-    allowPositionals: true,
-    options: {
-      format: { type: "string", short: "f", default: "svg" },
-      output: { type: "string", short: "o" },
-      lang: { type: "string" },
-      fn: { type: "string" },
-      split: { type: "boolean" },
-      "no-split": { type: "boolean" },
-      options: { type: "string" },
-      scale: { type: "string" },
-      fragment: { type: "boolean" },
-      font: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-  const file = positionals[0];
-  if (values.help || !file) {
-    console.error(USAGE);
-    return values.help ? 0 : 2;
-  }
-  let options: unknown;
-  try {
-    options = values.options ? JSON.parse(values.options) : undefined;
-  } catch {
-    console.error("--options is not valid JSON");
-    return 2;
-  }
-  const split = values["no-split"] ? false : values.split;
-  try {
-    const lang = values.lang ?? langFromFileName(file);
-    const code = new Uint8Array(await Bun.file(file).arrayBuffer());
-    const scale = values.scale === undefined ? undefined : Number(values.scale);
-    const result = await render({ code, lang, format: values.format, fn: values.fn, split, options, scale, fragment: values.fragment, font: values.font }, bunAssets);
-    const out = values.output ?? result.file.name;
-    await Bun.write(out, result.file.data);
-    for (const e of result.errors) console.error(`warning: ${e.name || "source"}: ${e.message}`);
-    console.error(`${out}: ${result.charts} chart(s)`);
-    return 0;
-  } catch (error) {
-    if (error instanceof EngineError) {
-      console.error(`${error.code}: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
+function sourceOf(ctx: Context): Source {
+  const url = str(ctx.values, "url");
+  const [input, ...more] = ctx.positionals;
+  if (more.length > 0) throw usageError("render takes one source; `skhema batch` renders several");
+  if (url !== undefined && input !== undefined) throw usageError("give a source file or --url, not both");
+  if (url !== undefined) return { kind: "url", url };
+  if (input === undefined) throw usageError("name a source file, - for standard input, or --url (see skhema help render)");
+  return input === "-" ? { kind: "stdin" } : { kind: "file", path: input };
 }
 
-process.exit(await main());
+export async function runRender(ctx: Context): Promise<number> {
+  const source = sourceOf(ctx);
+  const fields = commonFields(ctx.values);
+  if (source.kind === "stdin" && fields.lang === undefined) throw usageError("--lang is needed with - (a source on standard input has no file extension)");
+  const format = (str(ctx.values, "format") ?? "svg") as NonNullable<RenderRequest["format"]>;
+  const output = str(ctx.values, "output");
+
+  let local = ctx.values.local === true;
+  if (!local && !ctx.settings().key && source.kind !== "url") {
+    ctx.note("note: no API key configured (skhema login, or SKHEMA_API_KEY); rendering locally with the engine: no network, no credits");
+    local = true;
+  }
+  if (local && source.kind === "url") throw usageError("--local renders files and standard input; a --url source needs the service");
+  if (local) return renderLocal(ctx, source as Exclude<Source, { kind: "url" }>, format, fields, output);
+
+  const client = ctx.client();
+  let request: RenderRequest | RenderUpload;
+  if (source.kind === "url") request = { url: source.url, format, ...fields };
+  else if (source.kind === "stdin") request = { code: await readText("-"), format, ...fields };
+  else request = { file: { name: basename(source.path), data: await readSource(source.path) }, format, ...fields };
+
+  if (ctx.values.json) {
+    await ctx.out(`${JSON.stringify(await client.renderJson(request), null, 2)}\n`);
+    return 0;
+  }
+  const answer = await client.render(request);
+  const path = await writeOutput(ctx, answer.data, answer.filename, output);
+  ctx.note(`${path}: ${answer.data.byteLength} bytes${answer.creditsLeft === undefined ? "" : `; ${answer.creditsLeft} credits left`}`);
+  return 0;
+}
+
+async function renderLocal(ctx: Context, source: Exclude<Source, { kind: "url" }>, format: string, fields: CommonFields, output: string | undefined): Promise<number> {
+  // Loaded here, not at the top: a command that talks to the service never pays for the engine.
+  const [{ render, langFromFileName }, { cliAssets }, { outputName }] = await Promise.all([
+    import("../engine/index.ts"),
+    import("./assets.ts"),
+    import("../engine/file-names.ts"),
+  ]);
+  const fileName = source.kind === "file" ? basename(source.path) : undefined;
+  const lang = fields.lang ?? langFromFileName(fileName!);
+  const code = await readSource(source.kind === "file" ? source.path : "-");
+  const { lang: _, ...engineFields } = fields;
+  const result = await render({ ...engineFields, code, lang, format }, cliAssets);
+  for (const e of result.errors) ctx.note(`warning: ${e.name || "source"}: ${e.message}`);
+  const filename = outputName(fileName, fields.fn, result.file.name);
+  if (ctx.values.json) {
+    const text = typeof result.file.data === "string";
+    const content = text ? (result.file.data as string) : Buffer.from(result.file.data as Uint8Array).toString("base64");
+    const answer = { format, lang, filename, encoding: text ? "utf-8" : "base64", content, charts: result.charts };
+    await ctx.out(`${JSON.stringify(answer, null, 2)}\n`);
+    return 0;
+  }
+  const path = await writeOutput(ctx, result.file.data, filename, output);
+  ctx.note(`${path}: ${result.charts} chart(s), rendered locally`);
+  return 0;
+}

@@ -4,6 +4,7 @@
  * Portable: Web-standard APIs only; assets come through the host's AssetLoader.
  */
 import type { AssetLoader } from "./assets.ts";
+import { parseLang, type Lang } from "./langs.ts";
 import { EngineError, type FunctionError } from "./errors.ts";
 import { parseFont } from "./fonts.ts";
 import type { Frontend } from "./frontends/types.ts";
@@ -13,39 +14,31 @@ import { parseCpp } from "./frontends/cpp/index.ts";
 import { parseJava } from "./frontends/java/index.ts";
 import { parseCSharp } from "./frontends/csharp/index.ts";
 import { parsePascal } from "./frontends/pascal/index.ts";
-import { cleanSource } from "./frontends/source.ts";
-import { uniqueChartNames } from "./frontends/unique-names.ts";
+import { finished } from "./frontends/finish.ts";
 import type { Geometry } from "./geometry/types.ts";
+import { initRuntime } from "./frontends/tree-sitter.ts";
 import { layoutCharts } from "./layout/index.ts";
-import { OptionsSchema, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
+import { checkOptions, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
 import { renderJson } from "./render/json.ts";
 import { renderSvg } from "./render/svg.ts";
 import { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 import type { RenderContext, Renderer } from "./render/types.ts";
 import type { ChartTree } from "./tree/schema.ts";
-import { formatNativeTreeErrors, parseNativeTree } from "./tree/validate.ts";
 
-export const LANGS = ["python", "cpp", "c", "java", "csharp", "pascal", "native"] as const;
-export type Lang = (typeof LANGS)[number];
+export { LANGS, langFromFileName, parseLang, SOURCE_EXTENSIONS, type Lang } from "./langs.ts";
 export const FORMATS = ["docx", "typst", "excalidraw", "svg", "png", "pdf", "json"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** Largest source the engine reads (bytes of UTF-8). Lab programs are a few kilobytes. */
 export const MAX_SOURCE_BYTES = 1024 * 1024;
 
-/** A front-end whose charts have unique names (overloads get their parameter types: unique-names.ts). */
-const uniquelyNamed = (frontend: Frontend): Frontend => async (code, options, assets) => {
-  const result = await frontend(code, options, assets);
-  return { ...result, tree: uniqueChartNames(result.tree, cleanSource(code)) };
-};
-
 const FRONTENDS: Partial<Record<Lang, Frontend>> = {
-  python: uniquelyNamed(parsePython),
-  c: uniquelyNamed(parseC),
-  cpp: uniquelyNamed(parseCpp),
-  java: uniquelyNamed(parseJava),
-  csharp: uniquelyNamed(parseCSharp),
-  pascal: uniquelyNamed(parsePascal),
+  python: finished(parsePython, true),
+  c: finished(parseC, true),
+  cpp: finished(parseCpp, true),
+  java: finished(parseJava, true),
+  csharp: finished(parseCSharp, true),
+  pascal: finished(parsePascal, false),
 };
 
 /** The front-end of a source language (undefined for `native` and languages not available yet). */
@@ -57,34 +50,53 @@ interface FormatSpec {
   type: string;
   ext: string;
   render: Renderer;
+  /**
+   * Starts loading what the renderer needs (its module, its WASM): `render` calls it, without
+   * waiting, before the source is parsed and laid out, so an asynchronous WASM compilation overlaps
+   * that work. Never rejects: failures are left for the render itself to report.
+   */
+  warm?: (assets: AssetLoader) => Promise<void>;
 }
 
 const text = (render: (g: Geometry) => string): Renderer => async (g) => render(g);
 
 /**
  * Renderers of the binary and page formats are loaded on first use: an SVG request then never
- * pays (in start-up time and memory) for pdf-lib, fontkit, resvg or the DOCX writer.
+ * pays (in start-up time and memory) for pdf-lib, fontkit, resvg or the DOCX writer. `start` is what
+ * the module needs beyond its import (the PNG renderer's WASM).
  */
-const lazy = (load: () => Promise<Renderer>): Renderer => {
-  let renderer: Promise<Renderer> | undefined;
-  return async (g, context) => (await (renderer ??= load()))(g, context);
-};
+function lazy<M>(load: () => Promise<M>, renderer: (m: M) => Renderer, start?: (m: M, assets: AssetLoader) => Promise<unknown>): Pick<FormatSpec, "render" | "warm"> {
+  let module: Promise<M> | undefined;
+  const get = () => (module ??= load());
+  return {
+    render: async (g, context) => renderer(await get())(g, context),
+    warm: (assets) => get().then((m) => start?.(m, assets)).then(() => undefined, () => undefined),
+  };
+}
 
 const RENDERERS: Partial<Record<Format, FormatSpec>> = {
   svg: { type: "image/svg+xml", ext: "svg", render: text(renderSvg) },
   json: { type: "application/json", ext: "json", render: text(renderJson) },
-  typst: { type: "text/x-typst; charset=utf-8", ext: "typ", render: lazy(async () => (await import("./render/typst.ts")).renderTypst) },
-  excalidraw: {
-    type: "application/vnd.excalidraw+json", ext: "excalidraw",
-    render: lazy(async () => (await import("./render/excalidraw.ts")).renderExcalidraw),
-  },
+  typst: { type: "text/x-typst; charset=utf-8", ext: "typ", ...lazy(() => import("./render/typst.ts"), (m) => m.renderTypst) },
+  excalidraw: { type: "application/vnd.excalidraw+json", ext: "excalidraw", ...lazy(() => import("./render/excalidraw.ts"), (m) => m.renderExcalidraw) },
   docx: {
     type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx",
-    render: lazy(async () => (await import("./render/docx.ts")).renderDocx),
+    ...lazy(() => import("./render/docx.ts"), (m) => m.renderDocx),
   },
-  png: { type: "image/png", ext: "png", render: lazy(async () => (await import("./render/png.ts")).renderPng) },
-  pdf: { type: "application/pdf", ext: "pdf", render: lazy(async () => (await import("./render/pdf.ts")).renderPdf) },
+  png: { type: "image/png", ext: "png", ...lazy(() => import("./render/png.ts"), (m) => m.renderPng, (m, assets) => m.ensureResvg(assets)) },
+  pdf: { type: "application/pdf", ext: "pdf", ...lazy(() => import("./render/pdf.ts"), (m) => m.renderPdf) },
 };
+
+/**
+ * Starts the WebAssembly runtimes now — tree-sitter's and, for the formats named, the renderers'
+ * (the PNG rasteriser) — so that a long-running host's first request does not wait for them.
+ * Resolves when they are ready; a failure is reported again by the request that needs the part.
+ */
+export async function preload(assets: AssetLoader, formats: readonly Format[] = ["png"]): Promise<void> {
+  // Tree-sitter first: every request needs it, and compiling the rasteriser alongside would slow it.
+  await initRuntime(assets).catch(() => undefined);
+  await Promise.all(formats.map((f) => RENDERERS[f]?.warm?.(assets)));
+}
 
 export { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 
@@ -128,35 +140,9 @@ export interface RenderResult {
 
 /** Which Pro-only features a request uses (`native` for lang=native, then custom option names). */
 export function requestProFeatures(input: { lang: string; options?: unknown }): ("native" | CustomTextOption)[] {
-  const parsed = OptionsSchema.safeParse(input.options ?? {});
+  const options = checkOptions(input.options ?? {});
   const features: ("native" | CustomTextOption)[] = input.lang === "native" ? ["native"] : [];
-  return parsed.success ? [...features, ...proFeatures(parsed.data)] : features;
-}
-
-const EXTENSIONS: Readonly<Record<string, Lang>> = {
-  py: "python",
-  c: "c", h: "c",
-  cpp: "cpp", cc: "cpp", cxx: "cpp", hpp: "cpp", hh: "cpp",
-  java: "java",
-  cs: "csharp",
-  pas: "pascal", pp: "pascal", dpr: "pascal", lpr: "pascal",
-  json: "native",
-};
-
-/** File extensions the engine can tell a language from (without the dot, lower case). */
-export const SOURCE_EXTENSIONS: readonly string[] = Object.keys(EXTENSIONS);
-
-/** The language of a file (or URL path) from its extension; an unknown one is `unknown_lang`. */
-export function langFromFileName(name: string): Lang {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(name.split(/[?#]/)[0]!)?.[1]?.toLowerCase();
-  const lang = ext ? EXTENSIONS[ext] : undefined;
-  if (lang) return lang;
-  throw new EngineError("unknown_lang", `cannot tell the language of "${name}" from its extension; pass lang (one of ${LANGS.join(", ")})`);
-}
-
-export function parseLang(lang: string): Lang {
-  if ((LANGS as readonly string[]).includes(lang)) return lang as Lang;
-  throw new EngineError("unknown_lang", `unknown language "${lang}"; use one of ${LANGS.join(", ")}`);
+  return options ? [...features, ...proFeatures(options)] : features;
 }
 
 export function parseFormat(format: string): Format {
@@ -164,9 +150,13 @@ export function parseFormat(format: string): Format {
   throw new EngineError("unknown_format", `unknown format "${format}"; use one of ${FORMATS.join(", ")}`);
 }
 
-function parseOptions(raw: unknown): Options {
+/** The request's options; zod (engine/options-schema.ts) is loaded only to explain invalid ones. */
+async function parseOptions(raw: unknown): Promise<Options> {
+  const options = checkOptions(raw ?? {});
+  if (options) return options;
+  const { OptionsSchema } = await import("./options-schema.ts");
   const parsed = OptionsSchema.safeParse(raw ?? {});
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return parsed.data; // only if the generated rules fell behind the schema: zod decides
   const issues = parsed.error.issues.map((i) => `options${i.path.map((p) => `.${String(p)}`).join("")}: ${i.message}`);
   throw new EngineError("bad_request", `invalid options: ${issues.join("; ")}`);
 }
@@ -222,7 +212,7 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
   const lang = parseLang(input.lang);
   const format = parseFormat(input.format ?? "svg");
   if (!RENDERERS[format]) throw new EngineError("unknown_format", `format "${format}" is not available yet; available: ${Object.keys(RENDERERS).join(", ")}`);
-  const options = resolveOptions(parseOptions(input.options));
+  const options = resolveOptions(await parseOptions(input.options));
   if (input.scale !== undefined && !(Number.isInteger(input.scale) && input.scale >= SCALE.min && input.scale <= SCALE.max)) {
     throw new EngineError("bad_request", `scale must be a whole number from ${SCALE.min} to ${SCALE.max}`);
   }
@@ -232,6 +222,8 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
   let tree: ChartTree;
   let errors: FunctionError[] = [];
   if (lang === "native") {
+    // The native tree's zod schema loads only for native requests.
+    const { formatNativeTreeErrors, parseNativeTree } = await import("./tree/validate.ts");
     const parsed = parseNativeTree(source);
     if (!parsed.ok) throw new EngineError("bad_request", `invalid chart tree: ${formatNativeTreeErrors(parsed.errors)}`);
     tree = parsed.tree;
@@ -246,7 +238,7 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
   if (input.fn !== undefined) errors = [];
   if (tree.length === 0) {
     const why = errors.map((e) => (e.name ? `${e.name}: ${e.message}` : e.message)).join("; ");
-    throw new EngineError("render_failed", why ? `nothing could be drawn: ${why}` : "nothing to draw: the source has no statements");
+    throw new EngineError("render_failed", why ? `nothing could be drawn: ${why}` : "nothing to draw: the source has no statements", errors);
   }
 
   const split = input.split ?? SPLIT_BY_DEFAULT.has(format);
@@ -262,6 +254,7 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
 }
 
 export async function render(input: RenderInput, assets: AssetLoader): Promise<RenderResult> {
+  if (typeof input.format === "string" && Object.hasOwn(RENDERERS, input.format)) void RENDERERS[input.format as Format]!.warm?.(assets);
   const prepared = await prepare(input, assets);
   const renderer = RENDERERS[prepared.format]!;
   return {

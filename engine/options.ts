@@ -1,15 +1,16 @@
 /**
- * Engine options (interface.md §2.3): the zod schema, the default texts per locale, and the
- * resolved form every stage reads. The engine knows nothing of Pro; it only reports which options of
- * a request are the "custom" ones (`proFeatures`) so the server can gate them.
+ * Engine options (interface.md §2.3): their types, the default texts per locale, and the resolved
+ * form every stage reads. The zod schema (engine/options-schema.ts) is the source of truth; a render
+ * checks its options with the rules generated from it (engine/options-rules.ts) and loads zod only
+ * to explain options that fail. The engine knows nothing of Pro; it only reports which options of a
+ * request are the "custom" ones (`proFeatures`) so the server can gate them.
  */
-import { z } from "zod";
+import type { z } from "zod";
+import type { OptionsSchema } from "./options-schema.ts";
+import { OPTION_RULES, type OptionRule } from "./options-rules.ts";
 
-export const ForFormat = z.enum(["comma", "range", "verbose"]);
-export type ForFormat = z.infer<typeof ForFormat>;
-
-export const Locale = z.enum(["uk", "en"]);
-export type Locale = z.infer<typeof Locale>;
+export type ForFormat = (typeof OPTION_RULES.forFormat.values)[number];
+export type Locale = (typeof OPTION_RULES.locale.values)[number];
 
 /** Options that change only the looks of the inserted texts: the Pro-only ("custom") set. */
 export const CUSTOM_TEXT_OPTIONS = [
@@ -18,31 +19,54 @@ export const CUSTOM_TEXT_OPTIONS = [
 ] as const;
 export type CustomTextOption = (typeof CUSTOM_TEXT_OPTIONS)[number];
 
-const customText = z.string().min(1).max(200);
-
-export const OptionsSchema = z.strictObject({
-  locale: Locale.optional(),
-  singleEnd: z.boolean().optional(),
-  mainOnlyTerminators: z.boolean().optional(),
-  callAsProcess: z.boolean().optional(),
-  stripTypes: z.boolean().optional(),
-  returnAsIO: z.boolean().optional(),
-  figStart: z.number().int().min(0).max(100000).optional(),
-  forFormat: ForFormat.optional(),
-  yes: customText.optional(),
-  no: customText.optional(),
-  inWord: customText.optional(),
-  outWord: customText.optional(),
-  startText: customText.optional(),
-  endText: customText.optional(),
-  entryText: customText.optional(),
-  exitText: customText.optional(),
-  returnWord: customText.optional(),
-  forEachWord: customText.optional(),
-  capWord: customText.optional(),
-  capFormat: customText.optional(),
-});
 export type Options = z.infer<typeof OptionsSchema>;
+
+function passes(rule: OptionRule, value: unknown): boolean {
+  switch (rule.type) {
+    case "boolean":
+      return typeof value === "boolean";
+    case "enum":
+      return typeof value === "string" && (rule.values as readonly string[]).includes(value);
+    case "int":
+      return typeof value === "number" && Number.isSafeInteger(value) && value >= rule.min && value <= rule.max;
+    case "string":
+      return typeof value === "string" && between(codePoints(value), rule.minLength, rule.maxLength);
+  }
+}
+
+const between = (n: number, min: number, max: number) => n >= min && n <= max;
+
+/** Length in code points (a surrogate pair is one, a lone surrogate one): how zod 4 measures strings. */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    if ((s.charCodeAt(i) & 0xfc00) === 0xd800 && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n--;
+      i++;
+    }
+  }
+  return n;
+}
+
+/**
+ * The options when OptionsSchema accepts them (what its parse returns, for every stage's purpose),
+ * else null — decided with the generated rules, without zod: an object (not an array) with no key
+ * the schema lacks, each known key undefined or passing its rule. test/options-rules.test.ts checks
+ * that this agrees with the schema.
+ */
+export function checkOptions(raw: unknown): Options | null {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
+  const input = raw as Record<string, unknown>;
+  for (const key of Object.keys(input)) if (!Object.hasOwn(OPTION_RULES, key)) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, rule] of Object.entries(OPTION_RULES) as [keyof typeof OPTION_RULES, OptionRule][]) {
+    const value = input[key];
+    if (value === undefined) continue;
+    if (!passes(rule, value)) return null;
+    out[key] = value;
+  }
+  return out as Options;
+}
 
 /** Texts the engine inserts into charts, fully resolved (locale defaults overridden by options). */
 export interface Texts {
@@ -62,6 +86,9 @@ export interface Texts {
   resultWord: string;
   /** What an output of nothing printable shows after outWord (`Вивід новий рядок`). */
   newLine: string;
+  /** Names of control characters written as literals in code (`'\t'`, `'\0'`). */
+  tabChar: string;
+  nullChar: string;
   /** What an input without a target shows after inWord (`Ввід символу`). */
   anyInput: string;
   /** Label of the default branch of a switch (D5). */
@@ -89,7 +116,7 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     yes: "Так", no: "Ні", inWord: "Ввід", outWord: "Вивід",
     startText: "Початок", endText: "Кінець", entryText: "Вхід", exitText: "Вихід",
     returnWord: "Повернути", forEachWord: "∈", capWord: "Рисунок", capFormat: "{word} {num} — {text}",
-    resultWord: "результат", newLine: "новий рядок", anyInput: "символу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
+    resultWord: "результат", newLine: "новий рядок", tabChar: "табуляція", nullChar: "нуль-символ", anyInput: "символу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
     mainTitle: "Схема алгоритму програми", functionTitle: "Схема алгоритму функції {name}()",
     exceptionWord: "виняток", sheetWord: "аркуш", forFrom: "від", forTo: "до", forStep: "крок",
   },
@@ -97,7 +124,7 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     yes: "Yes", no: "No", inWord: "Input", outWord: "Output",
     startText: "Start", endText: "End", entryText: "Entry", exitText: "Exit",
     returnWord: "Return", forEachWord: "∈", capWord: "Figure", capFormat: "{word} {num} — {text}",
-    resultWord: "result", newLine: "new line", anyInput: "a character", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
+    resultWord: "result", newLine: "new line", tabChar: "tab", nullChar: "null character", anyInput: "a character", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
     mainTitle: "Flowchart of the program", functionTitle: "Flowchart of function {name}()",
     exceptionWord: "exception", sheetWord: "sheet", forFrom: "from", forTo: "to", forStep: "step",
   },

@@ -4,5 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")"
 for src in *.py *.c *.cpp *.java *.cs *.pas; do
   [ -e "$src" ] || continue
-  bun ../cli/render.ts "$src" -f svg -o "${src%.*}.svg"
+  bun ../cli/main.ts render --local "$src" -f svg -o "${src%.*}.svg"
 done

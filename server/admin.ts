@@ -9,11 +9,11 @@ import { createUser, findUserByEmail, setProUntil, type User } from "./accounts/
 import { loadConfig } from "./config.ts";
 import { openDatabase, type Db } from "./db/open.ts";
 import { OUTBOX_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from "./db/schema.ts";
+import { listOutbox, retryMail } from "./mail/outbox.ts";
 import { CallBudget } from "./payments/budget.ts";
 import type { MonobankConfig } from "./payments/config.ts";
 import { MonobankClient } from "./payments/monobank.ts";
 import { listItems, listPayments, resolveItem, ReviewError, type Decision } from "./payments/review.ts";
-import { listOutbox, retryMail } from "./mail/outbox.ts";
 
 const USAGE = `usage: npm run admin -- <command> [options]
   user create --email E [--name N] [--credits C] [--pro-until 2027-01-31]
@@ -168,6 +168,19 @@ async function run(db: Db, command: string): Promise<unknown> {
       const user = await userByEmail(db);
       return (await ledgerOf(db, user.id, limit())).map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
     }
+    case "outbox": {
+      const status = values.status ?? "unsent";
+      const statuses = status === "unsent" ? (["pending", "failed"] as const) : status === "all" ? OUTBOX_STATUSES : OUTBOX_STATUSES.filter((s) => s === status);
+      if (statuses.length === 0) throw new UsageError(`--status must be pending, failed, sent or all, got "${status}"`);
+      return (await listOutbox(db, statuses, limit())).map(({ text: _, html: __, claim: ___, ...mail }) => ({
+        ...mail, createdAt: iso(mail.createdAt), nextAttemptAt: iso(mail.nextAttemptAt), leaseUntil: iso(mail.leaseUntil), sentAt: iso(mail.sentAt),
+      }));
+    }
+    case "outbox retry": {
+      const id = wholeNumber("id", need("id"));
+      if (!(await retryMail(db, id))) throw new UsageError(`no unsent e-mail with id ${id}`);
+      return { retrying: id };
+    }
     case "payments list": {
       const status = values.status;
       if (status !== undefined && !PAYMENT_STATUSES.includes(status as PaymentStatus)) throw new UsageError(`--status must be one of ${PAYMENT_STATUSES.join(", ")}`);
@@ -197,19 +210,6 @@ async function run(db: Db, command: string): Promise<unknown> {
       const url = need("url");
       await new CallBudget(db, monobank).call(() => new MonobankClient(monobank).setWebhook(url), 2 * monobank.minCallIntervalMs + 5000);
       return { webHookUrl: url };
-    }
-    case "outbox": {
-      const status = values.status ?? "unsent";
-      const statuses = status === "unsent" ? (["pending", "failed"] as const) : status === "all" ? OUTBOX_STATUSES : OUTBOX_STATUSES.filter((s) => s === status);
-      if (statuses.length === 0) throw new UsageError(`--status must be pending, failed, sent or all, got "${status}"`);
-      return (await listOutbox(db, statuses, limit())).map(({ text: _, html: __, claim: ___, ...mail }) => ({
-        ...mail, createdAt: iso(mail.createdAt), nextAttemptAt: iso(mail.nextAttemptAt), leaseUntil: iso(mail.leaseUntil), sentAt: iso(mail.sentAt),
-      }));
-    }
-    case "outbox retry": {
-      const id = wholeNumber("id", need("id"));
-      if (!(await retryMail(db, id))) throw new UsageError(`no unsent e-mail with id ${id}`);
-      return { retrying: id };
     }
     default:
       throw new UsageError(`unknown command: ${command || "(none)"}`);

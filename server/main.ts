@@ -3,17 +3,20 @@
  * sends the e-mail outbox, and on SIGTERM/SIGINT stops taking connections, lets in-flight requests
  * finish, finishes the mail in hand, then closes the database.
  */
+import { preload } from "../engine/index.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
 import { startMailSender } from "./mail/sender.ts";
 import { startPayments } from "./payments/service.ts";
 import { runtime } from "./runtime.ts";
+import { siteMount } from "../site/server/routes.tsx";
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
 const mailer = startMailSender(database.db, config.mail);
-const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch });
+const site = siteMount({ db: database.db, config, assets: runtime.assets });
+const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch, site });
 
 const server = runtime.serve({
   port: config.port,
@@ -25,6 +28,8 @@ const server = runtime.serve({
   idleTimeout: 60,
 });
 const payments = startPayments(database.db, config.payments);
+// The WASM runtimes (tree-sitter, the PNG rasteriser) start now, not on the first request.
+void preload(runtime.assets);
 console.log(`skhema: listening on http://${config.host}:${server.port}/v1 (database ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
 if (!config.mail.smtp) console.log("skhema: no SMTP configured (SMTP_URL or SMTP_HOST): e-mails are printed to this log");
 

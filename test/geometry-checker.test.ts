@@ -354,6 +354,17 @@ describe("each rule can fail", () => {
     expectOnly(v, "m", ["loose", "on no other line"]);
   });
 
+  test("m: a comment link (S10) must leave the middle of the symbol's right side and end on a bracket", () => {
+    const withComment = (link: [number, number][], extra: Partial<Edge> = {}) =>
+      check((c) => {
+        c.shapes.push(shape("note", "comment", 120, 20, 40, 20, ["x := 1 …"]));
+        c.edges.push(edge("link", "p", "note", link, { dashed: true, ...extra }));
+      });
+    expect(withComment([[65, 30], [120, 30]])).toEqual([]);
+    expectOnly(withComment([[65, 25], [120, 25]]), "m", ["link", "middle of the right side"]);
+    expectOnly(withComment([[65, 30], [120, 30]], { arrow: true }), "m", ["link", "arrowhead"]);
+  });
+
   test("m: an edge leaving a shape at a non-port point", () => {
     const v = check((c) => (byId(c.edges, "e2").points = [{ x: 45, y: 40 }, { x: 45, y: 45 }, { x: 50, y: 45 }, { x: 50, y: 50 }]));
     expectOnly(v, "m", ["e2", "not an output port"]);

@@ -37,6 +37,7 @@ describe("a body over the server's maximum", () => {
       ["POST", "/render", 400, "bad_request"],
       ["POST", "/render/batch", 400, "bad_request"],
       ["POST", "/gift", 400, "bad_request"],
+      ["POST", "/topup", 400, "bad_request"],
       ["POST", "/nope", 404, "not_found"],
       ["GET", "/render", 405, "method_not_allowed"],
     ];
@@ -98,6 +99,8 @@ describe("a wrong method on a known path", () => {
     ["POST", "/me", "GET, HEAD"],
     ["POST", "/health", "GET, HEAD"],
     ["POST", "/openapi.json", "GET, HEAD"],
+    ["POST", "/products", "GET, HEAD"],
+    ["GET", "/topup", "POST"],
   ];
   for (const withKey of [true, false]) {
     test(`405 method_not_allowed with Allow, ${withKey ? "with" : "without"} a key`, async () => {

@@ -4,7 +4,8 @@
  * text of a bare return's end terminator.
  */
 import type { ResolvedOptions, Texts } from "../options.ts";
-import { TREE_LIMITS, type Block, type Node } from "../tree/schema.ts";
+import { TREE_LIMITS } from "../tree/limits.ts";
+import type { Block, Node } from "../tree/schema.ts";
 import { nodeLoc, type SyntaxNode } from "./tree-sitter.ts";
 import { DEFAULT_FONT } from "../fonts.ts";
 import { FONT_SIZE, MAX_SHAPE_WIDTH, TERMINATOR_HEIGHT } from "../geometry/style.ts";

@@ -38,3 +38,27 @@ export function outputText(texts: Texts, items: readonly string[], escapes = tru
 export function inputText(texts: Texts, targets: readonly string[]): string {
   return `${texts.inWord} ${targets.length > 0 ? targets.join(", ") : texts.anyInput}`;
 }
+
+/** A literal holding nothing but one control character, read as a word. */
+function controlWord(inside: string, texts: Texts): string | undefined {
+  if (/^(?:\\r)?\\n$/.test(inside)) return texts.newLine;
+  if (inside === "\\t") return texts.tabChar;
+  if (/^\\0+$/.test(inside)) return texts.nullChar;
+  return undefined;
+}
+
+const LITERAL = /"((?:\\[\s\S]|[^"\\])*)"|'((?:\\[\s\S]|[^'\\])*)'/g;
+
+/**
+ * Escape sequences in the string and char literals of any chart text read as what they are
+ * (issue 13): a literal of one control character is its name (`strcspn(line, "\n")` →
+ * `strcspn(line, новий рядок)`, `'\0'` → `нуль-символ`), other escapes as in printedItem.
+ */
+export function readEscapes(text: string, texts: Texts): string {
+  if (!text.includes("\\")) return text;
+  return text.replace(LITERAL, (all, dq: string | undefined, sq: string | undefined) => {
+    const inside = dq ?? sq ?? "";
+    if (!inside.includes("\\")) return all;
+    return controlWord(inside, texts) ?? printedItem(all) ?? all;
+  });
+}

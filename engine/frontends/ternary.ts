@@ -38,12 +38,15 @@ export interface TernaryLanguage {
 const TRANSPARENT = new Set([
   "expression_statement", "assignment", "assignment_expression", "declaration", "init_declarator",
   "variable_declarator", "equals_value_clause", "local_declaration_statement", "variable_declaration",
-  "local_variable_declaration", "return_statement", "parenthesized_expression", "expression_list",
+  "local_variable_declaration", "return_statement", "parenthesized_expression", "expression_list", "arrow_expression_clause",
 ]);
 /** Calls and their argument lists: searched only when the statement is an output. */
 const CALLS = new Set(["call_expression", "method_invocation", "invocation_expression", "call", "argument_list", "arguments", "argument"]);
 /** Fields that never hold the deciding value (assignment targets, callees, types). */
 const NOT_VALUE = new Set(["left", "function", "name", "type", "object"]);
+
+/** A `cout << … << …` chain: its operands are the printed values. */
+const isStreamOutput = (node: SyntaxNode) => node.type === "binary_expression" && node.childForFieldName("operator")?.type === "<<";
 
 /** Parentheses around `node` dropped. */
 function inner(node: SyntaxNode): SyntaxNode {
@@ -62,8 +65,8 @@ function decidingTernary(stmt: SyntaxNode, lang: TernaryLanguage, output: boolea
       found.push(node);
       continue;
     }
-    if (node !== stmt && !TRANSPARENT.has(node.type) && !(output && CALLS.has(node.type))) continue;
-    for (const child of node.namedChildren) if (!NOT_VALUE.has(child.field ?? "")) stack.push(child);
+    if (node !== stmt && !TRANSPARENT.has(node.type) && !(output && (CALLS.has(node.type) || isStreamOutput(node)))) continue;
+    for (const child of node.namedChildren) if (!NOT_VALUE.has(child.field ?? "") || isStreamOutput(node)) stack.push(child);
   }
   return found.length === 1 ? found[0] : undefined;
 }
@@ -73,6 +76,8 @@ type Make = <T extends Node>(node: T) => T;
 /** `node` with `whole` in its text replaced by `by`, or undefined when the text does not hold it once. */
 function replaced(node: Node, whole: string, by: string): Node | undefined {
   if (!("text" in node) || node.kind === "connector") return undefined;
+  // `x := x + (c ? a : b)` (the parentheses of a spelled-out `+=`) → `x := x + a` for a plain value.
+  if (/^[\p{L}\p{N}_.]+$|^"[^"]*"$|^'[^']*'$/u.test(by) && node.text.includes(`(${whole})`)) return replaced(node, `(${whole})`, by);
   const at = node.text.indexOf(whole);
   if (at < 0 || node.text.indexOf(whole, at + 1) >= 0) return undefined;
   return { ...node, text: node.text.slice(0, at) + by + node.text.slice(at + whole.length) };
@@ -80,8 +85,11 @@ function replaced(node: Node, whole: string, by: string): Node | undefined {
 
 /** The decision for `ternary` over the statement's symbols (nested ternaries in its branches too). */
 function decide(nodes: readonly Node[], ternary: SyntaxNode, lang: TernaryLanguage, make: Make): Node[] | undefined {
-  const whole = lang.text(ternary);
-  const index = nodes.findIndex((n) => "text" in n && n.text.includes(whole));
+  // The symbol may show the ternary with or without its parentheses (a cout operand loses them).
+  const shows = (text: string) => nodes.findIndex((n) => "text" in n && n.text.includes(text));
+  const withParens = lang.text(ternary);
+  const whole = shows(withParens) >= 0 ? withParens : lang.text(inner(ternary));
+  const index = shows(whole);
   if (index < 0) return undefined;
   const branch = (value: SyntaxNode): Node[] | undefined => {
     const text = lang.text(inner(value));

@@ -20,6 +20,10 @@ export const CALL_INSET = 0.15 * A; // S4: inner vertical lines of the predefine
 export const HEXAGON_TIP = A / 4; // S6: (b − a)/2 at b = 1.5a; kept when a hexagon is widened
 export const LOOP_CHAMFER = 0.2 * A; // S7: cut corners of loop-limit symbols
 export const COMMENT_TICK = 3; // S10: bracket ticks
+export const COMMENT_GAP = A / 2; // S10: from the symbol's side to the comment's bracket
+export const COMMENT_TEXT_WIDTH = 80; // S10: comment text wraps at this width (wider only for one long token)
+export const COMMENT_DASH = 3; // S10: dashed link, dash and gap
+export const COMMENT_DASH_GAP = 1.5;
 
 export const GAP = A / 2; // vertical gap between consecutive symbols (L7)
 export const STUB = A / 4; // short stub below a vertex / above a join (L7)

@@ -56,6 +56,11 @@ export interface Edge {
   points: Point[];
   /** True when an arrowhead is drawn at the last point. */
   arrow: boolean;
+  /**
+   * True for the dashed line joining a symbol to its comment (S10, L8): no flow line — it leaves
+   * the symbol's right side and ends at the comment's bracket; never an arrowhead.
+   */
+  dashed?: boolean;
   /** Branch value of a decision exit (yes/no/case value). */
   label?: string;
   labelBox?: Box;

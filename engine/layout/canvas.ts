@@ -4,7 +4,7 @@
  * has left its source and is still looking for its target.
  */
 import type { Box, Edge, Point, Shape, ShapeKind } from "../geometry/types.ts";
-import { FONT_SIZE } from "../geometry/style.ts";
+import { COMMENT_GAP, FONT_SIZE, IO_SKEW } from "../geometry/style.ts";
 import type { SizedText, Sizer } from "./size.ts";
 
 /** Direction a line travels at its current end point. */
@@ -60,7 +60,42 @@ export class Canvas {
     };
     if (source !== undefined) shape.source = source;
     this.shapes.push(shape);
+    if (sized.comment) this.addComment(shape, sized.comment);
     return shape;
+  }
+
+  /**
+   * The comment of `shape` (S10) to its right, COMMENT_GAP away: centred on the symbol's middle,
+   * or top-aligned with it when taller; joined by a dashed line from the middle of the symbol's
+   * right side to the bracket.
+   */
+  private addComment(shape: Shape, comment: SizedText): void {
+    const midY = shape.y + shape.h / 2;
+    const top = comment.h <= shape.h ? midY - comment.h / 2 : shape.y;
+    const x = shape.x + shape.w + COMMENT_GAP;
+    const box: Shape = {
+      id: `${this.prefix}s${++this.shapeCount}`,
+      kind: "comment",
+      x,
+      y: top,
+      w: comment.w,
+      h: comment.h,
+      text: comment.lines,
+      textBox: { x: x + comment.textBox.x, y: top + comment.textBox.y, w: comment.textBox.w, h: comment.textBox.h },
+      font: shape.font,
+    };
+    if (shape.source !== undefined) box.source = shape.source;
+    this.shapes.push(box);
+    // The io parallelogram's right side is slanted: its middle lies half a skew inside the box.
+    const side = shape.kind === "io" ? shape.x + shape.w - IO_SKEW / 2 : shape.x + shape.w;
+    this.edges.push({
+      id: `${this.prefix}e${++this.edgeCount}`,
+      from: shape.id,
+      to: box.id,
+      points: [{ x: side, y: midY }, { x, y: midY }],
+      arrow: false,
+      dashed: true,
+    });
   }
 
   /** Adds a symbol on the spine and ends the incoming line at its top. */

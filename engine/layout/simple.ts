@@ -2,6 +2,7 @@
 import type { Node } from "../tree/schema.ts";
 import { symbol, type DrawCtx, type PlanCtx, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
+import { COMMENT_GAP } from "../geometry/style.ts";
 
 type SimpleNode = Extract<Node, { kind: "process" | "io" | "call" | "terminal" | "connector" }>;
 
@@ -10,7 +11,10 @@ export function planSimple(node: SimpleNode, ctx: PlanCtx): ShapePlan {
   const sized = kind === "connector" ? ctx.sizer.shape(kind, node.text) : symbol(ctx, kind, node.text);
   // A terminal ends the chart here; a connector with `jump` is a goto: flow continues at its pair.
   const falls = node.kind !== "terminal" && !(node.kind === "connector" && node.jump === true);
-  const plan: ShapePlan = { type: "shape", kind, sized, left: sized.w / 2, right: sized.w / 2, height: sized.h, falls };
+  // A comment (S10) stands to the right of its symbol, top-aligned when it is the taller one.
+  const right = sized.comment ? sized.w / 2 + COMMENT_GAP + sized.comment.w : sized.w / 2;
+  const height = Math.max(sized.h, sized.comment?.h ?? 0);
+  const plan: ShapePlan = { type: "shape", kind, sized, left: sized.w / 2, right, height, falls };
   if (node.loc) plan.source = node.loc.line;
   return plan;
 }

@@ -6,8 +6,8 @@
  */
 import type { Box, ShapeKind } from "../geometry/types.ts";
 import {
-  CALL_INSET, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH, PAGE_PART_WIDTH, TEXT_PADDING,
-  WIDEN_STEP,
+  CALL_INSET, COMMENT_TEXT_WIDTH, COMMENT_TICK, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH,
+  PAGE_PART_WIDTH, TEXT_PADDING, WIDEN_STEP,
 } from "../geometry/style.ts";
 import { STANDARD, type Module } from "./module.ts";
 import type { FontChoice } from "../fonts.ts";
@@ -20,7 +20,15 @@ export interface SizedText {
   lines: string[];
   /** Text area relative to the symbol's top-left corner. */
   textBox: Box;
+  /**
+   * The full text in a comment symbol (S10) when it does not fit the symbol even at its widest:
+   * the symbol then holds a short form ending in "…" (T2, T5; G3 keeps it at height a).
+   */
+  comment?: SizedText;
 }
+
+/** Symbols whose text may move to a comment (those drawn on the spine with one line in and out). */
+const COMMENTABLE: ReadonlySet<ShapeKind> = new Set(["process", "io", "call"]);
 
 const PITCH = lineHeightMm(FONT_SIZE);
 
@@ -110,11 +118,15 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
     const area = textArea(kind, w, h);
     return widestLineMm(wrap(area.w, FONT_SIZE), FONT_SIZE, font) <= area.w;
   };
+  let widest = MAX_SHAPE_WIDTH;
   for (const w of beyond) {
+    if (kind !== "decision" && kind !== "hexagon" && kind !== "terminator" && atomFits(widest, h0)) break;
+    widest = w;
     const fit = attempt(kind, wrap, w, h0, font);
     if (fit) return fit;
-    if (kind !== "decision" && kind !== "hexagon" && kind !== "terminator" && atomFits(w, h0)) break;
   }
+  // Still too long (T5's last remedy, T2): a short form in the symbol, the full text in a comment.
+  if (COMMENTABLE.has(kind) && atomFits(widest, h0)) return withComment(kind, wrap, text, widest, h0, font);
   // Last resort: the symbol grows taller at the narrowest width where every token fits on a line
   // (terminators grow wider with their height so their straight part keeps the same text width).
   const extra = kind === "terminator" ? 1 : 0;
@@ -124,6 +136,28 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
     const fit = attempt(kind, wrap, base + extra * h, h, font);
     if (fit) return fit;
   }
+}
+
+/**
+ * A symbol of width `w` holding as many lines of its text as fit at height `h`, the last one ending
+ * in "…", and the whole text in a comment beside it.
+ */
+function withComment(kind: ShapeKind, wrap: Wrapper, text: string, w: number, h: number, font: FontId): SizedText {
+  const area = textArea(kind, w, h);
+  const all = wrap(area.w, FONT_SIZE);
+  const lines = all.slice(0, Math.max(1, Math.floor(area.h / PITCH)));
+  let last = lines[lines.length - 1]!;
+  while (last !== "" && textWidthMm(`${last} …`, FONT_SIZE, font) > area.w) last = last.replace(/\s*\S+$/, "");
+  lines[lines.length - 1] = last === "" ? "…" : `${last} …`;
+  return { w, h, lines, textBox: area, comment: sizeComment(text, font) };
+}
+
+/** A comment symbol (S10) around `text`: wrapped at COMMENT_TEXT_WIDTH (wider for one long token), left-aligned. */
+function sizeComment(text: string, font: FontId): SizedText {
+  const lines = prepareWrap(text, font)(COMMENT_TEXT_WIDTH, FONT_SIZE);
+  const w = Math.max(COMMENT_TICK, widestLineMm(lines, FONT_SIZE, font)) + 2 * TEXT_PADDING;
+  const h = lines.length * PITCH + 2 * TEXT_PADDING;
+  return { w, h, lines, textBox: textArea("comment", w, h) };
 }
 
 /**

@@ -15,7 +15,7 @@
 import { zipSync, strToU8 } from "fflate";
 import type { Box, Edge, FontSpec, Geometry, Part, Point, Shape } from "../geometry/types.ts";
 import { outline, outlinePath, shapeTextAlign, type PathCommand, type TextAlign } from "../geometry/outline.ts";
-import { CAPTION_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
+import { CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import { lineHeightMm } from "../text/measure.ts";
 import { escapeXml } from "./svg.ts";
 import type { RenderContext, Renderer } from "./types.ts";
@@ -165,11 +165,18 @@ function geometryXml(f: Frame, box: Box, paths: { cmds: PathCommand[]; fill: boo
   );
 }
 
-function lineXml(doc: Doc, extra = "", cap = ""): string {
+function lineXml(doc: Doc, extra = "", cap = "", dashed = false): string {
   return (
     `<a:ln w="${Math.max(1, emu(doc.stroke))}"${cap}><a:solidFill><a:srgbClr val="000000"/></a:solidFill>` +
+    (dashed ? dashXml(doc) : "") +
     `<a:miter lim="800000"/>${extra}</a:ln>`
   );
+}
+
+/** The comment link's dash (S10, L8): custom lengths, given in thousandths of a percent of the line width. */
+function dashXml(doc: Doc): string {
+  const rel = (mm: number) => Math.round((mm / doc.stroke) * 100000);
+  return `<a:custDash><a:ds d="${rel(COMMENT_DASH)}" sp="${rel(COMMENT_DASH_GAP)}"/></a:custDash>`;
 }
 
 /** bodyPr with insets that make the text area equal to `area` inside the shape box `box`. */
@@ -243,7 +250,7 @@ function edgeXml(doc: Doc, f: Frame, e: Edge): string {
   const tail = e.arrow ? `<a:tailEnd type="triangle" w="lg" len="lg"/>` : "";
   return (
     `<wps:wsp><wps:cNvPr id="${id}" name="Edge ${id}" descr="${escapeXml(e.id)}"/><wps:cNvSpPr/>` +
-    `<wps:spPr>${geometryXml(f, boundsOf(e.points), [{ cmds, fill: false }])}<a:noFill/>${lineXml(doc, tail, ` cap="sq"`)}</wps:spPr>` +
+    `<wps:spPr>${geometryXml(f, boundsOf(e.points), [{ cmds, fill: false }])}<a:noFill/>${lineXml(doc, tail, e.dashed ? ` cap="flat"` : ` cap="sq"`, e.dashed === true)}</wps:spPr>` +
     `<wps:bodyPr/></wps:wsp>`
   );
 }

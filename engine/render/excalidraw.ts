@@ -84,7 +84,7 @@ export interface ExElement {
   backgroundColor: string;
   fillStyle: "solid";
   strokeWidth: number;
-  strokeStyle: "solid";
+  strokeStyle: "solid" | "dashed";
   roughness: 0;
   opacity: 100;
   groupIds: string[];
@@ -338,6 +338,7 @@ function addEdge(b: Builder, prefix: string, e: Edge, shapeIds: Map<string, stri
   if (e.points.length < 2) return;
   const arrow = polyElement(b.id(`${prefix}${e.id}`), "arrow", e.points, false);
   arrow.endArrowhead = e.arrow ? "triangle" : null;
+  if (e.dashed) arrow.strokeStyle = "dashed"; // the comment link (S10, L8)
   const from = e.from !== null ? b.get(shapeIds.get(e.from) ?? "") : undefined;
   const to = e.to !== null ? b.get(shapeIds.get(e.to) ?? "") : undefined;
   if (from) {

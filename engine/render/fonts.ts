@@ -1,8 +1,10 @@
 /**
  * Fonts for the binary renderers (PNG, PDF): the bytes of the chart's font (engine/fonts.ts; by
  * default Tinos, the metric twin of Times New Roman) and DejaVu Sans (fallback for glyphs the main
- * font lacks: ∈ ∉ ∧ ∨, emoji, …), each file loaded once per process and asset loader, plus glyph
- * coverage and advance widths read with upstream fontkit 2.
+ * font lacks: ∈ ∉ ∧ ∨, emoji, …), each file loaded once per process and asset loader, and which code
+ * points each has a glyph for — from the generated table engine/render/glyph-coverage.ts, so no font
+ * is parsed here (the PNG renderer never loads a font parser; the PDF renderer parses with fontkit
+ * in engine/render/pdf-fontkit.ts, for subsetting and advance widths).
  *
  * Text is split into runs by glyph availability: a code point goes to the main font when it has it,
  * to DejaVu Sans when only DejaVu has it, and stays in the main font (drawn as .notdef) when neither
@@ -11,64 +13,37 @@
  * that neither font has are dropped: they have no visible form. A tab becomes a space.
  */
 import type { AssetLoader, FontAssetName } from "../assets.ts";
+import { EngineError } from "../errors.ts";
 import { DEFAULT_FONT, FONTS, type FontChoice } from "../fonts.ts";
-// @ts-ignore fontkit 2 ships no type declarations; the few members used are typed below.
-import * as fontkitModule from "fontkit";
+import type { FontId } from "../text/measure.ts";
+import { GLYPH_COVERAGE } from "./glyph-coverage.ts";
 
-/** The members of a fontkit 2 font this module and the pdf-lib adapter use. */
-export interface FontkitGlyph {
-  id: number;
-  advanceWidth: number;
-}
-export interface FontkitFont {
-  unitsPerEm: number;
-  postscriptName: string;
-  hasGlyphForCodePoint(cp: number): boolean;
-  glyphForCodePoint(cp: number): FontkitGlyph;
-  createSubset(): unknown;
-}
-export const fontkit = fontkitModule as unknown as { create(bytes: Uint8Array, postscriptName?: string): FontkitFont };
-
-/** One font face: its file and cached coverage and advance widths (in em). */
+/** One font face: its file and which code points it has a glyph for. */
 export class Face {
-  readonly font: FontkitFont;
-  private readonly coverage = new Map<number, boolean>();
-  private readonly advances = new Map<number, number>();
-  private readonly upm: number;
+  readonly id: FontId;
   readonly name: string;
   readonly bytes: Uint8Array;
+  private readonly ranges: readonly number[];
 
-  constructor(name: string, bytes: Uint8Array) {
+  constructor(id: FontId, name: string, bytes: Uint8Array) {
+    this.id = id;
     this.name = name;
     this.bytes = bytes;
-    this.font = fontkit.create(bytes);
-    this.upm = this.font.unitsPerEm;
+    this.ranges = GLYPH_COVERAGE[id];
   }
 
+  /** True when the font has a glyph for the code point (binary search over [first, last] pairs). */
   has(cp: number): boolean {
-    let v = this.coverage.get(cp);
-    if (v === undefined) {
-      v = this.font.hasGlyphForCodePoint(cp);
-      this.coverage.set(cp, v);
+    const r = this.ranges;
+    let lo = 0;
+    let hi = (r.length >> 1) - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (cp < r[mid * 2]!) hi = mid - 1;
+      else if (cp > r[mid * 2 + 1]!) lo = mid + 1;
+      else return true;
     }
-    return v;
-  }
-
-  /** Advance width of the code point's glyph in em (the .notdef advance when the font lacks it). */
-  advance(cp: number): number {
-    let v = this.advances.get(cp);
-    if (v === undefined) {
-      v = this.font.glyphForCodePoint(cp).advanceWidth / this.upm;
-      this.advances.set(cp, v);
-    }
-    return v;
-  }
-
-  /** Width of a run in em (no kerning: PDF `Tj` does not kern either). */
-  width(text: string): number {
-    let w = 0;
-    for (const ch of text) w += this.advance(ch.codePointAt(0)!);
-    return w;
+    return false;
   }
 }
 
@@ -81,13 +56,19 @@ export interface Fonts {
 
 const cache = new WeakMap<AssetLoader, Map<FontAssetName, Promise<Face>>>();
 
-/** One font file from the host's assets, parsed once per loader (so once per process for a host). */
-function loadFace(assets: AssetLoader, asset: FontAssetName, name: string): Promise<Face> {
+/** One font file from the host's assets, read once per loader (so once per process for a host). */
+function loadFace(assets: AssetLoader, font: FontChoice): Promise<Face> {
   let faces = cache.get(assets);
   if (!faces) cache.set(assets, (faces = new Map()));
+  const asset = font.asset;
   let p = faces.get(asset);
   if (!p) {
-    p = assets.load(asset).then((bytes) => new Face(name, bytes));
+    p = assets.load(asset).then(
+      (bytes) => new Face(font.id, font.family, bytes),
+      (e: unknown) => {
+        throw new EngineError("render_failed", `font ${asset} could not be loaded: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
     faces.set(asset, p);
     // A failed load is not cached: the next render tries again.
     p.catch(() => faces.delete(asset));
@@ -99,8 +80,8 @@ function loadFace(assets: AssetLoader, asset: FontAssetName, name: string): Prom
 export async function loadFonts(assets: AssetLoader, font: FontChoice = DEFAULT_FONT): Promise<Fonts> {
   const dejavu = FONTS["dejavu-sans"];
   const [main, fallback] = await Promise.all([
-    loadFace(assets, font.asset, font.family),
-    loadFace(assets, dejavu.asset, dejavu.family),
+    loadFace(assets, font),
+    loadFace(assets, dejavu),
   ]);
   return { main, fallback };
 }

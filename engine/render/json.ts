@@ -36,6 +36,7 @@ function shape(s: Shape): Shape {
 
 function edge(e: Edge): Edge {
   const out: Edge = { id: e.id, from: e.from, to: e.to, points: e.points.map(point), arrow: e.arrow };
+  if (e.dashed) out.dashed = true;
   if (e.label !== undefined) out.label = e.label;
   if (e.labelBox !== undefined) out.labelBox = box(e.labelBox);
   return out;

@@ -4,12 +4,62 @@
  * offers `subset.encode(): Uint8Array`, while pdf-lib's subset embedder calls the Node-stream style
  * `subset.encodeStream().on("data" | "end" | "error")`. This shim adds that method.
  *
- * Fonts already parsed by engine/render/fonts.ts (same byte array) are reused instead of parsed again
- * for every document; fontkit font objects are read-only apart from their glyph caches, and pdf-lib
- * creates a fresh subset per embedding, so sharing them between documents is safe (see wrap() for
- * the one cache detail that matters: glyph code points).
+ * Each font file (a Face of engine/render/fonts.ts) is parsed once per process and reused by every
+ * document; fontkit font objects are read-only apart from their glyph caches, and pdf-lib creates a
+ * fresh subset per embedding, so sharing them between documents is safe (see wrap() for the one
+ * cache detail that matters: glyph code points). Also the advance widths the PDF places text with.
+ * Only the PDF renderer imports this module: fontkit costs ≈ 50 ms of module loading.
  */
-import { fontkit, type Face, type FontkitFont } from "./fonts.ts";
+// @ts-ignore fontkit 2 ships no type declarations; the few members used are typed below.
+import * as fontkitModule from "fontkit";
+import type { Face } from "./fonts.ts";
+
+/** The members of a fontkit 2 font this module and pdf-lib use. */
+interface FontkitGlyph {
+  id: number;
+  advanceWidth: number;
+}
+export interface FontkitFont {
+  unitsPerEm: number;
+  postscriptName: string;
+  glyphForCodePoint(cp: number): FontkitGlyph;
+  createSubset(): unknown;
+}
+const fontkit = fontkitModule as unknown as { create(bytes: Uint8Array): FontkitFont };
+
+/** A face parsed by fontkit, with its advance widths cached per code point (in em). */
+interface ParsedFace {
+  font: FontkitFont;
+  advances: Map<number, number>;
+}
+const parsed = new WeakMap<Uint8Array, ParsedFace>();
+
+function parse(face: Face): ParsedFace {
+  let p = parsed.get(face.bytes);
+  if (!p) parsed.set(face.bytes, (p = { font: fontkit.create(face.bytes), advances: new Map() }));
+  return p;
+}
+
+/** The face's fontkit font (parsed once per font file). */
+export function fontkitFont(face: Face): FontkitFont {
+  return parse(face).font;
+}
+
+/** Width of a run in em (no kerning: PDF `Tj` does not kern either; .notdef's advance for a missing glyph). */
+export function textWidth(face: Face, text: string): number {
+  const { font, advances } = parse(face);
+  let w = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    let v = advances.get(cp);
+    if (v === undefined) {
+      v = font.glyphForCodePoint(cp).advanceWidth / font.unitsPerEm;
+      advances.set(cp, v);
+    }
+    w += v;
+  }
+  return w;
+}
 
 interface Subset {
   encode(): Uint8Array;
@@ -88,7 +138,7 @@ export function pdfFontkit(known: readonly Face[] = []) {
   return {
     create(bytes: Uint8Array | ArrayBuffer): FontkitFont {
       const face = known.find((f) => f.bytes === bytes);
-      return wrap(face ? face.font : fontkit.create(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)));
+      return wrap(face ? fontkitFont(face) : fontkit.create(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)));
     },
   };
 }

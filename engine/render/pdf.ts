@@ -46,6 +46,7 @@ import {
   setFillingGrayscaleColor,
   setFontAndSize,
   setLineCap,
+  setDashPattern,
   setLineJoin,
   setLineWidth,
   setStrokingGrayscaleColor,
@@ -54,7 +55,7 @@ import {
   stroke,
 } from "pdf-lib";
 import type { Box, ChartGeometry, FontSpec, Geometry, Part, Point } from "../geometry/types.ts";
-import { CAPTION_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
+import { CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import {
   arrowhead,
   outline,
@@ -70,7 +71,7 @@ import { wrapText } from "../text/wrap.ts";
 import { EngineError } from "../errors.ts";
 import { DEFAULT_FONT, fontByFamily } from "../fonts.ts";
 import { loadFonts, textRuns, type Fonts } from "./fonts.ts";
-import { pdfFontkit } from "./pdf-fontkit.ts";
+import { fontkitFont, pdfFontkit, textWidth } from "./pdf-fontkit.ts";
 import type { RenderContext, Renderer } from "./types.ts";
 
 /** The usable area of an A4 page in mm (P7). */
@@ -215,7 +216,7 @@ class DocFonts {
   async embed(which: "main" | "fallback", text: string): Promise<void> {
     if (this.embedded.has(which)) return;
     const face = this.fonts[which];
-    const customName = `${subsetTag(text)}+${face.font.postscriptName}`;
+    const customName = `${subsetTag(text)}+${fontkitFont(face).postscriptName}`;
     this.embedded.set(which, await this.doc.embedFont(face.bytes, { subset: true, customName }));
   }
 
@@ -268,7 +269,7 @@ function textOps(page: PDFPage, df: DocFonts, items: readonly PaperText[]): PDFO
   for (const t of items) {
     const runs = textRuns(t.text, df.fonts);
     if (runs.length === 0) continue;
-    const widthPt = runs.reduce((sum, r) => sum + df.fonts[r.face].width(r.text) * t.size, 0);
+    const widthPt = runs.reduce((sum, r) => sum + textWidth(df.fonts[r.face], r.text) * t.size, 0);
     let x = t.x * MM - (t.align === "center" ? widthPt / 2 : 0);
     const y = PAGE_H_PT - t.y * MM;
     for (const r of runs) {
@@ -280,7 +281,7 @@ function textOps(page: PDFPage, df: DocFonts, items: readonly PaperText[]): PDFO
         currentSize = t.size;
       }
       ops.push(setTextMatrix(1, 0, 0, 1, r3(x), r3(y)), showText(font.encodeText(r.text)));
-      x += df.fonts[r.face].width(r.text) * t.size;
+      x += textWidth(df.fonts[r.face], r.text) * t.size;
     }
   }
   ops.push(endText());
@@ -313,7 +314,11 @@ function drawPage(page: PDFPage, df: DocFonts, g: Geometry, plan: PdfPagePlan): 
   ops.push(setLineCap(LineCapStyle.Projecting));
   for (const part of plan.parts) {
     for (const edge of part.edges) {
-      if (edge.points.length >= 2) ops.push(...polylineOps(strokedPoints(edge.points, edge.arrow)), stroke());
+      if (edge.points.length < 2) continue;
+      // The comment link (S10, L8) is dashed; its paper dash lengths, like the stroke, ignore the scale.
+      if (edge.dashed) ops.push(setLineCap(LineCapStyle.Butt), setDashPattern([r3(COMMENT_DASH / s), r3(COMMENT_DASH_GAP / s)], 0));
+      ops.push(...polylineOps(strokedPoints(edge.points, edge.arrow)), stroke());
+      if (edge.dashed) ops.push(setDashPattern([], 0), setLineCap(LineCapStyle.Projecting));
     }
   }
   ops.push(setFillingGrayscaleColor(0));

@@ -24,32 +24,49 @@
  * Making the scanlines is synchronous and `writePng` (the compression) asynchronous, so the PNG
  * renderer frees every WASM object before its first `await`.
  */
-import { zlibSync } from "fflate";
 
-async function zlib(data: Uint8Array): Promise<Uint8Array> {
-  if (typeof CompressionStream === "undefined") return zlibSync(data, { level: 6 });
+/**
+ * The zlib stream of the chunks, in order, as the compressor's output parts (copied once, into the
+ * file). The chunks are taken one at a time: each is produced
+ * (by the iterator) only after the previous one was handed to the compressor, so a caller can
+ * stream a tall image strip by strip. A failing iterator aborts the compression.
+ */
+async function zlib(chunks: Iterable<Uint8Array>): Promise<Uint8Array[]> {
+  if (typeof CompressionStream === "undefined") {
+    // Loaded only here: hosts with CompressionStream (all we know of) never pay for its import.
+    const { Zlib } = await import("fflate");
+    const parts: Uint8Array[] = [];
+    const z = new Zlib({ level: 6 }, (data) => parts.push(data));
+    let previous: Uint8Array | null = null;
+    for (const chunk of chunks) {
+      if (previous) z.push(previous);
+      previous = chunk;
+    }
+    z.push(previous ?? new Uint8Array(0), true);
+    return parts;
+  }
   const cs = new CompressionStream("deflate");
   const writer = cs.writable.getWriter();
   const reader = cs.readable.getReader();
   const parts: Uint8Array[] = [];
-  let size = 0;
   const read = (async () => {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
       parts.push(value);
-      size += value.length;
     }
   })();
-  await Promise.all([writer.write(data as Uint8Array<ArrayBuffer>).then(() => writer.close()), read]);
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(size);
-  let pos = 0;
-  for (const p of parts) {
-    out.set(p, pos);
-    pos += p.length;
-  }
-  return out;
+  const write = (async () => {
+    try {
+      for (const chunk of chunks) await writer.write(chunk as Uint8Array<ArrayBuffer>);
+    } catch (e) {
+      await writer.abort(e);
+      throw e;
+    }
+    await writer.close();
+  })();
+  await Promise.all([write, read]);
+  return parts;
 }
 
 const CRC_TABLE = (() => {
@@ -69,15 +86,17 @@ function crc32(bytes: Uint8Array, start: number, end: number): number {
 }
 
 /** Colour types of the IHDR chunk. */
-const GREY = 0;
-const RGB = 2;
+export const GREY = 0;
+export const RGB = 2;
 const RGBA = 6;
 
-/** The PNG file around the filtered scanlines `raw` (each row: filter byte, then the samples). */
-async function pngFile(width: number, height: number, colourType: number, raw: Uint8Array): Promise<Uint8Array> {
-  const idat = await zlib(raw);
+/** The PNG file around the filtered scanlines `rows` (each row: filter byte, then the samples), given in chunks of whole rows. */
+async function pngFile(width: number, height: number, colourType: number, rows: Iterable<Uint8Array>): Promise<Uint8Array> {
+  const parts = await zlib(rows);
+  let idatLength = 0;
+  for (const p of parts) idatLength += p.length;
   // Signature, IHDR (13 bytes of data), IDAT, IEND; each chunk is length, type, data, CRC.
-  const out = new Uint8Array(8 + 25 + 12 + idat.length + 12);
+  const out = new Uint8Array(8 + 25 + 12 + idatLength + 12);
   const view = new DataView(out.buffer);
   out.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
   let pos = 8;
@@ -97,7 +116,12 @@ async function pngFile(width: number, height: number, colourType: number, raw: U
     out[at + 11] = 0; // adaptive filtering
     out[at + 12] = 0; // no interlace
   });
-  chunk("IDAT", idat.length, (at) => out.set(idat, at));
+  chunk("IDAT", idatLength, (at) => {
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+  });
   chunk("IEND", 0, () => {});
   return out;
 }
@@ -118,11 +142,13 @@ function words(rgba: Uint8Array): Int32Array {
  * Greyscale scanlines, or null when some pixel is not grey. With `onWhite` the pixels are
  * premultiplied and composited over white (grey = r + 255 − a); without it they must be opaque.
  * A row identical to the one above is written with the Up filter (all zeros, and no conversion);
- * every other row with None.
+ * every other row with None. `above` is the row above the first one (the pixels, as words), when
+ * these rows continue an image.
  */
-function greyScanlines(rgba: Uint8Array, width: number, height: number, onWhite: boolean): Uint8Array | null {
+function greyScanlines(rgba: Uint8Array, width: number, height: number, onWhite: boolean, above: Int32Array | null = null): Uint8Array | null {
   const raw = new Uint8Array((width + 1) * height);
   if (!LITTLE_ENDIAN) {
+    // No Up filter here: rows are always converted, so `above` is not needed.
     for (let y = 0, i = 0, o = 0; y < height; y++) {
       raw[o++] = NONE;
       for (let x = 0; x < width; x++, i += 4) {
@@ -141,9 +167,10 @@ function greyScanlines(rgba: Uint8Array, width: number, height: number, onWhite:
   let o = 0;
   for (let y = 0; y < height; y++) {
     const end = i + width;
-    if (y > 0) {
+    if (y > 0 || above) {
       let j = i;
-      while (j < end && px[j] === px[j - width]) j++;
+      if (y > 0) while (j < end && px[j] === px[j - width]) j++;
+      else while (j < end && px[j] === above![j]) j++;
       if (j === end) {
         raw[o] = UP; // the row's differences are the zeros already there
         o += width + 1;
@@ -227,7 +254,30 @@ export function scanlinesOnWhite(premultiplied: Uint8Array, width: number, heigh
 
 /** The PNG file of the scanlines (zlib-compressed into one IDAT chunk). */
 export function writePng(s: Scanlines): Promise<Uint8Array> {
-  return pngFile(s.width, s.height, s.colourType, s.data);
+  return pngFile(s.width, s.height, s.colourType, [s.data]);
+}
+
+/**
+ * Scanlines of a band of rows of premultiplied RGBA pixels composited over white, for an image
+ * made band by band (see writePngRows): greyscale (null when some pixel is not grey) or RGB.
+ * `above` is the last row of the previous band, as words (see lastRow), for the Up filter.
+ */
+export function bandScanlinesOnWhite(premultiplied: Uint8Array, width: number, height: number, colourType: typeof GREY | typeof RGB, above: Int32Array | null): Uint8Array | null {
+  checkSize(premultiplied, width, height);
+  return colourType === GREY ? greyScanlines(premultiplied, width, height, true, above) : colourScanlines(premultiplied, width, height, true);
+}
+
+/** The last row of RGBA pixels as words (a copy), the `above` of the next band. */
+export function lastRow(rgba: Uint8Array, width: number, height: number): Int32Array {
+  return words(rgba.subarray((height - 1) * width * 4, height * width * 4)).slice();
+}
+
+/**
+ * The PNG file of an image whose scanlines come in bands of whole rows, top to bottom: each band
+ * is compressed before the next is asked for, so only one band's pixels exist at a time.
+ */
+export function writePngRows(width: number, height: number, colourType: typeof GREY | typeof RGB, bands: Iterable<Uint8Array>): Promise<Uint8Array> {
+  return pngFile(width, height, colourType, bands);
 }
 
 /** Encodes straight-alpha RGBA pixels as a PNG file: greyscale when every pixel is opaque grey, else RGBA. */

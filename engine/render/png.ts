@@ -5,8 +5,20 @@
  * Scale: `context.scale` is the zoom over 96 dpi (1 → 96 dpi, 3 → 288 dpi). It must be an integer in
  * PNG_SCALE.min … PNG_SCALE.max (1 … 10, default 3); anything else is an EngineError("bad_request").
  * The image is width_mm × 96/25.4 × scale by height_mm × 96/25.4 × scale pixels (rounded by resvg).
- * A raster over PNG_MAX_PIXELS is refused as well (bad_request): WASM memory never shrinks, and a
- * 100+ Mpx image of a long program is better asked for at a lower scale or per function.
+ *
+ * Memory: an image of up to ONE_PIECE_PIXELS is rasterised in one piece (as it always was). A larger one
+ * — a long program is one tall column, 1 216 px wide and ~11 px per mm at the default scale — is
+ * rasterised in horizontal strips of at most STRIP_PIXELS: resvg draws one band of the canvas per
+ * strip (an SVG whose viewBox is that band, svg.ts `band`), its rows become scanlines, go into the
+ * compressor, and are dropped before the next strip is drawn. Memory (WASM and JS) is then bounded by
+ * one strip whatever the chart's height. A strip's band is placed with the same per-row step resvg
+ * uses for the whole image, so strips meet exactly; pixels match a one-piece render except, rarely,
+ * an anti-aliased edge pixel off by one coverage step (float rounding of the translated coordinates).
+ * The image is written greyscale when every pixel is grey (always, for our charts); a strip that is
+ * not grey restarts the encoding as RGB.
+ * A raster over PNG_MAX_PIXELS is refused (bad_request, naming the largest scale that fits): the
+ * limit is for time and file size, no longer memory; the tallest single-column chart the tree
+ * limits allow (2 000 nodes) stays under it at the default scale.
  *
  * Runtime: the WASM module (asset "resvg.wasm", bytes or a compiled module) is initialised once per process through a
  * module-level promise (a second `initWasm` throws "Already initialized";
@@ -35,15 +47,23 @@ import { EngineError } from "../errors.ts";
 import type { Geometry } from "../geometry/types.ts";
 import { fontByFamily } from "../fonts.ts";
 import { loadFonts, needsFallback, type Fonts } from "./fonts.ts";
-import { scanlinesOnWhite, writePng, type Scanlines } from "./png-encode.ts";
+import { bandScanlinesOnWhite, GREY, lastRow, RGB, scanlinesOnWhite, writePng, writePngRows, type Scanlines } from "./png-encode.ts";
 import { initWasm, Resvg, type ResvgRenderOptions } from "@resvg/resvg-wasm";
-import { renderSvg } from "./svg.ts";
+import { num, renderSvg } from "./svg.ts";
 import type { Renderer } from "./types.ts";
 
 export { PNG_SCALE } from "./png-scale.ts";
 
-/** Largest raster (width × height pixels) a render may produce: 150 Mpx, 600 MB of RGBA. */
-export const PNG_MAX_PIXELS = 150_000_000;
+/** Largest raster (width × height pixels) a render may produce: 1 000 Mpx (see the header). */
+export const PNG_MAX_PIXELS = 1_000_000_000;
+
+/**
+ * Largest image rasterised in one piece, as before strips existed: 8 Mpx, 32 MiB of RGBA (an A4
+ * page at scale 3 is ≈ 5.6 Mpx). Larger images go in strips of at most STRIP_PIXELS: smaller
+ * pieces leave less garbage (each strip's pixels are copied out of WASM) between collections.
+ */
+export const ONE_PIECE_PIXELS = 8_000_000;
+export const STRIP_PIXELS = 2_000_000;
 
 /** CSS px per mm (resvg converts the SVG's mm size at 96 dpi). */
 const PX_PER_MM = 96 / 25.4;
@@ -88,36 +108,123 @@ function* texts(g: Geometry): Generator<string> {
   }
 }
 
+/** The image size resvg gives the geometry at `scale` (it rounds the scaled size). */
+function pixelSize(geometry: Geometry, scale: number): { width: number; height: number } {
+  return { width: Math.round(geometry.width * PX_PER_MM * scale), height: Math.round(geometry.height * PX_PER_MM * scale) };
+}
+
+/** The bad_request for an image over PNG_MAX_PIXELS, naming the largest scale that would fit. */
+function tooLarge(geometry: Geometry, scale: number, width: number, height: number): EngineError {
+  let fits = 0;
+  for (let s = scale - 1; s >= PNG_SCALE.min && fits === 0; s--) {
+    const size = pixelSize(geometry, s);
+    if (size.width * size.height <= PNG_MAX_PIXELS) fits = s;
+  }
+  const advice = fits > 0 ? `scale ${fits} would fit` : "render one function at a time (fn) or split it (split: true)";
+  return new EngineError("bad_request", `the PNG would be ${width} × ${height} px, over the limit of ${PNG_MAX_PIXELS / 1e6} Mpx; ${advice}`);
+}
+
+/** Rows of each strip, top to bottom: one strip when the image is at most ONE_PIECE_PIXELS. */
+export function stripRows(width: number, height: number): number[] {
+  if (width * height <= ONE_PIECE_PIXELS) return [height];
+  const per = Math.max(1, Math.floor(STRIP_PIXELS / Math.max(1, width)));
+  const rows: number[] = [];
+  for (let y = 0; y < height; y += per) rows.push(Math.min(per, height - y));
+  return rows;
+}
+
 export const renderPng: Renderer = async (geometry, context) => {
   const scale = checkPngScale(context.scale);
-  const w = Math.ceil(geometry.width * PX_PER_MM * scale);
-  const h = Math.ceil(geometry.height * PX_PER_MM * scale);
-  if (w * h > PNG_MAX_PIXELS) {
-    throw new EngineError(
-      "bad_request",
-      `the PNG would be ${w} × ${h} px (over ${PNG_MAX_PIXELS / 1e6} Mpx); use a lower scale or render one function at a time`,
-    );
-  }
+  const { width, height } = pixelSize(geometry, scale);
+  if (width * height > PNG_MAX_PIXELS) throw tooLarge(geometry, scale, width, height);
   const [fonts] = await Promise.all([loadFonts(context.assets, fontByFamily(geometry.font.family)), ensureResvg(context.assets)]);
-  const svg = renderSvg(geometry, { paper: false });
   const fontBuffers = needsFallback(texts(geometry), fonts) ? [fonts.main.bytes, fonts.fallback.bytes] : [fonts.main.bytes];
+  const options = resvgOptions(scale, fonts, fontBuffers);
   try {
-    return await writePng(rasterise(svg, scale, fonts, fontBuffers));
+    const strips = stripRows(width, height);
+    if (strips.length === 1) return await writePng(rasterise(renderSvg(geometry, { paper: false }), options));
+    try {
+      return await writePngRows(width, height, GREY, stripScanlines(geometry, scale, options, width, strips, GREY));
+    } catch (e) {
+      if (!(e instanceof NotGrey)) throw e;
+      return await writePngRows(width, height, RGB, stripScanlines(geometry, scale, options, width, strips, RGB));
+    }
   } catch (e) {
     if (e instanceof EngineError) throw e;
     throw new EngineError("render_failed", `PNG rasterisation failed: ${e instanceof Error ? e.message : String(e)}`);
   }
 };
 
+/** A strip had a pixel that is not grey: the image must be written as RGB. */
+class NotGrey extends Error {}
+
 /**
- * The SVG rasterised and turned into greyscale scanlines, synchronously: every WASM object is freed
- * before this returns.
+ * The scanlines of a tall image, strip by strip. Each strip is rasterised and converted
+ * synchronously when the compressor asks for it (every WASM object freed before it is yielded),
+ * so only one strip's pixels exist at a time and concurrent renders never interleave inside WASM.
  */
-function rasterise(svg: string, scale: number, fonts: Fonts, fontBuffers: Uint8Array[]): Scanlines {
+function* stripScanlines(
+  geometry: Geometry,
+  scale: number,
+  options: ResvgRenderOptions,
+  width: number,
+  strips: readonly number[],
+  colourType: typeof GREY | typeof RGB,
+): Generator<Uint8Array> {
+  // Canvas units per image row, as resvg maps the whole canvas (the viewBox svg.ts writes) onto
+  // the whole image; a strip's paper is its rows at the zoom (resvg rounds it back to the rows).
+  const perRow = Number(num(geometry.height)) / strips.reduce((a, b) => a + b, 0);
+  const paperPerRow = 1 / (PX_PER_MM * scale);
+  let y = 0;
+  let above: Int32Array | null = null;
+  for (const rows of strips) {
+    const svg = renderSvg(geometry, { paper: false, band: { y: y * perRow, height: rows * perRow, paperHeight: rows * paperPerRow } });
+    const band = drawBand(svg, options, width, rows);
+    const lines = bandScanlinesOnWhite(band, width, rows, colourType, above);
+    if (!lines) throw new NotGrey();
+    above = lastRow(band, width, rows);
+    release(band);
+    y += rows;
+    yield lines;
+  }
+}
+
+/**
+ * Frees a strip's pixels now (ES2024 ArrayBuffer transfer detaches the buffer and drops its
+ * memory) instead of at the next full collection: without it a tall image's strips pile up as
+ * garbage, ≈ 150 MB more peak memory. Where transfer is missing the collector frees them later.
+ */
+function release(pixels: Uint8Array): void {
+  const buffer = pixels.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
+  buffer.transfer?.(0);
+}
+
+/** One strip's premultiplied RGBA pixels (checked to be width × rows), every WASM object freed. */
+function drawBand(svg: string, options: ResvgRenderOptions, width: number, rows: number): Uint8Array {
   let resvg: InstanceType<typeof Resvg> | null = null;
   let image: ReturnType<InstanceType<typeof Resvg>["render"]> | null = null;
   try {
-    resvg = new Resvg(svg, resvgOptions(scale, fonts, fontBuffers));
+    resvg = new Resvg(svg, options);
+    image = resvg.render();
+    if (image.width !== width || image.height !== rows) {
+      throw new Error(`strip drawn ${image.width} × ${image.height} px instead of ${width} × ${rows}`);
+    }
+    return image.pixels;
+  } finally {
+    image?.free();
+    resvg?.free();
+  }
+}
+
+/**
+ * The SVG rasterised in one piece and turned into greyscale scanlines, synchronously: every WASM
+ * object is freed before this returns.
+ */
+function rasterise(svg: string, options: ResvgRenderOptions): Scanlines {
+  let resvg: InstanceType<typeof Resvg> | null = null;
+  let image: ReturnType<InstanceType<typeof Resvg>["render"]> | null = null;
+  try {
+    resvg = new Resvg(svg, options);
     image = resvg.render();
     const { width, height } = image;
     return scanlinesOnWhite(image.pixels, width, height);

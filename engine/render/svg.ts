@@ -7,7 +7,7 @@
 import type { Box, ChartGeometry, Edge, FontSpec, Geometry, Part, Point, Shape } from "../geometry/types.ts";
 import { DEFAULT_FONT, findFontByFamily } from "../fonts.ts";
 import { hasGlyph, textWidthMm, type FontId } from "../text/measure.ts";
-import { PT } from "../geometry/style.ts";
+import { COMMENT_DASH, COMMENT_DASH_GAP, PT } from "../geometry/style.ts";
 import {
   arrowhead,
   outline,
@@ -100,6 +100,30 @@ interface Ctx {
   paper: boolean;
   /** Root font family; a text element repeats font-family only when its own differs. */
   family: string;
+  /** With SvgOptions.band: the canvas y range whose elements are written (the band and a margin). */
+  keep: { top: number; bottom: number } | null;
+}
+
+/**
+ * How far outside a band an element is still written: more than any stroke, arrowhead or glyph
+ * overhang reaches, so a band's pixels are exactly those of the whole drawing.
+ */
+const BAND_MARGIN = 10;
+
+/** True when an element spanning canvas y top … bottom can paint inside the band. */
+function kept(ctx: Ctx, top: number, bottom: number): boolean {
+  return !ctx.keep || (bottom >= ctx.keep.top && top <= ctx.keep.bottom);
+}
+
+function pointsKept(ctx: Ctx, points: readonly Point[]): boolean {
+  if (!ctx.keep) return true;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const p of points) {
+    top = Math.min(top, p.y);
+    bottom = Math.max(bottom, p.y);
+  }
+  return kept(ctx, top, bottom);
 }
 
 function textElement(ctx: Ctx, box: Box, lines: readonly string[], font: FontSpec, align: TextAlign, attrs = ""): string {
@@ -155,10 +179,13 @@ function shapeElement(ctx: Ctx, s: Shape): string {
   return `<g data-id="${escapeXml(s.id)}" data-kind="${s.kind}"${src}>${parts.join("")}</g>`;
 }
 
+/** The comment link (S10, L8): dashed, with butt ends so the dashes keep their length. */
+const DASHED = ` stroke-dasharray="${num(COMMENT_DASH)} ${num(COMMENT_DASH_GAP)}" stroke-linecap="butt"`;
+
 function edgeElements(e: Edge): { line: string; arrow: string } {
   const line =
     e.points.length >= 2
-      ? `<polyline data-id="${escapeXml(e.id)}" points="${pts(strokedPoints(e.points, e.arrow))}"/>`
+      ? `<polyline data-id="${escapeXml(e.id)}" points="${pts(strokedPoints(e.points, e.arrow))}"${e.dashed ? DASHED : ""}/>`
       : "";
   const head = e.arrow ? arrowhead(e.points) : null;
   const arrow = head ? `<polygon data-id="${escapeXml(e.id)}" points="${pts(head)}"/>` : "";
@@ -171,11 +198,12 @@ function partElement(ctx: Ctx, g: Geometry, chartId: string, part: Part): string
   out.push(
     `<g class="shapes" fill="${ctx.paper ? "#fff" : "none"}" stroke="#000" stroke-width="${num(g.stroke)}" stroke-linejoin="miter" stroke-linecap="butt">`,
   );
-  for (const s of part.shapes) out.push(shapeElement(ctx, s));
+  for (const s of part.shapes) if (kept(ctx, s.y, s.y + s.h)) out.push(shapeElement(ctx, s));
   out.push(`</g>`);
   const lines: string[] = [];
   const arrows: string[] = [];
   for (const e of part.edges) {
+    if (!pointsKept(ctx, e.points)) continue;
     const { line, arrow } = edgeElements(e);
     if (line) lines.push(line);
     if (arrow) arrows.push(arrow);
@@ -188,7 +216,7 @@ function partElement(ctx: Ctx, g: Geometry, chartId: string, part: Part): string
   out.push(`<g class="arrows" fill="#000" stroke="none">`, ...arrows, `</g>`);
   const labels: string[] = [];
   for (const e of part.edges) {
-    if (e.label === undefined || e.label === "" || !e.labelBox) continue;
+    if (e.label === undefined || e.label === "" || !e.labelBox || !kept(ctx, e.labelBox.y, e.labelBox.y + e.labelBox.h)) continue;
     labels.push(textElement(ctx, e.labelBox, [e.label], g.font, "start", ` data-id="${escapeXml(e.id)}"`));
   }
   out.push(`<g class="labels" fill="#000" stroke="none">`, ...labels, `</g>`);
@@ -205,7 +233,7 @@ function chartElement(ctx: Ctx, g: Geometry, chart: ChartGeometry, i: number): s
   for (const part of chart.parts) out.push(partElement(ctx, g, id, part));
   const c = chart.caption;
   out.push(`<g class="caption" fill="#000" stroke="none">`);
-  const cap = textElement(ctx, c.box, c.lines, c.font, "center");
+  const cap = kept(ctx, c.box.y, c.box.y + c.box.h) ? textElement(ctx, c.box, c.lines, c.font, "center") : "";
   if (cap) out.push(cap);
   out.push(`</g>`);
   out.push(`</g>`);
@@ -219,17 +247,30 @@ export interface SvgOptions {
    * shapes' fill hides nothing — shapes never overlap each other or the lines (geometry checker).
    */
   paper?: boolean;
+  /**
+   * Show only a horizontal band of the canvas (the PNG renderer's strips): canvas y `y` to
+   * `y + height` on a document `paperHeight` mm tall, stretched to it exactly
+   * (preserveAspectRatio="none"), so the rasteriser's vertical scale is paperHeight / height. The
+   * band is written at full precision: strips must meet without a gap or overlap. Elements that
+   * cannot reach into the band are left out (the rasteriser then parses a strip's share only).
+   */
+  band?: { y: number; height: number; paperHeight: number };
 }
 
 /** Renders the geometry as a standalone SVG 1.1 document (UTF-8, width/height and viewBox in mm). */
 export function renderSvg(g: Geometry, options: SvgOptions = {}): string {
-  const ctx: Ctx = { family: g.font.family, paper: options.paper ?? true };
+  const band = options.band;
+  const keep = band ? { top: band.y - BAND_MARGIN, bottom: band.y + band.height + BAND_MARGIN } : null;
+  const ctx: Ctx = { family: g.font.family, paper: options.paper ?? true, keep };
   const w = num(g.width);
   const h = num(g.height);
+  const frame = band
+    ? `height="${band.paperHeight}mm" viewBox="0 ${band.y} ${w} ${band.height}" preserveAspectRatio="none"`
+    : `height="${h}mm" viewBox="0 0 ${w} ${h}"`;
   const out: string[] = [];
   out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${w}mm" height="${h}mm" viewBox="0 0 ${w} ${h}" font-family="${familyAttr(g.font.family)}" font-size="${num(g.font.size * PT)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${w}mm" ${frame} font-family="${familyAttr(g.font.family)}" font-size="${num(g.font.size * PT)}">`,
   );
   if (ctx.paper) out.push(`<rect x="0" y="0" width="${w}" height="${h}" fill="#fff" stroke="none"/>`);
   g.charts.forEach((chart, i) => out.push(chartElement(ctx, g, chart, i)));

@@ -18,7 +18,7 @@
 import { findFontByFamily } from "../fonts.ts";
 import type { ChartGeometry, Geometry, Part, Point, Shape } from "../geometry/types.ts";
 import { arrowhead, outline, placeText, shapeTextAlign, strokedPoints, type Outline, type TextAlign } from "../geometry/outline.ts";
-import { PAGE_PART_WIDTH, CAPTION_GAP } from "../geometry/style.ts";
+import { PAGE_PART_WIDTH, CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP } from "../geometry/style.ts";
 import type { Renderer, RenderContext } from "./types.ts";
 import { num } from "./svg.ts";
 
@@ -99,7 +99,9 @@ export function partCalls(g: Geometry, part: Part): string[] {
     out.push(...textCalls(o, s.textBox, s.text, s.font.size, shapeTextAlign(s.kind)));
   }
   for (const e of part.edges) {
-    if (e.points.length >= 2) out.push(`line(${ptList(o, strokedPoints(e.points, e.arrow))})`);
+    // The comment link (S10, L8) is dashed: 3 mm dashes, 1.5 mm gaps, flat ends.
+    const dash = e.dashed ? `, stroke: (paint: black, thickness: ${num(g.stroke)}mm, cap: "butt", dash: (${num(COMMENT_DASH)}mm, ${num(COMMENT_DASH_GAP)}mm))` : "";
+    if (e.points.length >= 2) out.push(`line(${ptList(o, strokedPoints(e.points, e.arrow))}${dash})`);
     const head = e.arrow ? arrowhead(e.points) : null;
     if (head) out.push(`line(${ptList(o, head)}, close: true, fill: black, stroke: none)`);
   }

@@ -87,5 +87,4 @@ export type ChartFunction = z.infer<typeof ChartFunctionSchema>;
 export const ChartTreeSchema = z.array(ChartFunctionSchema);
 export type ChartTree = ChartFunction[];
 
-/** Limits of interface.md §8 (native tree) — applied to every front-end's output as well. */
-export const TREE_LIMITS = { maxNodes: 2000, maxDepth: 100 } as const;
+export { TREE_LIMITS } from "./limits.ts";

@@ -4,7 +4,8 @@
  */
 import { z } from "@hono/zod-openapi";
 import { FONT_NAMES, FORMATS, LANGS, SCALE } from "../../engine/index.ts";
-import { CUSTOM_TEXT_OPTIONS, OptionsSchema } from "../../engine/options.ts";
+import { CUSTOM_TEXT_OPTIONS } from "../../engine/options.ts";
+import { OptionsSchema } from "../../engine/options-schema.ts";
 import { TREE_LIMITS } from "../../engine/tree/schema.ts";
 import { CreditPack, ProTier, Uah } from "../payments/catalog-schema.ts";
 

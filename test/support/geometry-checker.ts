@@ -17,13 +17,15 @@
  *  j  a connector without its pair (or with both/neither incoming and outgoing lines)
  *  k  a shape unreachable from the Start terminator
  *  l  a shape from which no end terminator is reachable (shapes leading only into an exitless loop exempt)
- *  m  dangling references, endpoints off their shape's port, junction points off every other line
+ *  m  dangling references, endpoints off their shape's port, junction points off every other line; a
+ *     comment link (dashed, S10) must run right from the middle of a symbol's right side (of the
+ *     slanted side for io) to the bracket of a comment, without an arrowhead
  *
  * Spatial rules use a uniform grid per part, so the cost is roughly linear in the number of shapes,
  * edges and segments.
  */
 import type { Box, ChartGeometry, Edge, Geometry, Point, Shape } from "../../engine/geometry/types.ts";
-import { LINE_SPACING, PT } from "../../engine/geometry/style.ts";
+import { IO_SKEW, LINE_SPACING, PT } from "../../engine/geometry/style.ts";
 import { fontByFamily } from "../../engine/fonts.ts";
 import { textWidthMm } from "../../engine/text/measure.ts";
 
@@ -510,6 +512,20 @@ function leavesBox(s: Box, p: Point, d: Dir): boolean {
   }
 }
 
+/** A comment link (S10): from the middle of a symbol's right side, running right, onto a comment's bracket. */
+function checkCommentLink(rec: EdgeRec, shape: Shape, which: "from" | "to", p: Point, d: Dir | null, rep: Report): void {
+  const e = rec.edge;
+  if (e.arrow) rep.add("m", rec.part, `comment link ${e.id} has an arrowhead`);
+  if (which === "from") {
+    const side = shape.kind === "io" ? shape.x + shape.w - IO_SKEW / 2 : shape.x + shape.w;
+    if (shape.kind === "comment" || !near(p.x, side) || !near(p.y, shape.y + shape.h / 2) || d !== "right") {
+      rep.add("m", rec.part, `comment link ${e.id} does not leave the middle of the right side of ${shape.id} (${shape.kind}) to the right`);
+    }
+  } else if (shape.kind !== "comment" || !near(p.x, shape.x) || p.y < shape.y - TOL || p.y > shape.y + shape.h + TOL || d !== "right") {
+    rep.add("m", rec.part, `comment link ${e.id} does not end on the bracket of a comment (${shape.id}, ${shape.kind})`);
+  }
+}
+
 function checkPort(rec: EdgeRec, shape: Shape, which: "from" | "to", rep: Report): void {
   const e = rec.edge;
   const n = e.points.length;
@@ -517,6 +533,7 @@ function checkPort(rec: EdgeRec, shape: Shape, which: "from" | "to", rep: Report
   const k = which === "from" ? rec.firstK : rec.lastK;
   if (k < 0) return; // reported under b
   const d = dirOf(e.points[k]!, e.points[k + 1]!);
+  if (e.dashed) return checkCommentLink(rec, shape, which, p, d, rep);
   if (!onBoundary(shape, p)) {
     rep.add("m", rec.part, `edge ${e.id} ${which === "from" ? "starts" : "ends"} at ${fmtP(p)}, not on the boundary of its ${which} shape ${shape.id}`);
     return;

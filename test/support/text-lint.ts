@@ -91,7 +91,9 @@ export function lintCharts(tree: ChartTree, geometry: Geometry, options: Resolve
   const ioWords = new Set([options.texts.inWord, options.texts.outWord]);
   const captions = new Map<string, number>();
   for (const chart of geometry.charts) {
-    captions.set(chart.caption.text, (captions.get(chart.caption.text) ?? 0) + 1);
+    // Figure numbers always differ: two charts with the same title are what a reader cannot tell apart.
+    const title = chart.caption.text.replace(String(chart.figure), "");
+    captions.set(title, (captions.get(title) ?? 0) + 1);
     const add = (rule: LintRule, text: string) => findings.push({ rule, chart: chart.name, text });
     for (const part of chart.parts) {
       for (const shape of part.shapes) {

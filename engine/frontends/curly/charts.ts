@@ -12,7 +12,7 @@ import { parseSource } from "../source.ts";
 import type { Frontend, FrontendResult } from "../types.ts";
 import { ChartLimitError, named, type BuildContext, type CurlyLang } from "./context.ts";
 import { expressionNode, returnStatement } from "./simple.ts";
-import { buildBlock } from "./walk.ts";
+import { buildBlock, decided } from "./walk.ts";
 
 /** One chart to build: a method body (statements) or an expression body (`=> e`). */
 export interface ChartSpec {
@@ -75,10 +75,10 @@ function buildChart(spec: ChartSpec, ctx: BuildContext): ChartFunction {
   if (spec.arrow) {
     const expr = named(spec.arrow.clause)[0];
     if (!expr) stmts = [];
-    else if (spec.arrow.returns) stmts = returnStatement(spec.arrow.clause, ctx, expr);
+    else if (spec.arrow.returns) stmts = decided(spec.arrow.clause, returnStatement(spec.arrow.clause, ctx, expr), ctx);
     else {
       const node = expressionNode(spec.arrow.clause, expr, ctx);
-      stmts = node ? [node] : [];
+      stmts = node ? decided(spec.arrow.clause, [node], ctx) : [];
     }
   } else stmts = buildBlock(spec.stmts ?? [], ctx, 1).stmts;
   const fn: ChartFunction = spec.main ? { name: spec.name, main: true, block: { stmts } } : { name: spec.name, block: { stmts } };

@@ -33,7 +33,11 @@ const ternaryParts = { java: fieldTernary("ternary_expression"), csharp: fieldTe
 
 /** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
-  const nodes = plainStatementNodes(stmt, ctx, depth, label);
+  return decided(stmt, plainStatementNodes(stmt, ctx, depth, label), ctx);
+}
+
+/** A statement's (or an expression body's) symbols after its deciding ternary / switch expression became a branch. */
+export function decided(stmt: TsNode, nodes: Node[], ctx: BuildContext): Node[] {
   const text = (n: TsNode) => exprText(n, ctx);
   const arms = (n: TsNode) => (ctx.lang === "java" ? javaSwitchArms(n, text) : csharpSwitchArms(n, text));
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);

@@ -23,10 +23,12 @@
  */
 import type { ResolvedOptions, Texts } from "../../options.ts";
 import { augmentedAssignment } from "../../text/notation.ts";
-import { TREE_LIMITS, type Block, type Node, type SwitchCase } from "../../tree/schema.ts";
+import { TREE_LIMITS } from "../../tree/limits.ts";
+import type { Block, Node, SwitchCase } from "../../tree/schema.ts";
 import { splitTopLevel, type Expr, type Loc, type Stmt } from "./parser.ts";
 import { exprText, topOperator } from "./text.ts";
 import { inputText, outputText } from "../io-text.ts";
+import { formatPieces, hasConversions } from "../format-string.ts";
 import { returnSymbols, shortReturns } from "../chart-context.ts";
 
 export interface MapContext {
@@ -229,6 +231,26 @@ function callNode(ctx: MapContext, loc: Loc, textValue: string): Node {
   return at(ctx, loc, { kind: ctx.options.callAsProcess ? "process" : "call", text: textValue });
 }
 
+/** `Format('Sum: %d', [s])` printed: the pieces and values (format-string.ts), in Pascal quotes. */
+function formattedPascal(item: string): string[] {
+  const m = /^Format\s*\(\s*'((?:[^']|'')*)'\s*,\s*\[(.*)\]\s*\)$/is.exec(item);
+  if (!m || !hasConversions(m[1]!, "printf")) return [item];
+  const values: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const ch of m[2]!) {
+    if ("([".includes(ch)) depth++;
+    else if (")]".includes(ch)) depth--;
+    if (ch === "," && depth === 0) {
+      values.push(current.trim());
+      current = "";
+    } else current += ch;
+  }
+  if (current.trim() !== "") values.push(current.trim());
+  const inside = m[1]!.replace(/''/g, "'").replace(/"/g, '\\"');
+  return formatPieces(inside, values, "printf").map((piece) => (piece.startsWith('"') ? `'${piece.slice(1, -1).replace(/'/g, "''")}'` : piece));
+}
+
 function exitNodes(ctx: MapContext, loc: Loc, value: string | undefined): Node[] {
   const make = <T extends Node>(node: T): T => at(ctx, loc, node);
   return shortReturns(returnSymbols(ctx, value ?? null).map(make), ctx, make);
@@ -246,7 +268,7 @@ function simpleStatement(stmt: Extract<Stmt, { k: "simple" }>, ctx: MapContext):
       // PascalABC `a.Println` prints `a`.
       const shown = call.prefix.length > 0 && !viaConsole && call.args.length === 0
         ? [text(call.prefix, ctx)]
-        : call.args.map((a) => text(withoutWidth(a), ctx));
+        : call.args.flatMap((a) => formattedPascal(text(withoutWidth(a), ctx)));
       return [at(ctx, stmt.loc, { kind: "io", text: outputText(t, shown, false) })];
     }
     if (call.name === "exit") return exitNodes(ctx, stmt.loc, args.length ? args.join(", ") : undefined);

@@ -1,0 +1,306 @@
+/**
+ * Cold-start benchmark (issue 14): the local render command as a whole process, again and again,
+ * interleaved with Graphviz on the same chart, as a user meets it (every call a fresh process).
+ *
+ *  1. Whole process, interleaved (ours, dot, ours, dot, …) after warm-up runs: wall time (spawn to
+ *     exit, measured here) and peak RSS (`/usr/bin/time -f %M`, separate untimed runs), medians and the median of
+ *     the pairwise ratios. Charts: bench/program.ts's program(6) (57 blocks, "medium") and
+ *     program(33) (300 blocks, "large"); the DOT file is the same chart's graph
+ *     (bench/dot-export.ts). SVG vs `dot -Tsvg`, PNG at 96 dpi (scale 1) vs `dot -Tpng` (96 dpi by
+ *     default); PDF and DOCX alone; PNG at the default scale for its memory.
+ *  2. Where a cold render's time goes: a fresh child (`bun bench/cold.ts --stages FORMAT`) times the
+ *     engine's import, the tree-sitter runtime and grammar, the first render, a warm render, the
+ *     format's renderer import, its WASM/font start, and its first and warm renders; and the large
+ *     chart's first, second and warm layout.
+ *
+ * Run: `npm run bench:cold` (builds the command first, scripts/bundle.ts, then times what
+ * `npm run render` runs: `dist/skhema render --local`). `--source` times `bun cli/main.ts` instead,
+ * `--runs N` sets the counted runs per command (default 15). Needs Graphviz (`dot`) on the PATH.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir, cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { program } from "./program.ts";
+
+const REPO = new URL("../", import.meta.url).pathname;
+const MEDIUM = program(6);
+const LARGE = program(33);
+
+type Format = "svg" | "json" | "png" | "pdf" | "docx" | "typst" | "excalidraw";
+
+// ---------------------------------------------------------------- child: per-stage breakdown
+if (process.argv[2] === "--stages") {
+  const format = process.argv[3] as Format;
+  const stages: [string, number][] = [];
+  let last = performance.now();
+  const mark = (name: string) => {
+    const now = performance.now();
+    stages.push([name, now - last]);
+    last = now;
+  };
+  const { render } = await import("../engine/index.ts");
+  const { bunAssets } = await import("../hosts/bun.ts");
+  mark("import engine + host");
+  const { getParser } = await import("../engine/frontends/tree-sitter.ts");
+  await getParser(bunAssets, "tree-sitter-python.wasm");
+  mark("tree-sitter runtime + Python grammar");
+  await render({ code: MEDIUM, lang: "python", format: "svg" }, bunAssets);
+  mark("first render, medium SVG");
+  const warm: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now();
+    await render({ code: MEDIUM, lang: "python", format: "svg" }, bunAssets);
+    if (i >= 30) warm.push(performance.now() - t);
+  }
+  last = performance.now();
+  stages.push(["warm render, medium SVG (median of 20, after 30)", median(warm)]);
+  if (format === "svg") {
+    for (const name of ["first", "second"]) {
+      await render({ code: LARGE, lang: "python", format: "svg" }, bunAssets);
+      mark(`${name} render, large SVG`);
+    }
+    const warmLarge: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const t = performance.now();
+      await render({ code: LARGE, lang: "python", format: "svg" }, bunAssets);
+      if (i >= 20) warmLarge.push(performance.now() - t);
+    }
+    last = performance.now();
+    stages.push(["warm render, large SVG (median of 10, after 22)", median(warmLarge)]);
+  } else {
+    const modules: Partial<Record<Format, string>> = {
+      png: "../engine/render/png.ts", pdf: "../engine/render/pdf.ts", docx: "../engine/render/docx.ts",
+      typst: "../engine/render/typst.ts", excalidraw: "../engine/render/excalidraw.ts",
+    };
+    const mod = modules[format];
+    if (mod) {
+      const loaded = await import(mod);
+      mark(`import ${format} renderer`);
+      if (format === "png") {
+        await loaded.ensureResvg(bunAssets);
+        mark("resvg WASM start");
+      }
+    }
+    const input = { code: MEDIUM, lang: "python", format, scale: format === "png" ? 1 : undefined };
+    await render(input, bunAssets);
+    mark(`first render, medium ${format}`);
+    const warmF: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t = performance.now();
+      await render(input, bunAssets);
+      if (i >= 10) warmF.push(performance.now() - t);
+    }
+    last = performance.now();
+    stages.push([`warm render, medium ${format} (median of 10, after 11)`, median(warmF)]);
+  }
+  console.log(JSON.stringify(stages));
+  process.exit(0);
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+// ---------------------------------------------------------------- parent
+const args = process.argv.slice(2);
+const source = args.includes("--source");
+const runsAt = args.indexOf("--runs");
+const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 15;
+const WARMUP = 2;
+
+const CLI = [...(source ? ["bun", join(REPO, "cli/main.ts")] : [await (await import("../scripts/bundle.ts")).bundle("cli")]), "render", "--local"];
+
+const dir = mkdtempSync(join(tmpdir(), "skhema-cold-"));
+process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+
+const { render } = await import("../engine/index.ts");
+const { bunAssets } = await import("../hosts/bun.ts");
+const { geometryToDot } = await import("./dot-export.ts");
+const charts = { medium: MEDIUM, large: LARGE } as const;
+type Chart = keyof typeof charts;
+const blocks: Record<string, number> = {};
+for (const [name, code] of Object.entries(charts)) {
+  writeFileSync(join(dir, `${name}.py`), code);
+  const { geometry } = await render({ code, lang: "python", format: "json" }, bunAssets);
+  blocks[name] = geometry.charts.reduce((n, c) => n + c.parts.reduce((m, p) => m + p.shapes.length, 0), 0);
+  writeFileSync(join(dir, `${name}.dot`), geometryToDot(geometry));
+}
+
+interface Sample {
+  ms: number;
+  rssMiB: number;
+}
+
+/** One timed run; then, for the memory, the same command under GNU time (its %M: the child's peak RSS in KiB). */
+function runOnce(cmd: readonly string[], measureRss: boolean): Sample {
+  const t = performance.now();
+  const p = Bun.spawnSync(cmd as string[], { stdout: "ignore", stderr: "pipe", cwd: dir });
+  const ms = performance.now() - t;
+  if (p.exitCode !== 0) throw new Error(`${cmd.join(" ")} exited with ${p.exitCode}: ${p.stderr.toString()}`);
+  if (!measureRss) return { ms, rssMiB: Number.NaN };
+  const rssFile = join(dir, "rss.txt");
+  const m = Bun.spawnSync(["/usr/bin/time", "-f", "%M", "-o", rssFile, ...cmd], { stdout: "ignore", stderr: "ignore", cwd: dir });
+  if (m.exitCode !== 0) throw new Error(`${cmd.join(" ")} under /usr/bin/time exited with ${m.exitCode}`);
+  return { ms, rssMiB: Number(readFileSync(rssFile, "utf8").trim().split("\n").pop()) / 1024 };
+}
+
+interface Row {
+  label: string;
+  ours: Sample[];
+  dot?: Sample[];
+}
+
+/** Ours and dot in turn (ours first), WARMUP uncounted pairs, then RUNS counted pairs. */
+function interleaved(label: string, ours: readonly string[], dot?: readonly string[]): Row {
+  const row: Row = { label, ours: [], dot: dot ? [] : undefined };
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    // Peak RSS from the first three counted runs (a separate run under GNU time, not timed).
+    const rss = i >= WARMUP && i < WARMUP + 3;
+    const a = runOnce(ours, rss);
+    const b = dot ? runOnce(dot, rss) : undefined;
+    if (i < WARMUP) continue;
+    row.ours.push(a);
+    if (b) row.dot!.push(b);
+  }
+  return row;
+}
+
+const ourCmd = (chart: Chart, format: Format, scale?: number) => [
+  ...CLI, `${chart}.py`, "-f", format, "-o", `out-${chart}.${format}`, ...(scale ? ["--scale", String(scale)] : []),
+];
+const dotCmd = (chart: Chart, format: "svg" | "png") => ["dot", `-T${format}`, `${chart}.dot`, "-o", `dot-${chart}.${format}`];
+
+const cpu = (await Bun.file("/proc/cpuinfo").text()).match(/model name\s*:\s*(.*)/)?.[1] ?? "unknown CPU";
+const dotVersion = Bun.spawnSync(["dot", "-V"]).stderr.toString().trim();
+console.log(`Machine: ${cpu}, ${cpus().length} cores; Bun ${Bun.version}; ${dotVersion}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}; ${new Date().toISOString().slice(0, 16)} UTC`);
+console.log(`Command: ${CLI.map((c) => c.replace(REPO, "")).join(" ")} <file> -f FORMAT -o out [--scale N]; medium = ${blocks.medium} blocks, large = ${blocks.large} blocks; ${RUNS} counted runs each (after ${WARMUP}), interleaved with dot`);
+console.log("");
+
+const rows: Row[] = [
+  interleaved("SVG, medium", ourCmd("medium", "svg"), dotCmd("medium", "svg")),
+  interleaved("SVG, large", ourCmd("large", "svg"), dotCmd("large", "svg")),
+  interleaved("PNG 96 dpi (scale 1), medium", ourCmd("medium", "png", 1), dotCmd("medium", "png")),
+  interleaved("PNG 96 dpi (scale 1), large", ourCmd("large", "png", 1), dotCmd("large", "png")),
+  interleaved("PDF, medium", ourCmd("medium", "pdf")),
+  interleaved("DOCX, medium", ourCmd("medium", "docx")),
+  interleaved("JSON, medium", ourCmd("medium", "json")),
+];
+const few = Math.max(3, Math.ceil(RUNS / 3));
+for (const chart of ["medium", "large"] as const) {
+  const row: Row = { label: `PNG default scale (3), ${chart}`, ours: [] };
+  for (let i = 0; i < few; i++) {
+    try {
+      row.ours.push(runOnce(ourCmd(chart, "png"), true));
+    } catch (e) {
+      console.log(`PNG default scale, ${chart}: ${String(e instanceof Error ? e.message : e).split("\n").find((l) => l.includes(":")) ?? e}`);
+      break;
+    }
+  }
+  if (row.ours.length) rows.push(row);
+}
+
+const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+console.log("| command (whole process) | ours: median wall | dot: median wall | ratio (median of pairs) | ours: peak RSS | dot: peak RSS |");
+console.log("|---|---:|---:|---:|---:|---:|");
+for (const r of rows) {
+  const ours = median(r.ours.map((s) => s.ms));
+  const rss = median(r.ours.map((s) => s.rssMiB).filter((x) => !Number.isNaN(x)));
+  if (r.dot) {
+    const ratio = median(r.ours.map((s, i) => s.ms / r.dot![i]!.ms));
+    console.log(`| ${r.label} | ${f(ours)} ms | ${f(median(r.dot.map((s) => s.ms)))} ms | ${ratio.toFixed(2)} × | ${f(rss)} MiB | ${f(median(r.dot.map((s) => s.rssMiB).filter((x) => !Number.isNaN(x))))} MiB |`);
+  } else {
+    console.log(`| ${r.label} | ${f(ours)} ms | – | – | ${f(rss)} MiB | – |`);
+  }
+}
+
+console.log("");
+// The breakdown runs what is timed above: this very script bundled like the command (minified,
+// renderers as chunks) unless --source.
+let probe = import.meta.path;
+if (!source) {
+  const outdir = mkdtempSync(join(REPO, ".bench-cold-"));
+  process.on("exit", () => rmSync(outdir, { recursive: true, force: true }));
+  const built = await Bun.build({ entrypoints: [import.meta.path], outdir, target: "bun", format: "esm", minify: true, splitting: true });
+  if (!built.success) throw new Error(`bundling the stage probe failed: ${built.logs.join("\n")}`);
+  probe = join(outdir, "cold.js");
+}
+console.log(`Where a cold render's time goes (${source ? "source modules" : "bundled"}; a fresh process per format, medians of 3 processes, ms):`);
+const formats: Format[] = ["svg", "png", "pdf", "docx"];
+const stageRuns: Record<string, Record<string, number[]>> = {};
+for (let i = 0; i < 3; i++) {
+  for (const format of formats) {
+    const p = Bun.spawnSync(["bun", probe, "--stages", format], { stdout: "pipe", stderr: "pipe" });
+    if (p.exitCode !== 0) throw new Error(`stages ${format}: ${p.stderr.toString()}`);
+    for (const [name, ms] of JSON.parse(p.stdout.toString().trim().split("\n").pop()!) as [string, number][]) {
+      ((stageRuns[format] ??= {})[name] ??= []).push(ms);
+    }
+  }
+}
+for (const format of formats) {
+  console.log(`- ${format}: ${Object.entries(stageRuns[format]!).map(([name, xs]) => `${name} ${f(median(xs))}`).join("; ")}`);
+}
+
+// ---------------------------------------------------------------- the server: start → first render
+/**
+ * A fresh server process on a loopback port and a migrated database with one user and key (made
+ * once, by the admin command): wall time from spawn to the answer of its first POST /render (SVG of
+ * the medium chart), and of the first PNG render right after. The process is then stopped.
+ */
+async function serverFirstRender(entry: string, databaseUrl: string, key: string): Promise<{ svg: number; png: number }> {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port!;
+  await probe.stop(true);
+  const body = (format: string) => JSON.stringify({ code: MEDIUM, lang: "python", format, scale: 1 });
+  const post = (format: string) =>
+    fetch(`http://127.0.0.1:${port}/v1/render`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": key }, body: body(format) });
+  const start = performance.now();
+  const child = Bun.spawn(["bun", entry], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" }, stdout: "ignore", stderr: "ignore" });
+  try {
+    let res: Response | null = null;
+    for (let i = 0; i < 2000 && !res; i++) {
+      res = await post("svg").catch(() => null);
+      if (!res) await Bun.sleep(2);
+    }
+    if (!res?.ok) throw new Error(`${entry}: first render answered ${res?.status}`);
+    await res.arrayBuffer();
+    const svg = performance.now() - start;
+    const t = performance.now();
+    const png = await post("png");
+    if (!png.ok) throw new Error(`${entry}: first PNG answered ${png.status}`);
+    await png.arrayBuffer();
+    return { svg, png: performance.now() - t };
+  } finally {
+    child.kill("SIGTERM");
+    await child.exited;
+  }
+}
+
+{
+  const databaseUrl = `file:${join(dir, "server.db")}`;
+  const admin = (...args: string[]) => {
+    const p = Bun.spawnSync(["bun", join(REPO, "server/admin.ts"), ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdout: "pipe", stderr: "pipe" });
+    if (p.exitCode !== 0) throw new Error(`admin ${args.join(" ")}: ${p.stderr.toString()}`);
+    return JSON.parse(p.stdout.toString()) as Record<string, unknown>;
+  };
+  admin("user", "create", "--email", "bench@example.com", "--credits", "100000");
+  const key = String(admin("key", "create", "--email", "bench@example.com").key);
+  const entries: [string, string][] = [["bun server/main.ts (source)", join(REPO, "server/main.ts")]];
+  if (!source) entries.push(["bun dist/server.js (npm start)", await (await import("../scripts/bundle.ts")).bundle("server")]);
+  const runs = Math.max(3, Math.ceil(RUNS / 2));
+  const results = new Map<string, { svg: number[]; png: number[] }>(entries.map(([label]) => [label, { svg: [], png: [] }]));
+  for (let i = 0; i < runs + 1; i++) {
+    for (const [label, entry] of entries) {
+      const r = await serverFirstRender(entry, databaseUrl, key);
+      if (i === 0) continue; // warm-up: the file system cache
+      results.get(label)!.svg.push(r.svg);
+      results.get(label)!.png.push(r.png);
+    }
+  }
+  console.log("");
+  console.log(`Server cold start (medians of ${runs}, alternating): spawn → first POST /render answered (SVG, medium), then the first PNG (scale 1)`);
+  console.log("| server | spawn → first SVG answered | first PNG request |");
+  console.log("|---|---:|---:|");
+  for (const [label, r] of results) console.log(`| ${label} | ${f(median(r.svg))} ms | ${f(median(r.png))} ms |`);
+}

@@ -1,0 +1,85 @@
+/**
+ * What every command gets: its parsed flags, the settings in force, a client built from them, and
+ * the two output streams (results on stdout, notes and errors on stderr).
+ */
+import { SkhemaClient } from "../client/api.ts";
+import { settings, type Settings } from "./config.ts";
+import { CliError, EXIT, usageError } from "./exit-codes.ts";
+
+export type Values = Record<string, string | boolean | string[] | undefined>;
+
+export interface Context {
+  command: string;
+  values: Values;
+  positionals: string[];
+  env: Record<string, string | undefined>;
+  settings(): Settings;
+  /** A client with the key in force; `needKey` fails with exit 3 when there is none. */
+  client(needKey?: boolean): SkhemaClient;
+  out(text: string | Uint8Array): Promise<void>;
+  note(text: string): void;
+  /** Whether stderr is a terminal (progress bars, QR codes, prompts). */
+  stderrIsTTY: boolean;
+}
+
+export function createContext(command: string, values: Values, positionals: string[], env: Record<string, string | undefined>): Context {
+  let cached: Settings | undefined;
+  const current = () => (cached ??= settings(env, { apiUrl: str(values, "api-url") }));
+  return {
+    command,
+    values,
+    positionals,
+    env,
+    settings: current,
+    client(needKey = true) {
+      const s = current();
+      if (needKey && !s.key) throw new CliError("unauthorized", EXIT.unauthorized, "no API key: run `skhema login` or set SKHEMA_API_KEY");
+      return new SkhemaClient({
+        baseUrl: s.url,
+        ...(s.key ? { key: s.key } : {}),
+        rateLimitRetries: values["no-retry"] ? 0 : 3,
+        maxRetryWaitSeconds: 60,
+        onRetry: (seconds, attempt) => this.note(`rate limited; retry ${attempt} in ${seconds} s (--no-retry to fail at once)`),
+      });
+    },
+    async out(text) {
+      await writeAll(process.stdout, text);
+    },
+    note(text) {
+      process.stderr.write(`${text}\n`);
+    },
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+  };
+}
+
+/** Writes and waits for the stream to take it, so an exit right after loses nothing of a pipe. */
+function writeAll(stream: NodeJS.WriteStream, data: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => stream.write(data, (e) => (e ? reject(e) : resolve())));
+}
+
+export function str(values: Values, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === "string" ? v : undefined;
+}
+
+export function list(values: Values, name: string): string[] {
+  const v = values[name];
+  return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
+}
+
+/** An integer flag, or a usage error naming the flag. */
+export function int(values: Values, name: string): number | undefined {
+  const v = str(values, name);
+  if (v === undefined) return undefined;
+  if (!/^-?\d+$/.test(v.trim())) throw usageError(`--${name} must be a whole number, got "${v}"`);
+  return Number(v);
+}
+
+/** A number of seconds (fractions allowed), or a usage error. */
+export function seconds(values: Values, name: string, fallback: number): number {
+  const v = str(values, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw usageError(`--${name} must be a number of seconds, got "${v}"`);
+  return n;
+}

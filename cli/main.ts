@@ -1,0 +1,80 @@
+#!/usr/bin/env bun
+/**
+ * `skhema`: the command-line client of the Skhema API (interface.md §1) — commands 1:1 with the
+ * endpoints, the key in the XDG config file, exit codes from the error `code` (cli/exit-codes.ts),
+ * `render --local` with the engine in process, and `skhema mcp`, the MCP tool server.
+ * Each command's code is imported only when it runs, so `skhema me` never loads the engine.
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import pkg from "../package.json" with { type: "json" };
+import { findCommand, type Command } from "./commands.ts";
+import { createContext, type Context, type Values } from "./context.ts";
+import { classify, EXIT, usageError } from "./exit-codes.ts";
+
+const RUN: Record<string, (ctx: Context) => Promise<number>> = {
+  render: async (ctx) => (await import("./render.ts")).runRender(ctx),
+  batch: async (ctx) => (await import("./batch.ts")).runBatch(ctx),
+  me: async (ctx) => (await import("./account.ts")).runMe(ctx),
+  products: async (ctx) => (await import("./account.ts")).runProducts(ctx),
+  topup: async (ctx) => (await import("./account.ts")).runTopup(ctx),
+  gift: async (ctx) => (await import("./account.ts")).runGift(ctx),
+  openapi: async (ctx) => (await import("./account.ts")).runOpenapi(ctx),
+  login: async (ctx) => (await import("./login.ts")).runLogin(ctx),
+  logout: async (ctx) => (await import("./login.ts")).runLogout(ctx),
+  config: async (ctx) => (await import("./login.ts")).runConfig(ctx),
+  mcp: async (ctx) => (await import("./mcp.ts")).runMcp(ctx),
+  completion: async (ctx) => {
+    await ctx.out((await import("./completion.ts")).completionScript(ctx.positionals[0]));
+    return 0;
+  },
+  help: async (ctx) => {
+    const { commandManual, overview } = await import("./help.ts");
+    const name = ctx.positionals[0];
+    if (name === undefined) await ctx.out(overview(pkg.version));
+    else {
+      const command = findCommand(name);
+      if (!command) throw usageError(`no command "${name}"; skhema help lists them`);
+      await ctx.out(commandManual(command));
+    }
+    return 0;
+  },
+};
+
+function parse(command: Command, args: string[]) {
+  const options: ParseArgsConfig["options"] = {};
+  for (const f of command.flags) options[f.name] = { type: f.type, ...(f.short ? { short: f.short } : {}), ...(f.multiple ? { multiple: true } : {}) };
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw usageError(`${e instanceof Error ? e.message.split("\n")[0] : String(e)} (see skhema help ${command.name})`);
+  }
+}
+
+export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
+  const [first, ...rest] = argv;
+  let json = argv.includes("--json");
+  try {
+    if (first === "--version" || first === "-v") {
+      process.stdout.write(`skhema ${pkg.version}\n`);
+      return EXIT.ok;
+    }
+    const name = first === undefined || first === "--help" || first === "-h" ? "help" : first;
+    const command = findCommand(name);
+    if (!command) throw usageError(`unknown command "${name}"; skhema help lists the commands`);
+    const { values, positionals } = parse(command, name === first ? rest : []);
+    json = values.json === true;
+    const ctx = createContext(name, values as Values, positionals, env);
+    if (values.help) {
+      ctx.positionals = [name];
+      return await RUN.help!(ctx);
+    }
+    return await RUN[name]!(ctx);
+  } catch (error) {
+    const { code, exit, message } = classify(error);
+    process.stderr.write(`skhema: ${message}\n`);
+    if (json) process.stdout.write(`${JSON.stringify({ error: message, code, exit })}\n`);
+    return exit;
+  }
+}
+
+if (import.meta.main) process.exitCode = await main(process.argv.slice(2));
