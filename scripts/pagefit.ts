@@ -16,6 +16,7 @@ import { frontendFor, langFromFileName, type Lang } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { fitChart, unsplitAt } from "../engine/layout/fit/fit-chart.ts";
 import { SMALLEST, type Module } from "../engine/layout/module.ts";
+import type { DrawnPart } from "../engine/layout/chart.ts";
 import { Sizer } from "../engine/layout/size.ts";
 import { FONTS } from "../engine/fonts.ts";
 import { resolveOptions } from "../engine/options.ts";
@@ -38,11 +39,19 @@ export interface ChartFit {
   smallestHeight: number;
   /** Widths and heights of the paged layout's parts. */
   parts: { w: number; h: number }[];
+  /**
+   * The narrowest the chart can be: its widest symbol together with its comment (S10). Texts too
+   * long even for that are the text stage's to shorten (T2, T5); layout cannot narrow them.
+   */
+  floor: number;
 }
 
 export interface FitSummary {
   charts: number;
+  /** Wider than the page although nothing in them is (layout's failures). */
   wide: ChartFit[];
+  /** Wider than the page only because one symbol with its comment is (text's to shorten). */
+  wideByText: ChartFit[];
   avoidable: ChartFit[];
   parts: number;
   ideal: number;
@@ -94,7 +103,8 @@ function sizerFor(m: Module, narrow = false): Sizer {
 export async function measureFile(path: string): Promise<ChartFit[]> {
   const tree = await treeOf(path);
   return tree.map((fn) => {
-    const sheet = fitChart(fn, options, false, "s", sizerFor).parts[0]!.box;
+    const sheetFit = fitChart(fn, options, false, "s", sizerFor);
+    const sheet = sheetFit.parts[0]!.box;
     const paged = fitChart(fn, options, true, "p", sizerFor);
     return {
       file: path,
@@ -104,8 +114,21 @@ export async function measureFile(path: string): Promise<ChartFit[]> {
       unsplitHeight: unsplitAt(fn, options, sizerFor, paged.module).h,
       smallestHeight: unsplitAt(fn, options, sizerFor, SMALLEST).h,
       parts: paged.parts.map((p) => ({ w: p.box.w, h: p.box.h })),
+      floor: Math.max(...[...sheetFit.parts, ...paged.parts].map((p) => narrowest(p.drawn))),
     };
   });
+}
+
+/** The widest symbol of a drawn part, with its comment and the dashed line between them. */
+function narrowest(part: DrawnPart): number {
+  const byId = new Map(part.shapes.map((sh) => [sh.id, sh]));
+  let floor = Math.max(0, ...part.shapes.map((sh) => sh.w));
+  for (const e of part.edges) {
+    const a = e.dashed && e.from ? byId.get(e.from) : undefined;
+    const b = e.dashed && e.to ? byId.get(e.to) : undefined;
+    if (a && b) floor = Math.max(floor, Math.max(a.x + a.w, b.x + b.w) - Math.min(a.x, b.x));
+  }
+  return floor;
 }
 
 export function summarize(fits: readonly ChartFit[]): FitSummary {
@@ -126,7 +149,8 @@ export function summarize(fits: readonly ChartFit[]): FitSummary {
   }
   return {
     charts: fits.length,
-    wide: fits.filter((f) => f.sheet.w > PAGE_PART_WIDTH + SLACK || f.parts.some((p) => p.w > PAGE_PART_WIDTH + SLACK)),
+    wide: fits.filter((f) => tooWide(f, Math.max(PAGE_PART_WIDTH, f.floor))),
+    wideByText: fits.filter((f) => tooWide(f, PAGE_PART_WIDTH) && !tooWide(f, Math.max(PAGE_PART_WIDTH, f.floor))),
     avoidable: fits.filter((f) => f.parts.length > 1 && f.smallestHeight <= PAGE_PART_HEIGHT + SLACK),
     parts,
     ideal,
@@ -135,6 +159,10 @@ export function summarize(fits: readonly ChartFit[]): FitSummary {
     fills: fills.sort((a, b) => a - b),
     modules,
   };
+}
+
+function tooWide(f: ChartFit, limit: number): boolean {
+  return f.sheet.w > limit + SLACK || f.parts.some((p) => p.w > limit + SLACK);
 }
 
 const mm = (n: number): string => n.toFixed(0);
@@ -158,8 +186,10 @@ function report(fits: readonly ChartFit[], list: boolean): string {
     out.push("");
   }
   out.push(`charts: ${s.charts} (split: ${s.split})`);
-  out.push(`wider than ${PAGE_PART_WIDTH} mm: ${s.wide.length}`);
+  out.push(`wider than ${PAGE_PART_WIDTH} mm (or than their widest symbol with its comment): ${s.wide.length}`);
   for (const f of s.wide) out.push(`  ${f.file} ${f.chart}: sheet ${mm(f.sheet.w)} mm, parts ${f.parts.map((p) => mm(p.w)).join("/")} mm`);
+  out.push(`wider only by one symbol with its comment wider than the page: ${s.wideByText.length}`);
+  for (const f of s.wideByText) out.push(`  ${f.file} ${f.chart}: sheet ${mm(f.sheet.w)} mm, symbol with comment ${mm(f.floor)} mm`);
   out.push(`split although one page would do: ${s.avoidable.length}`);
   for (const f of s.avoidable) out.push(`  ${f.file} ${f.chart}: ${f.parts.length} parts, ${mm(f.smallestHeight)} mm at the smallest module`);
   out.push(`parts: ${s.parts}, ideal Σ⌈h/${PAGE_PART_HEIGHT}⌉: ${s.ideal} (+${pct(s.parts / s.ideal - 1)})`);

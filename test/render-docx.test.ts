@@ -19,8 +19,9 @@ import { sampleGeometry } from "./fixtures/geometry-sample.ts";
 import { findAll, parseXmlStrict, unescapeXml, type XmlElement } from "./support/xml-check.ts";
 
 /**
- * A program with a long main part (split into several parts, one wider than 170 mm), a function,
- * decisions with branch labels, loops, Cyrillic text and the XML specials < & " '.
+ * A program with a long main part (split into several parts, one wider than 170 mm — the layout
+ * keeps charts within the page, so that takes a string literal longer than the page, which is never
+ * broken), a function, decisions with branch labels, loops, Cyrillic text and the XML specials < & " '.
  */
 const PROGRAM = `def обробка(дані):
     сума = 0
@@ -53,6 +54,7 @@ print("Максимум:", максимум)
 середнє = результат / кількість
 print("Середнє:", середнє)
 print("Готово")
+print("Підсумок обробки вхідних даних: кількість значень, їхня сума, мінімум, максимум, середнє значення")
 `;
 
 async function geometryOf(code: string, split: boolean): Promise<Geometry> {
@@ -466,12 +468,12 @@ describe("LibreOffice round trip", () => {
         expect(text).toContain(squash(c.caption.text));
       }
     }
-    expect(pdfText.paged).toContain("лічильник < кількість");
+    expect(squash(pdfText.paged!)).toContain(squash("лічильник < кількість"));
     // Every shape kind of the sample geometry (emoji left out: the PDF font may lack it).
     const sampleText = squash(pdfText.sample!);
     for (const p of sample.charts[0]!.parts) {
       for (const sh of p.shapes) for (const line of sh.text) expect(sampleText).toContain(squash(line.replace(/\p{Extended_Pictographic}/gu, "")));
     }
-    expect(pdfText.paged).toContain("Рисунок 1, аркуш 4");
+    expect(pdfText.paged).toContain(split.charts[0]!.parts.at(-1)!.sheetCaption!);
   });
 });

@@ -71,7 +71,7 @@ export function planChart(
   const texts = terminatorTexts(fn, options);
   const returns = options.singleEnd ? newTarget() : null;
   const width = commonWidth(fn, [texts.start, texts.end], options, sizer);
-  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, flattenTaller, width, sizer, connector, fold };
+  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, flattenTaller, width, sizer, connector, fold, heights: new Map() };
   const scope: Scope = {
     loop: null, returns, forceReturnConnectors: forPages, blockedLeft: false, blockedRight: false, returnBlocked: false,
   };

@@ -84,6 +84,8 @@ export interface PlanCtx {
   connector: number;
   /** The if/switch nodes drawn folded so the chart fits the page width (chosen by fit/fold-wide.ts). */
   fold: Folds;
+  /** Heights of the constructs planned normally so far (fit/flatten.ts decides from them). */
+  heights: Map<Node, number>;
 }
 
 /**
@@ -151,6 +153,12 @@ function isGotoLabel(node: Node): boolean {
 }
 
 export function planNode(node: Node, scope: Scope, ctx: PlanCtx): Plan {
+  const plan = planConstruct(node, scope, ctx);
+  ctx.heights.set(node, plan.height);
+  return plan;
+}
+
+function planConstruct(node: Node, scope: Scope, ctx: PlanCtx): Plan {
   switch (node.kind) {
     case "if":
       return planIf(node, scope, ctx);

@@ -138,6 +138,12 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
     const area = textArea(kind, w, h);
     return widestLineMm(wrap(area.w, FONT_SIZE), FONT_SIZE, font) <= area.w;
   };
+  // A chart too wide for the page (`narrow`) keeps such a symbol's short form as narrow as its
+  // tokens allow, so the symbol and its comment stay within the page together.
+  if (narrow && COMMENTABLE.has(kind)) {
+    const w = widths.find((width) => atomFits(width, h0));
+    if (w !== undefined) return withComment(kind, wrap, text, w, h0, font);
+  }
   let widest = MAX_SHAPE_WIDTH;
   for (const w of beyond) {
     if (kind !== "decision" && kind !== "hexagon" && kind !== "terminator" && atomFits(widest, h0)) break;

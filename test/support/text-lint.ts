@@ -64,7 +64,8 @@ function separators(lines: string[], source: string): string[] | undefined {
 }
 
 /** Unclosed double quote on a line: a string literal runs on into the next line. */
-const opensString = (line: string) => (line.replace(/\\./g, "").match(/"/g)?.length ?? 0) % 2 === 1;
+// A quote character between apostrophes ('"', a char literal) opens no string.
+const opensString = (line: string) => (line.replace(/\\./g, "").replace(/'"'/g, "").match(/"/g)?.length ?? 0) % 2 === 1;
 
 function cutFindings(shape: Shape, sources: string[]): string[] {
   const problems: string[] = [];

@@ -21,10 +21,10 @@ export interface Cut {
  */
 export const FLATTEN_TALLER: readonly number[] = [Infinity, PAGE_PART_HEIGHT / 2, PAGE_PART_HEIGHT / 4];
 
-/** Cuts the plans `planFor` gives for each threshold; the fewest parts win, the earlier plan on a tie. */
-export function cutPages(planFor: (flattenTaller: number) => ChartPlan, ideal: number): Cut {
+/** Cuts the plans `planFor` gives for each threshold (FLATTEN_TALLER); the fewest parts win, the earlier plan on a tie. */
+export function cutPages(planFor: (flattenTaller: number) => ChartPlan, ideal: number, thresholds: readonly number[] = FLATTEN_TALLER): Cut {
   let best: Cut | null = null;
-  for (const threshold of FLATTEN_TALLER) {
+  for (const threshold of thresholds) {
     const plan = planFor(threshold);
     const cut = { plan, groups: cutParts(plan) };
     if (!best || cut.groups.length < best.groups.length) best = cut;

@@ -15,8 +15,8 @@ import type { Folds, Plan } from "../plan.ts";
 import type { Module } from "../module.ts";
 import type { Sizer } from "../size.ts";
 import { chooseModule } from "./choose-module.ts";
-import { cutPages } from "./cut-pages.ts";
-import { foldToWidth } from "./fold-wide.ts";
+import { cutPages, FLATTEN_TALLER } from "./cut-pages.ts";
+import { foldToWidth, type FoldStage } from "./fold-wide.ts";
 
 export interface FittedChart {
   parts: { drawn: DrawnPart; box: Box }[];
@@ -28,6 +28,7 @@ interface Candidate {
   plan: ChartPlan;
   groups: Plan[][];
   sizer: Sizer;
+  fold: Folds;
 }
 
 /** The sizer of a module, with texts wrapped to the narrowest symbols or not (size.ts). */
@@ -47,7 +48,8 @@ export function fitChart(
     const { module, result } = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m, target), (c) => c.groups.length);
     const parts = draw(fn, options, paged, prefix, result);
     const over = Math.max(...parts.map((p) => p.box.w)) - PAGE_PART_WIDTH;
-    if (over <= 0 || attempt === REFITS) return { parts, module };
+    // Only a plan that believed it fits is worth fitting again.
+    if (over <= 0 || attempt === REFITS || planWidth(result.plan) > target) return { parts, module };
     target -= over;
   }
 }
@@ -61,14 +63,22 @@ export function unsplitAt(fn: ChartFunction, options: ResolvedOptions, sizerFor:
 }
 
 /**
- * The candidate of module `m`: folded to the page width; when folding is not enough, planned again
- * with texts wrapped to the narrowest symbols (T5) and the narrower one kept.
+ * The candidate of module `m`, fitted to the page width in the order of fold-wide.ts: cascades and
+ * switch rows; then texts wrapped to the narrowest symbols (T5), kept when that is narrower; only
+ * then connector pairs.
  */
 function planFitting(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizerFor: SizerFor, m: Module, target: number): Candidate {
-  const normal = plan(fn, options, paged, sizerFor(m), m.connector, target);
-  if (planWidth(normal.plan) <= target) return normal;
-  const narrow = plan(fn, options, paged, sizerFor(m, true), m.connector, target);
-  return planWidth(narrow.plan) < planWidth(normal.plan) ? narrow : normal;
+  const shaped = plan(fn, options, paged, sizerFor(m), m.connector, target, ["shape"], new Map());
+  if (planWidth(shaped.candidate.plan) <= target) return shaped.candidate;
+  // Narrower texts are searched further only when they make the folded chart narrower at all.
+  const narrowSizer = sizerFor(m, true);
+  const narrowFirst = planFolded(fn, options, paged, narrowSizer, m.connector, shaped.fold, FLATTEN_TALLER.slice(0, 1));
+  const narrow = planWidth(narrowFirst.plan) < planWidth(shaped.candidate.plan)
+    ? plan(fn, options, paged, narrowSizer, m.connector, target, ["shape"], shaped.fold)
+    : shaped;
+  const best = planWidth(narrow.candidate.plan) < planWidth(shaped.candidate.plan) ? narrow : shaped;
+  if (planWidth(best.candidate.plan) <= target) return best.candidate;
+  return plan(fn, options, paged, best.candidate.sizer, m.connector, target, ["connectors"], best.fold).candidate;
 }
 
 /**
@@ -82,21 +92,41 @@ function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefi
   for (;;) {
     const { drawn, needed } = drawChart(fn, candidate.plan, candidate.groups, options, prefix, candidate.sizer);
     if (needed <= candidate.plan.connector) return drawn.map((d) => ({ drawn: d, box: partBounds(d) }));
-    candidate = plan(fn, options, paged, candidate.sizer, needed, PAGE_PART_WIDTH);
+    candidate = planFolded(fn, options, paged, candidate.sizer, needed, candidate.fold, FLATTEN_TALLER);
   }
 }
 
-/** Plans a candidate folded to the page width (fold-wide.ts) — as a whole or, cut into pages, in every part. */
-function plan(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, target: number): Candidate {
-  return foldToWidth((fold) => planFolded(fn, options, paged, sizer, connector, fold), (c) => planWidth(c.plan), (c) => c.plan.body.items, target).result;
+/** Plans a candidate folded (fold-wide.ts) to `target` — as a whole or, cut into pages, in every part. */
+function plan(
+  fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, target: number,
+  stages: readonly FoldStage[], initial: Folds,
+): { candidate: Candidate; fold: Folds } {
+  // The folds are searched with one way of cutting (only what cannot fit a part laid out flat);
+  // the chosen folds are then cut every way cut-pages.ts tries.
+  // Folding makes a chart taller, never shorter: once it is too tall for a page, every further
+  // pass is planned for pages straight away.
+  let tall = false;
+  const quick = (f: Folds): Candidate => {
+    if (tall) return { ...cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold: f }), 1, FLATTEN_TALLER.slice(0, 1)), sizer, fold: f };
+    const candidate = planFolded(fn, options, paged, sizer, connector, f, FLATTEN_TALLER.slice(0, 1));
+    tall = candidate.groups.length > 1;
+    return candidate;
+  };
+  const { result, fold } = foldToWidth(quick, (c) => planWidth(c.plan), (c) => c.plan.body.items, { target, stages, initial });
+  if (result.groups.length <= 1) return { candidate: result, fold };
+  // Cut the other ways too; the quick cut stands unless one of them needs fewer parts.
+  const others = planFolded(fn, options, paged, sizer, connector, fold, FLATTEN_TALLER.slice(1));
+  return { candidate: others.groups.length < result.groups.length ? others : result, fold };
 }
 
 /** A candidate with the given folds: planned, and cut into pages when paged and too tall. */
-function planFolded(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds): Candidate {
+function planFolded(
+  fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds, thresholds: readonly number[],
+): Candidate {
   const chart = planChart(fn, options, sizer, connector, { fold });
-  if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items], sizer };
+  if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items], sizer, fold };
   const ideal = Math.ceil(chart.height / PAGE_PART_HEIGHT);
-  return { ...cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold }), ideal), sizer };
+  return { ...cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold }), ideal, thresholds), sizer, fold };
 }
 
 /** Width of a planned chart drawn as one part: the body around the spine, the terminators, the return lane. */

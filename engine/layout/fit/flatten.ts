@@ -22,21 +22,30 @@ import type { Scope } from "../scope.ts";
  */
 export function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
   if (node.kind === "infloop") return planFlatLoop(node, scope, ctx)!;
-  const beforeNormal = countsOf(scope, ctx);
-  const plan = planNode(node, scope, ctx);
+  if (node.kind !== "if" && node.kind !== "switch" && node.kind !== "while" && node.kind !== "for" && node.kind !== "dowhile") {
+    return [planNode(node, scope, ctx)];
+  }
   const limit = Math.min(ctx.flattenTaller, roomOnAPart(ctx));
-  if ((plan.type !== "loop" && plan.type !== "if" && plan.type !== "switch") || plan.height <= limit) return [plan];
-  const afterNormal = countsOf(scope, ctx);
-  beforeNormal();
+  // The normal height is known when an enclosing construct was planned normally before it was
+  // laid flat: deciding from it keeps nested flattening linear (no subtree planned twice per level).
+  const known = ctx.heights.get(node);
+  if (known !== undefined && known <= limit) return [planNode(node, scope, ctx)];
+  if (known === undefined) {
+    const beforeNormal = countsOf(scope, ctx);
+    const plan = planNode(node, scope, ctx);
+    if (plan.height <= limit) return [plan];
+    beforeNormal();
+  }
   if (node.kind === "if") {
     // An else-if chain (or an if folded for width) as the steps of its cascade.
     return ctx.fold.get(node) === "cascade" || isChain(node) ? planFlatCascade(node, scope, ctx, limit) : planFlatIf(node, scope, ctx);
   }
   if (node.kind === "switch") return planFlatSwitch(node, scope, ctx);
-  const flat = planFlatLoop(node as Extract<Node, { kind: "while" | "for" | "dowhile" }>, scope, ctx);
+  const before = countsOf(scope, ctx);
+  const flat = planFlatLoop(node, scope, ctx);
   if (flat) return flat;
-  afterNormal(); // the flat form does not fit (nothing reaches its closing symbol): keep the normal plan
-  return [plan];
+  before(); // the flat form does not fit (nothing reaches its closing symbol): keep the normal plan
+  return [planNode(node, scope, ctx)];
 }
 
 /** An if whose else is another if: an else-if chain. */

@@ -25,15 +25,19 @@ export interface Folded<T> {
 }
 
 /**
- * Plans with `layout(fold)` until the chart is within `target` (the page width); returns the first
- * plan that fits, or the narrowest one when none does.
+ * Plans with `layout(fold)`, starting from the `initial` folds and going through `stages`, until
+ * the chart is within `target` (the page width); returns the first plan that fits, or the narrowest
+ * one when none does.
  */
+export type FoldStage = "shape" | "connectors";
+
 export function foldToWidth<T>(
-  layout: (fold: Folds) => T, widthOf: (result: T) => number, plansOf: (result: T) => readonly Plan[], target = PAGE_PART_WIDTH,
+  layout: (fold: Folds) => T, widthOf: (result: T) => number, plansOf: (result: T) => readonly Plan[],
+  { target = PAGE_PART_WIDTH, stages = ["shape", "connectors"], initial = new Map() }: { target?: number; stages?: readonly FoldStage[]; initial?: Folds } = {},
 ): Folded<T> {
-  const first = layout(new Map());
-  let best = { result: first, fold: new Map() as Folds, width: widthOf(first) };
-  for (const stage of ["shape", "connectors"] as const) {
+  const first = layout(initial);
+  let best = { result: first, fold: initial, width: widthOf(first) };
+  for (const stage of stages) {
     const tried = new Set<Node>();
     for (const limit of FOLD_LIMITS) {
       if (best.width <= target) return best;
