@@ -111,10 +111,9 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
   // before they grow taller (G3: one a).
   const beyond: number[] = [];
   for (let w = MAX_SHAPE_WIDTH + WIDEN_STEP; w <= PAGE_PART_WIDTH; w += WIDEN_STEP) beyond.push(w);
-  const atomFits = (w: number, h: number) => {
-    const area = textArea(kind, w, h);
-    return widestLineMm(wrap(area.w, FONT_SIZE), FONT_SIZE, font) <= area.w;
-  };
+  // The widest unbreakable piece (wrapping at width 0 puts every piece on a line of its own).
+  const widestAtom = widestLineMm(wrap(0, FONT_SIZE), FONT_SIZE, font);
+  const atomFits = (w: number, h: number) => textArea(kind, w, h).w >= widestAtom;
   let widest = MAX_SHAPE_WIDTH;
   for (const w of beyond) {
     if (kind !== "decision" && kind !== "hexagon" && kind !== "terminator" && atomFits(widest, h0)) break;
@@ -123,12 +122,20 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
     if (fit) return fit;
   }
   // Still too long (T5's last remedy, T2): a short form in the symbol, the full text in a comment.
-  if (COMMENTABLE.has(kind) && atomFits(widest, h0)) return withComment(kind, wrap, text, widest, h0, font);
+  if (COMMENTABLE.has(kind)) return withComment(kind, wrap, text, widest, h0, font);
   // Last resort: the symbol grows taller at the narrowest width where every token fits on a line
   // (terminators grow wider with their height so their straight part keeps the same text width).
+  // The text area grows with the width, so that width is found by bisection in WIDEN_STEP units.
   const extra = kind === "terminator" ? 1 : 0;
-  let base = MAX_SHAPE_WIDTH;
-  while (!atomFits(base + extra * h0, h0)) base += WIDEN_STEP;
+  let low = 0;
+  let high = 1;
+  while (!atomFits(MAX_SHAPE_WIDTH + high * WIDEN_STEP + extra * h0, h0)) high *= 2;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (atomFits(MAX_SHAPE_WIDTH + mid * WIDEN_STEP + extra * h0, h0)) high = mid;
+    else low = mid;
+  }
+  const base = atomFits(MAX_SHAPE_WIDTH + extra * h0, h0) ? MAX_SHAPE_WIDTH : MAX_SHAPE_WIDTH + high * WIDEN_STEP;
   for (let h = h0 + WIDEN_STEP; ; h += WIDEN_STEP) {
     const fit = attempt(kind, wrap, base + extra * h, h, font);
     if (fit) return fit;
@@ -141,20 +148,50 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
  */
 function withComment(kind: ShapeKind, wrap: Wrapper, text: string, w: number, h: number, font: FontId): SizedText {
   const area = textArea(kind, w, h);
-  const all = wrap(area.w, FONT_SIZE);
-  const lines = all.slice(0, Math.max(1, Math.floor(area.h / PITCH)));
-  let last = lines[lines.length - 1]!;
+  const room = Math.max(1, Math.floor(area.h / PITCH));
+  // The lines that fit, up to the first one holding a piece wider than the symbol (a huge literal).
+  const lines: string[] = [];
+  for (const line of wrap(area.w, FONT_SIZE)) {
+    if (lines.length === room || textWidthMm(line, FONT_SIZE, font) > area.w) break;
+    lines.push(line);
+  }
+  let last = lines.pop() ?? "";
   while (last !== "" && textWidthMm(`${last} …`, FONT_SIZE, font) > area.w) last = last.replace(/\s*\S+$/, "");
-  lines[lines.length - 1] = last === "" ? "…" : `${last} …`;
+  lines.push(last === "" ? "…" : `${last} …`);
   return { w, h, lines, textBox: area, comment: sizeComment(text, font) };
 }
 
-/** A comment symbol (S10) around `text`: wrapped at COMMENT_TEXT_WIDTH (wider for one long token), left-aligned. */
+/**
+ * A comment symbol (S10) around `text`: wrapped at COMMENT_TEXT_WIDTH, left-aligned, wider for one
+ * long token — up to the page width: a token wider than a page (a huge literal) is the one thing
+ * cut, here in the comment only, between characters.
+ */
 function sizeComment(text: string, font: FontId): SizedText {
-  const lines = prepareWrap(text, font)(COMMENT_TEXT_WIDTH, FONT_SIZE);
+  const limit = PAGE_PART_WIDTH - 2 * TEXT_PADDING;
+  const lines = prepareWrap(text, font)(COMMENT_TEXT_WIDTH, FONT_SIZE).flatMap((line) => cutToWidth(line, limit, font));
   const w = Math.max(COMMENT_TICK, widestLineMm(lines, FONT_SIZE, font)) + 2 * TEXT_PADDING;
   const h = lines.length * PITCH + 2 * TEXT_PADDING;
   return { w, h, lines, textBox: textArea("comment", w, h) };
+}
+
+/** `line` cut between code points into pieces no wider than `limit` (widths are additive). */
+function cutToWidth(line: string, limit: number, font: FontId): string[] {
+  if (textWidthMm(line, FONT_SIZE, font) <= limit) return [line];
+  const out: string[] = [];
+  let current = "";
+  let width = 0;
+  for (const ch of line) {
+    const w = textWidthMm(ch, FONT_SIZE, font);
+    if (current !== "" && width + w > limit) {
+      out.push(current);
+      current = "";
+      width = 0;
+    }
+    current += ch;
+    width += w;
+  }
+  if (current !== "") out.push(current);
+  return out;
 }
 
 /**
