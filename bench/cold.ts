@@ -13,8 +13,8 @@
  *     format's renderer import, its WASM/font start, and its first and warm renders; and the large
  *     chart's first, second and warm layout.
  *
- * Run: `npm run bench:cold` (bundles the command first, scripts/bundle.ts, then times what
- * `npm run render` runs: `bun dist/render.js`). `--source` times `bun cli/render.ts` instead,
+ * Run: `npm run bench:cold` (builds the command first, scripts/bundle.ts, then times what
+ * `npm run render` runs: `dist/skhema render --local`). `--source` times `bun cli/main.ts` instead,
  * `--runs N` sets the counted runs per command (default 15). Needs Graphviz (`dot`) on the PATH.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -110,7 +110,7 @@ const runsAt = args.indexOf("--runs");
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 15;
 const WARMUP = 2;
 
-const CLI = source ? ["bun", join(REPO, "cli/render.ts")] : ["bun", await (await import("../scripts/bundle.ts")).bundle("cli")];
+const CLI = [...(source ? ["bun", join(REPO, "cli/main.ts")] : [await (await import("../scripts/bundle.ts")).bundle("cli")]), "render", "--local"];
 
 const dir = mkdtempSync(join(tmpdir(), "skhema-cold-"));
 process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
@@ -175,7 +175,7 @@ const dotCmd = (chart: Chart, format: "svg" | "png") => ["dot", `-T${format}`, `
 const cpu = (await Bun.file("/proc/cpuinfo").text()).match(/model name\s*:\s*(.*)/)?.[1] ?? "unknown CPU";
 const dotVersion = Bun.spawnSync(["dot", "-V"]).stderr.toString().trim();
 console.log(`Machine: ${cpu}, ${cpus().length} cores; Bun ${Bun.version}; ${dotVersion}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}; ${new Date().toISOString().slice(0, 16)} UTC`);
-console.log(`Command: ${CLI.map((c) => c.replace(REPO, "")).join(" ")} <file> -f FORMAT -o out; medium = ${blocks.medium} blocks, large = ${blocks.large} blocks; ${RUNS} counted runs each (after ${WARMUP}), interleaved with dot`);
+console.log(`Command: ${CLI.map((c) => c.replace(REPO, "")).join(" ")} <file> -f FORMAT -o out [--scale N]; medium = ${blocks.medium} blocks, large = ${blocks.large} blocks; ${RUNS} counted runs each (after ${WARMUP}), interleaved with dot`);
 console.log("");
 
 const rows: Row[] = [

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { createApiKey } from "../server/accounts/keys.ts";
 import { createUser } from "../server/accounts/users.ts";
+import { EDGE_COMPATIBILITY } from "../server/edge/compatibility.ts";
 import { openD1, type D1Database } from "../server/db/d1.ts";
 import { program } from "./program.ts";
 
@@ -30,8 +31,8 @@ const mf = new Miniflare({
   ],
   modulesRoot: dir,
   d1Databases: ["DB"],
-  compatibilityDate: "2025-09-01",
-  compatibilityFlags: ["nodejs_compat"],
+  compatibilityDate: EDGE_COMPATIBILITY.date,
+  compatibilityFlags: [...EDGE_COMPATIBILITY.flags],
   host: "127.0.0.1",
   port: 0,
 });

@@ -15,12 +15,13 @@ import { z } from "zod";
 import pkg from "../package.json" with { type: "json" };
 import type { RenderRequest, RenderUpload } from "../client/api.ts";
 import { FONT_NAMES } from "../engine/fonts.ts";
-import { Format, Lang, Options } from "../server/http/schemas.ts";
+import { FORMATS, LANGS, type Format } from "../engine/index.ts";
+import { OptionsSchema } from "../engine/options-schema.ts";
 import type { Context } from "./context.ts";
 import { classify } from "./exit-codes.ts";
 import { basename, readSource } from "./io.ts";
 
-const MIME: Record<z.infer<typeof Format>, string> = {
+const MIME: Record<Format, string> = {
   svg: "image/svg+xml",
   png: "image/png",
   pdf: "application/pdf",
@@ -34,14 +35,14 @@ const RenderInput = {
   code: z.string().optional().describe("The program source text. Give exactly one of code, path and url; with code, lang is required."),
   path: z.string().optional().describe("Path of a source file on this machine (absolute, or relative to the server's folder); the language comes from its extension (.py .c .h .cpp .java .cs .pas, .json for a native tree)."),
   url: z.string().optional().describe("https link to a raw source file on raw.githubusercontent.com, gist.githubusercontent.com, gitlab.com, bitbucket.org or codeberg.org (github.com …/blob/… links work too)."),
-  lang: Lang.optional().describe("Source language: python, c, cpp, java, csharp, pascal, or native (a chart tree as JSON, needs Pro). Required with code; otherwise taken from the file extension."),
-  format: Format.optional().describe("Output format, default svg. svg returns the SVG text and a PNG picture of it; png, pdf, docx, typst, excalidraw and json are written to a file whose path is returned."),
+  lang: z.enum(LANGS).optional().describe("Source language: python, c, cpp, java, csharp, pascal, or native (a chart tree as JSON, needs Pro). Required with code; otherwise taken from the file extension."),
+  format: z.enum(FORMATS).optional().describe("Output format, default svg. svg returns the SVG text and a PNG picture of it; png, pdf, docx, typst, excalidraw and json are written to a file whose path is returned."),
   fn: z.string().optional().describe("Draw only this function (e.g. main, Class.method); by default every function gets its own chart."),
   split: z.boolean().optional().describe("Split tall charts into parts joined by connectors. Default true for docx, pdf, typst; false keeps one continuous sheet."),
   scale: z.number().int().min(1).max(10).optional().describe("PNG zoom 1-10 (default 3)."),
   fragment: z.boolean().optional().describe("Typst only: just the CeTZ canvas code, no document preamble."),
   font: z.string().optional().describe(`Text font: ${FONT_NAMES.join(", ")} (default Times New Roman).`),
-  options: Options.optional().describe(
+  options: OptionsSchema.optional().describe(
     "Engine options, all optional: locale (uk|en, language of inserted words), singleEnd, mainOnlyTerminators, callAsProcess, stripTypes, returnAsIO (booleans), figStart (first figure number); " +
       "custom texts need Pro: forFormat (comma|range|verbose), yes, no, inWord, outWord, startText, endText, entryText, exitText, returnWord, forEachWord, capWord, capFormat.",
   ),

@@ -53,10 +53,10 @@ export async function runRender(ctx: Context): Promise<number> {
 
 async function renderLocal(ctx: Context, source: Exclude<Source, { kind: "url" }>, format: string, fields: CommonFields, output: string | undefined): Promise<number> {
   // Loaded here, not at the top: a command that talks to the service never pays for the engine.
-  const [{ render, langFromFileName }, { cliAssets }, { outputFileName }] = await Promise.all([
+  const [{ render, langFromFileName }, { cliAssets }, { outputName }] = await Promise.all([
     import("../engine/index.ts"),
     import("./assets.ts"),
-    import("../server/rendering/source.ts"),
+    import("../engine/file-names.ts"),
   ]);
   const fileName = source.kind === "file" ? basename(source.path) : undefined;
   const lang = fields.lang ?? langFromFileName(fileName!);
@@ -64,7 +64,7 @@ async function renderLocal(ctx: Context, source: Exclude<Source, { kind: "url" }
   const { lang: _, ...engineFields } = fields;
   const result = await render({ ...engineFields, code, lang, format }, cliAssets);
   for (const e of result.errors) ctx.note(`warning: ${e.name || "source"}: ${e.message}`);
-  const filename = outputFileName({ fileName }, fields.fn, result.file.name);
+  const filename = outputName(fileName, fields.fn, result.file.name);
   if (ctx.values.json) {
     const text = typeof result.file.data === "string";
     const content = text ? (result.file.data as string) : Buffer.from(result.file.data as Uint8Array).toString("base64");

@@ -4,6 +4,8 @@
  * embedded in it (cli/assets.ts imports them as files), so `skhema render --local` and the MCP
  * server's PNG preview work with nothing beside the binary. It runs on the platform it was built on
  * (it embeds the running Bun); further arguments after OUTFILE go to `bun build` unchanged.
+ * `--bytecode` stores the modules precompiled for JavaScriptCore (issue 14: no parsing or bytecode
+ * generation at start; `--format=esm` is what bytecode needs with top-level await).
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -11,7 +13,7 @@ import { dirname, resolve } from "node:path";
 const root = resolve(import.meta.dir, "..");
 const [outfile = resolve(root, "build/skhema"), ...extra] = process.argv.slice(2);
 mkdirSync(dirname(resolve(outfile)), { recursive: true });
-const build = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "cli/main.ts", "--outfile", resolve(outfile), ...extra], {
+const build = Bun.spawnSync([process.execPath, "build", "--compile", "--bytecode", "--format=esm", "--minify", "cli/main.ts", "--outfile", resolve(outfile), ...extra], {
   cwd: root,
   stdout: "inherit",
   stderr: "inherit",

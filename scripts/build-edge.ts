@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { ASSET_NAMES } from "../hosts/asset-manifest.ts";
 import { copyAssets } from "./assets-folder.ts";
 import { webTreeSitterNotNode } from "./web-tree-sitter-not-node.ts";
+import { workerAssetModules } from "./worker-assets-plugin.ts";
 
 const root = join(import.meta.dir, "..");
 const dir = process.argv[2] ?? join(root, "dist/edge");
@@ -24,7 +25,7 @@ const result = await Bun.build({
   minify: true,
   external: ["node:*", "*.wasm", "*.ttf"],
   naming: "[name].[ext]",
-  plugins: [webTreeSitterNotNode],
+  plugins: [webTreeSitterNotNode, workerAssetModules(ASSET_NAMES)],
 });
 if (!result.success) {
   for (const log of result.logs) console.error(log);

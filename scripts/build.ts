@@ -14,13 +14,16 @@
  *
  *   bun scripts/build.ts [--no-types]
  */
-import { rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { webTreeSitterNotNode } from "./web-tree-sitter-not-node.ts";
 
 const root = join(import.meta.dir, "..");
 const dist = join(root, "dist");
-const naming = { entry: "[name].[ext]", chunk: "[name]-[hash].[ext]" };
+// Chunks carry a prefix so a rebuild removes exactly this build's files: dist/ also holds the
+// fast-start bundles of scripts/bundle.ts (server.js, render.js and theirs), which stay.
+const naming = { entry: "[name].[ext]", chunk: "pkg-[name]-[hash].[ext]" };
+const ENTRIES = ["index.js", "node.js", "deno.js", "copy-assets.js"];
 
 async function build(config: Parameters<typeof Bun.build>[0]): Promise<void> {
   const result = await Bun.build(config);
@@ -31,7 +34,10 @@ async function build(config: Parameters<typeof Bun.build>[0]): Promise<void> {
   for (const output of result.outputs) console.log(`${output.path.slice(root.length + 1).padEnd(40)} ${(output.size / 1024).toFixed(0).padStart(6)} KiB`);
 }
 
-rmSync(dist, { recursive: true, force: true });
+if (existsSync(dist)) {
+  for (const f of readdirSync(dist)) if (ENTRIES.includes(f) || f.startsWith("pkg-")) rmSync(join(dist, f));
+}
+for (const folder of ["web", "types"]) rmSync(join(dist, folder), { recursive: true, force: true });
 await build({
   entrypoints: ["engine/index.ts", "hosts/node.ts", "hosts/deno.ts"].map((f) => join(root, f)),
   outdir: dist,

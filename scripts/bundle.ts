@@ -2,10 +2,11 @@
  * The fast-start builds of the Bun entry points (issue 14), in dist/ (git-ignored):
  *  - server: dist/server.js — server/main.ts bundled and minified into one file plus a chunk per
  *    lazily loaded renderer, with the database migrations copied beside it (dist/migrations).
- *    A process then loads a few files instead of ~400 modules, and parses no TypeScript.
- *  - cli: dist/render.js — the local render command (cli/render.ts), bundled the same way.
- * Both stay one folder below the repository root, like hosts/, so the asset manifest finds the
- * grammars (`../grammars/…`) and `import.meta.resolve` finds node_modules from either place.
+ *    A process then loads a few files instead of ~400 modules, and parses no TypeScript. It stays
+ *    one folder below the repository root, like hosts/, so the asset manifest finds the grammars
+ *    (`../grammars/…`) and `import.meta.resolve` finds node_modules from either place.
+ *  - cli: dist/skhema — the `skhema` command (cli/main.ts) as the single-file executable of
+ *    scripts/build-cli.ts: its modules precompiled to bytecode, the engine's assets embedded.
  *
  *   bun scripts/bundle.ts [server] [cli] [--if-stale] [--quiet]
  *
@@ -20,6 +21,8 @@ const root = join(import.meta.dir, "..");
 const dist = join(root, "dist");
 
 interface Target {
+  /** A bundle of ES modules for `bun`, or a single-file executable (scripts/build-cli.ts). */
+  kind: "bundle" | "executable";
   entry: string;
   /** The output entry file, in dist/. */
   out: string;
@@ -28,8 +31,8 @@ interface Target {
 }
 
 export const TARGETS = {
-  server: { entry: "server/main.ts", out: "server.js", copy: [["server/db/migrations", "migrations"]] },
-  cli: { entry: "cli/render.ts", out: "render.js" },
+  server: { kind: "bundle", entry: "server/main.ts", out: "server.js", copy: [["server/db/migrations", "migrations"]] },
+  cli: { kind: "executable", entry: "cli/main.ts", out: "skhema" },
 } as const satisfies Record<string, Target>;
 export type TargetName = keyof typeof TARGETS;
 
@@ -57,6 +60,12 @@ export function isStale(name: TargetName, outdir = dist): boolean {
 /** Bundles one target into `outdir` (one folder below the repository root) and returns its entry file. */
 export async function bundle(name: TargetName, outdir = dist): Promise<string> {
   const target: Target = TARGETS[name];
+  if (target.kind === "executable") {
+    const out = join(outdir, target.out);
+    const built = Bun.spawnSync([process.execPath, join(root, "scripts/build-cli.ts"), out], { cwd: root, stdout: "pipe", stderr: "pipe" });
+    if (built.exitCode !== 0) throw new Error(`building ${target.entry} failed: ${built.stderr.toString()}`);
+    return out;
+  }
   const base = target.out.replace(/\.js$/, "");
   // This target's previous chunks (hash-named) go; other targets' files and the package build stay.
   if (existsSync(outdir)) {

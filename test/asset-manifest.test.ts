@@ -71,3 +71,14 @@ describe("copy-assets", () => {
     }
   });
 });
+
+describe("workerAssets", () => {
+  // In a fresh process: this one may have loaded the runtime, grammars and rasteriser already.
+  test("an asset the worker was built without fails the render with render_failed naming it", () => {
+    const run = Bun.spawnSync([process.execPath, "test/hosts/missing-assets.ts"], { cwd: root, stdout: "pipe", stderr: "pipe" });
+    expect(run.exitCode).toBe(0);
+    const outcomes = JSON.parse(run.stdout.toString()) as { format: string; code?: string; message: string }[];
+    expect(outcomes.map((o) => [o.format, o.code])).toEqual([["svg", "render_failed"], ["png", "render_failed"], ["pdf", "render_failed"]]);
+    for (const o of outcomes) expect(o.message).toMatch(/asset \S+ is not part of this worker/);
+  });
+});

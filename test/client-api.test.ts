@@ -24,12 +24,12 @@ describe("SkhemaClient against the server", () => {
     expect(json).toMatchObject({ format: "json", lang: "python", filename: "лаба.json", encoding: "utf-8", creditsLeft: 8 });
     const sent: number[] = [];
     const received: number[] = [];
-    const items = [{ code: "print(1)\n", lang: "python" as const }, { code: `x = "${"a".repeat(200_000)}"\n`, lang: "python" as const, name: "big" }];
+    const items = [{ code: "print(1)\n", lang: "python" as const }, { code: `# ${"a".repeat(200_000)}\nprint(2)\n`, lang: "python" as const, name: "big" }];
     const batch = await client.batch({ items, format: "pdf" }, {
       onProgress: (p) => (p.phase === "sending" ? sent.push(p.itemsSent) : received.push(p.received)),
     });
     expect(batch).toMatchObject({ contentType: "application/pdf", rendered: 2, failed: 0, creditsLeft: 6 });
-    // The body goes out in chunks: the first item is counted before the second one's 200 KB.
+    // The body goes out in chunks: the first item is counted before the second one's 200 KB (a comment).
     expect(sent).toEqual([1, 2]);
     expect(received.at(-1)).toBe(batch.data.byteLength);
   });

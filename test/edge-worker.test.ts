@@ -14,6 +14,7 @@ import { Miniflare } from "miniflare";
 import { createApiKey } from "../server/accounts/keys.ts";
 import { createUser } from "../server/accounts/users.ts";
 import { d1Client, openD1, type D1Database } from "../server/db/d1.ts";
+import { EDGE_COMPATIBILITY } from "../server/edge/compatibility.ts";
 import type { Database } from "../server/db/open.ts";
 import { expectError, ledgerConsistent, postJson } from "./support/server.ts";
 
@@ -53,8 +54,8 @@ beforeAll(async () => {
     ],
     modulesRoot: dir,
     d1Databases: ["DB"],
-    compatibilityDate: "2025-09-01",
-    compatibilityFlags: ["nodejs_compat"],
+    compatibilityDate: EDGE_COMPATIBILITY.date,
+    compatibilityFlags: [...EDGE_COMPATIBILITY.flags],
     host: "127.0.0.1",
     port: 0,
   });

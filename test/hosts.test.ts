@@ -14,7 +14,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import type { AssetName } from "../engine/assets.ts";
 import { bunAssets } from "../hosts/bun.ts";
+import { workerAssetModules } from "../scripts/worker-assets-plugin.ts";
 import { renderSet, SET_SOURCES, type HostFile } from "./hosts/render-set.ts";
 import { bundleHarness } from "./support/host-bundle.ts";
 import { decodePng } from "./support/png-decode.ts";
@@ -55,7 +57,7 @@ function expectSameAsBun(files: HostFile[]): void {
 }
 
 beforeAll(async () => {
-  await run([bin("bun"), "scripts/build.ts", "--no-types"]);
+  await run([process.execPath, "scripts/build.ts", "--no-types"]);
   writeFileSync(sourcesFile, JSON.stringify(sources));
   reference = await renderSet(sources, bunAssets);
 }, 120_000);
@@ -63,7 +65,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("the package", () => {
-  test("npm pack ships the engine, the hosts, the grammars and dist/, every export target, and no server, test or tool code", async () => {
+  test("npm pack ships the engine, the hosts, the grammars and the package build, every export target, the skhema command, and no tests, tools or database code", async () => {
     const [packed] = JSON.parse(await run(["npm", "pack", "--dry-run", "--ignore-scripts", "--json"])) as [{ files: { path: string }[] }];
     const files = new Set(packed.files.map((f) => f.path));
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
@@ -75,7 +77,12 @@ describe("the package", () => {
       .filter((t) => t !== "package.json");
     expect(targets.filter((t) => !files.has(t))).toEqual([]);
     for (const file of ["engine/assets.ts", "hosts/asset-manifest.ts", "dist/copy-assets.js", "grammars/tree-sitter-c_sharp.wasm"]) expect(files).toContain(file);
-    expect([...files].filter((f) => /^(server|test|bench|cli|scripts|examples)\//.test(f))).toEqual([]);
+    // The `skhema` command (bin) ships with what it runs: cli/ and its API client, nothing of the server.
+    expect(files).toContain("cli/main.ts");
+    expect(files).toContain("client/api.ts");
+    expect([...files].filter((f) => /^(server|test|bench|scripts|examples)\//.test(f))).toEqual([]);
+    // The fast-start bundles of scripts/bundle.ts share dist/ but are not part of the package.
+    expect([...files].filter((f) => /^dist\/(server|render)[.-]/.test(f))).toEqual([]);
   }, 120_000);
 
   test("the browser and worker bundle imports no Node built-in (web-tree-sitter's Node branches are cut at build)", () => {
@@ -134,7 +141,7 @@ describe("every host renders the same files as Bun", () => {
 
   test("Chromium page and Web Worker (dist/web/, hosts/browser.ts): assets fetched per need, CSP with 'wasm-unsafe-eval'", async () => {
     const assets = join(work, "assets");
-    await run([bin("bun"), "scripts/copy-assets.ts", assets]);
+    await run([process.execPath, "scripts/copy-assets.ts", assets]);
     const harnesses = join(work, "web");
     const redirects = { [join(root, "engine/index.ts")]: "/dist/web/index.js", [join(root, "hosts/browser.ts")]: "/dist/web/browser.js" };
     for (const name of ["page-host", "web-worker-host"]) {
@@ -202,17 +209,18 @@ describe("every host renders the same files as Bun", () => {
 
   test("workerd with and without nodejs_compat (dist/web/, hosts/worker.ts): WASM handed over as compiled modules", async () => {
     const dir = join(work, "workerd");
+    const used: AssetName[] = ["web-tree-sitter.wasm", "tree-sitter-python.wasm", "tree-sitter-c.wasm", "resvg.wasm", "Tinos-Regular.ttf", "DejaVuSans.ttf"];
     const harness = await bundleHarness({
       entry: join(root, "test/hosts/workerd-host.ts"),
       outdir: dir,
       target: "browser",
       redirects: { [join(root, "engine/index.ts")]: "./index.js", [join(root, "hosts/worker.ts")]: "./worker.js" },
       external: ["*.wasm", "*.ttf"],
+      plugins: [workerAssetModules(used)],
     });
     const engineFiles = readdirSync(join(dist, "web")).filter((f) => f.endsWith(".js"));
     for (const f of engineFiles) cpSync(join(dist, "web", f), join(dir, f));
-    const used = ["web-tree-sitter.wasm", "tree-sitter-python.wasm", "tree-sitter-c.wasm", "resvg.wasm", "Tinos-Regular.ttf", "DejaVuSans.ttf"];
-    await run([bin("bun"), "scripts/copy-assets.ts", dir, "--only", used.join(",")]);
+    await run([process.execPath, "scripts/copy-assets.ts", dir, "--only", used.join(",")]);
     const modules = [
       `(name = "harness.js", esModule = embed "${harness.slice(dir.length + 1)}")`,
       ...engineFiles.map((f) => `(name = "${f}", esModule = embed "${f}")`),

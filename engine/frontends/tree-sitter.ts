@@ -11,6 +11,7 @@
  */
 import { Language, Parser, type Tree, type TreeCursor } from "web-tree-sitter";
 import type { AssetLoader, AssetName } from "../assets.ts";
+import { EngineError } from "../errors.ts";
 
 let runtime: Promise<void> | null = null;
 let runtimeInits = 0;
@@ -61,8 +62,15 @@ function loadLanguage(assets: AssetLoader, grammar: AssetName): Promise<Language
 
 /** A ready parser for `grammar` (e.g. "tree-sitter-python.wasm"); one shared instance per grammar. */
 export async function getParser(assets: AssetLoader, grammar: AssetName): Promise<Parser> {
-  await initRuntime(assets);
-  const language = await loadLanguage(assets, grammar);
+  let language: Language;
+  try {
+    await initRuntime(assets);
+    language = await loadLanguage(assets, grammar);
+  } catch (e) {
+    // A host that cannot hand over the runtime or grammar (a worker built without it, an asset
+    // folder missing a file) gets the reason, as the PNG and PDF renderers report theirs.
+    throw new EngineError("render_failed", `parser ${grammar} failed to start: ${e instanceof Error ? e.message : String(e)}`);
+  }
   let parser = parsers.get(grammar);
   if (!parser) {
     parser = new Parser();

@@ -13,6 +13,7 @@
  * that neither font has are dropped: they have no visible form. A tab becomes a space.
  */
 import type { AssetLoader, FontAssetName } from "../assets.ts";
+import { EngineError } from "../errors.ts";
 import { DEFAULT_FONT, FONTS, type FontChoice } from "../fonts.ts";
 import type { FontId } from "../text/measure.ts";
 import { GLYPH_COVERAGE } from "./glyph-coverage.ts";
@@ -62,7 +63,12 @@ function loadFace(assets: AssetLoader, font: FontChoice): Promise<Face> {
   const asset = font.asset;
   let p = faces.get(asset);
   if (!p) {
-    p = assets.load(asset).then((bytes) => new Face(font.id, font.family, bytes));
+    p = assets.load(asset).then(
+      (bytes) => new Face(font.id, font.family, bytes),
+      (e: unknown) => {
+        throw new EngineError("render_failed", `font ${asset} could not be loaded: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
     faces.set(asset, p);
     // A failed load is not cached: the next render tries again.
     p.catch(() => faces.delete(asset));

@@ -71,7 +71,10 @@ function resultSet(columns: string[], rows: unknown[][], rowsAffected: number, l
   return { ...result, toJSON: () => ({ ...result, rows, lastInsertRowid: lastInsertRowid === undefined ? null : String(lastInsertRowid) }) };
 }
 
-/** Statements that answer with rows: read with `raw()`, which keeps every column (a join's two `id`s). */
+/**
+ * Statements that answer with rows: read with `raw()`, which keeps every column (a join's two
+ * `id`s). Told from the statement text, which never holds data here (values are always bound).
+ */
 const ANSWERS_ROWS = /^\s*(select|with|pragma|values)\b|\breturning\b/i;
 
 async function execute(d1: D1Database, stmt: InStatement | [string, InArgs?]): Promise<ResultSet> {

@@ -6,40 +6,16 @@
  * WASM compiled by the platform (workers may not compile WASM at run time).
  *
  * Built by `npm run build:edge` (scripts/build-edge.ts) into dist/edge/: this entry bundled as
- * worker.js with every asset beside it under its asset name. What a worker does not run: the
+ * worker.js with every asset beside it under its asset name (`skhema:worker-assets` imports them all). What a worker does not run: the
  * e-mail sender and other background loops (no SMTP from a worker; see README "Edge deployment").
  */
 import { workerAssets } from "../../hosts/worker.ts";
 import { loadConfig } from "../config.ts";
 import { openD1, type D1Database } from "../db/d1.ts";
 import { createApp } from "../http/app.ts";
-import treeSitter from "./web-tree-sitter.wasm";
-import python from "./tree-sitter-python.wasm";
-import c from "./tree-sitter-c.wasm";
-import cpp from "./tree-sitter-cpp.wasm";
-import java from "./tree-sitter-java.wasm";
-import csharp from "./tree-sitter-c_sharp.wasm";
-import resvg from "./resvg.wasm";
-import tinos from "./Tinos-Regular.ttf";
-import arimo from "./Arimo-Regular.ttf";
-import ptSerif from "./PTSerif-Regular.ttf";
-import ptSans from "./PTSans-Regular.ttf";
-import dejavu from "./DejaVuSans.ttf";
+import modules from "skhema:worker-assets";
 
-const assets = workerAssets({
-  "web-tree-sitter.wasm": treeSitter,
-  "tree-sitter-python.wasm": python,
-  "tree-sitter-c.wasm": c,
-  "tree-sitter-cpp.wasm": cpp,
-  "tree-sitter-java.wasm": java,
-  "tree-sitter-c_sharp.wasm": csharp,
-  "resvg.wasm": resvg,
-  "Tinos-Regular.ttf": tinos,
-  "Arimo-Regular.ttf": arimo,
-  "PTSerif-Regular.ttf": ptSerif,
-  "PTSans-Regular.ttf": ptSans,
-  "DejaVuSans.ttf": dejavu,
-});
+const assets = workerAssets(modules);
 
 export interface Env {
   DB: D1Database;

@@ -10,7 +10,8 @@ import type { Options } from "../../engine/options.ts";
 import type { SourcePolicy } from "../sources/url-source.ts";
 import { ApiError, toApiError } from "../http/errors.ts";
 import type { BatchRequest } from "../http/schemas.ts";
-import { loadSource, safeName, type SourceSpec } from "./source.ts";
+import { safeName } from "../../engine/file-names.ts";
+import { loadSource, type SourceSpec } from "./source.ts";
 import { skippedFunctions, type SkippedFunction } from "./skipped.ts";
 
 export type Bundle = "pdf" | "zip";

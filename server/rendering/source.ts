@@ -1,5 +1,6 @@
 /** Where a request's program comes from (inline code, an uploaded file, a link) and its language. */
 import { EngineError, langFromFileName, type Lang } from "../../engine/index.ts";
+import { outputName } from "../../engine/file-names.ts";
 import { fetchSource, fileNameFromUrl, normaliseSourceUrl, type SourcePolicy } from "../sources/url-source.ts";
 
 export interface SourceSpec {
@@ -41,16 +42,8 @@ export async function loadSource(spec: SourceSpec, policy: SourcePolicy): Promis
   return (await fetchSource(spec.url!, policy)).bytes;
 }
 
-/**
- * A download name: the engine's (`flowchart.svg`, or the function's name with `fn`), with the
- * source file's stem instead of `flowchart` when the source has a name (`lab1.py` → `lab1.svg`).
- */
+/** A download name: the engine's, with the source file's stem when the source has a name (engine/file-names.ts). */
 export function outputFileName(spec: SourceSpec, fn: string | undefined, engineName: string): string {
-  const stem = fn ? undefined : sourceFileName(spec)?.replace(/\.[^.]*$/, "");
-  return stem ? `${safeName(stem)}${engineName.slice(engineName.lastIndexOf("."))}` : engineName;
+  return outputName(sourceFileName(spec), fn, engineName);
 }
 
-/** Letters, digits and a few marks: safe in a zip, a file system and a Content-Disposition header. */
-export function safeName(name: string): string {
-  return name.replace(/[^\p{L}\p{N}_.() -]+/gu, "_").replace(/^[.\s]+/, "").slice(0, 120) || "file";
-}

@@ -5,21 +5,9 @@
  */
 import { workerAssets } from "../../hosts/worker.ts";
 import { renderSet } from "./render-set.ts";
-import treeSitter from "./web-tree-sitter.wasm";
-import python from "./tree-sitter-python.wasm";
-import c from "./tree-sitter-c.wasm";
-import resvg from "./resvg.wasm";
-import tinos from "./Tinos-Regular.ttf";
-import dejavu from "./DejaVuSans.ttf";
+import modules from "skhema:worker-assets";
 
-const assets = workerAssets({
-  "web-tree-sitter.wasm": treeSitter,
-  "tree-sitter-python.wasm": python,
-  "tree-sitter-c.wasm": c,
-  "resvg.wasm": resvg,
-  "Tinos-Regular.ttf": tinos,
-  "DejaVuSans.ttf": dejavu,
-});
+const assets = workerAssets(modules);
 
 export default {
   async fetch(request: Request): Promise<Response> {

@@ -14,6 +14,7 @@ export async function bundleHarness(options: {
   redirects: Readonly<Record<string, string>>;
   /** Further specifiers to leave external (e.g. "*.wasm" for workerd modules). */
   external?: string[];
+  plugins?: Bun.BunPlugin[];
 }): Promise<string> {
   const result = await Bun.build({
     entrypoints: [options.entry],
@@ -22,6 +23,7 @@ export async function bundleHarness(options: {
     format: "esm",
     external: options.external ?? [],
     plugins: [
+      ...(options.plugins ?? []),
       {
         name: "redirect-to-build",
         setup(build) {

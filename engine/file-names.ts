@@ -1,0 +1,18 @@
+/**
+ * Names of the files a render is saved as, shared by every host that saves one (the server's
+ * Content-Disposition and zip entries, the CLI's local render). Portable: string work only.
+ */
+
+/** Letters, digits and a few marks: safe in a zip, a file system and a Content-Disposition header. */
+export function safeName(name: string): string {
+  return name.replace(/[^\p{L}\p{N}_.() -]+/gu, "_").replace(/^[.\s]+/, "").slice(0, 120) || "file";
+}
+
+/**
+ * A download name: the engine's (`flowchart.svg`, or the function's name with `fn`), with the
+ * source file's stem instead of `flowchart` when the source has a name (`lab1.py` → `lab1.svg`).
+ */
+export function outputName(sourceName: string | undefined, fn: string | undefined, engineName: string): string {
+  const stem = fn ? undefined : sourceName?.replace(/\.[^.]*$/, "");
+  return stem ? `${safeName(stem)}${engineName.slice(engineName.lastIndexOf("."))}` : engineName;
+}
