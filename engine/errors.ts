@@ -3,10 +3,13 @@ export type EngineErrorCode = "unknown_lang" | "unknown_format" | "bad_request" 
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;
+  /** When nothing could be drawn because of errors in the source: each one, with its line (an editor marks them). */
+  readonly functionErrors: readonly FunctionError[];
 
-  constructor(code: EngineErrorCode, message: string) {
+  constructor(code: EngineErrorCode, message: string, functionErrors: readonly FunctionError[] = []) {
     super(message);
     this.code = code;
+    this.functionErrors = functionErrors;
     this.name = "EngineError";
   }
 }

@@ -4,6 +4,7 @@
  * Portable: Web-standard APIs only; assets come through the host's AssetLoader.
  */
 import type { AssetLoader } from "./assets.ts";
+import { parseLang, type Lang } from "./langs.ts";
 import { EngineError, type FunctionError } from "./errors.ts";
 import { parseFont } from "./fonts.ts";
 import type { Frontend } from "./frontends/types.ts";
@@ -24,8 +25,7 @@ import { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 import type { RenderContext, Renderer } from "./render/types.ts";
 import type { ChartTree } from "./tree/schema.ts";
 
-export const LANGS = ["python", "cpp", "c", "java", "csharp", "pascal", "native"] as const;
-export type Lang = (typeof LANGS)[number];
+export { LANGS, langFromFileName, parseLang, SOURCE_EXTENSIONS, type Lang } from "./langs.ts";
 export const FORMATS = ["docx", "typst", "excalidraw", "svg", "png", "pdf", "json"] as const;
 export type Format = (typeof FORMATS)[number];
 
@@ -145,32 +145,6 @@ export function requestProFeatures(input: { lang: string; options?: unknown }): 
   return options ? [...features, ...proFeatures(options)] : features;
 }
 
-const EXTENSIONS: Readonly<Record<string, Lang>> = {
-  py: "python",
-  c: "c", h: "c",
-  cpp: "cpp", cc: "cpp", cxx: "cpp", hpp: "cpp", hh: "cpp",
-  java: "java",
-  cs: "csharp",
-  pas: "pascal", pp: "pascal", dpr: "pascal", lpr: "pascal",
-  json: "native",
-};
-
-/** File extensions the engine can tell a language from (without the dot, lower case). */
-export const SOURCE_EXTENSIONS: readonly string[] = Object.keys(EXTENSIONS);
-
-/** The language of a file (or URL path) from its extension; an unknown one is `unknown_lang`. */
-export function langFromFileName(name: string): Lang {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(name.split(/[?#]/)[0]!)?.[1]?.toLowerCase();
-  const lang = ext ? EXTENSIONS[ext] : undefined;
-  if (lang) return lang;
-  throw new EngineError("unknown_lang", `cannot tell the language of "${name}" from its extension; pass lang (one of ${LANGS.join(", ")})`);
-}
-
-export function parseLang(lang: string): Lang {
-  if ((LANGS as readonly string[]).includes(lang)) return lang as Lang;
-  throw new EngineError("unknown_lang", `unknown language "${lang}"; use one of ${LANGS.join(", ")}`);
-}
-
 export function parseFormat(format: string): Format {
   if ((FORMATS as readonly string[]).includes(format)) return format as Format;
   throw new EngineError("unknown_format", `unknown format "${format}"; use one of ${FORMATS.join(", ")}`);
@@ -264,7 +238,7 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
   if (input.fn !== undefined) errors = [];
   if (tree.length === 0) {
     const why = errors.map((e) => (e.name ? `${e.name}: ${e.message}` : e.message)).join("; ");
-    throw new EngineError("render_failed", why ? `nothing could be drawn: ${why}` : "nothing to draw: the source has no statements");
+    throw new EngineError("render_failed", why ? `nothing could be drawn: ${why}` : "nothing to draw: the source has no statements", errors);
   }
 
   const split = input.split ?? SPLIT_BY_DEFAULT.has(format);

@@ -11,7 +11,7 @@
  *   bun scripts/bundle.ts [server] [cli] [--if-stale] [--quiet]
  *
  * No target: both. `--if-stale` rebuilds a target only when a source file (engine/, hosts/, server/,
- * cli/, client/, grammars/, package.json) is newer than its output: `npm start` and `npm run render`
+ * cli/, client/, site/ sources, grammars/, package.json) is newer than its output: `npm start` and `npm run render`
  * call it that way, so they always run a bundle of the current sources.
  */
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -36,7 +36,7 @@ export const TARGETS = {
 } as const satisfies Record<string, Target>;
 export type TargetName = keyof typeof TARGETS;
 
-const SOURCES = ["engine", "hosts", "server", "cli", "client", "grammars", "package.json"];
+const SOURCES = ["engine", "hosts", "server", "cli", "client", "site/server", "site/i18n", "site/client", "grammars", "package.json"];
 
 /** Newest modification time (ms) of the files under `path`. */
 function newest(path: string): number {

@@ -10,11 +10,13 @@ import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
 import { startMailSender } from "./mail/sender.ts";
 import { startPayments } from "./payments/service.ts";
 import { runtime } from "./runtime.ts";
+import { siteMount } from "../site/server/routes.tsx";
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
 const mailer = startMailSender(database.db, config.mail);
-const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch });
+const site = siteMount({ db: database.db, config, assets: runtime.assets });
+const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch, site });
 
 const server = runtime.serve({
   port: config.port,

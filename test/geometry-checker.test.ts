@@ -33,6 +33,7 @@ function geometry(parts: Part[]): Geometry {
         name: "main",
         main: true,
         figure: 1,
+        module: 20,
         caption: { text: "Рисунок 1", lines: ["Рисунок 1"], box: { x: 0, y: 190, w: 100, h: 6 }, font: { family: "Tinos", size: 14 } },
         x: 0,
         y: 0,

@@ -74,7 +74,7 @@ describe("renderJson", () => {
   test("is compact JSON on one line with a trailing newline", () => {
     expect(out.endsWith("}\n")).toBe(true);
     expect(out.indexOf("\n")).toBe(out.length - 1);
-    expect(out.startsWith(`{"unit":"mm","width":185,"height":207,"stroke":0.35,"font":{"family":"Tinos","size":12},"charts":[{"name":"main","main":true,"figure":1,"caption":{`)).toBe(true);
+    expect(out.startsWith(`{"unit":"mm","width":185,"height":207,"stroke":0.35,"font":{"family":"Tinos","size":12},"charts":[{"name":"main","main":true,"figure":1,"module":20,"caption":{`)).toBe(true);
   });
 
   test("is byte-identical for equal input, whatever the key order", () => {
@@ -100,7 +100,7 @@ describe("renderJson", () => {
     expect(Object.keys(part.shapes[0])).toEqual(["id", "kind", "x", "y", "w", "h", "text", "textBox", "font"]);
     expect(Object.keys(part.edges[4])).toEqual(["id", "from", "to", "points", "arrow", "label", "labelBox"]);
     expect(Object.keys(part.edges[0])).toEqual(["id", "from", "to", "points", "arrow"]);
-    expect(Object.keys(back.charts[0])).toEqual(["name", "main", "figure", "caption", "x", "y", "width", "height", "parts"]);
+    expect(Object.keys(back.charts[0])).toEqual(["name", "main", "figure", "module", "caption", "x", "y", "width", "height", "parts"]);
     expect(part.edges[5].to).toBeNull();
   });
 

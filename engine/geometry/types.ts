@@ -90,6 +90,8 @@ export interface ChartGeometry {
   name: string;
   main: boolean;
   figure: number;
+  /** The size module a (symbol height, mm; drawing-rules G2) the whole chart is drawn with: 20, or 15 on pages when that keeps it on one page. */
+  module: number;
   caption: Caption;
   /** Bounding box of the chart on the canvas (parts and caption). */
   x: number;

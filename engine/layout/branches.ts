@@ -14,7 +14,7 @@
  * such a jump leaves its vertex straight towards the lane.
  */
 import type { Node } from "../tree/schema.ts";
-import { COLUMN_GAP, GAP, LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, STUB } from "../geometry/style.ts";
+import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, MAX_SHAPE_WIDTH, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import { drawBlockAt, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
 import { lineTo, type OpenEdge } from "./canvas.ts";
 import { headings, jumpSide, newTarget, routeFor, type JumpTarget, type Scope } from "./scope.ts";
@@ -22,6 +22,8 @@ import type { SizedText } from "./size.ts";
 import { connectorJump, innerPlan, planJump } from "./jumps.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
+import { drawSwitchRows, planSwitchRows, type SwitchRows } from "./switch-rows.ts";
+import { drawCascade, drawCascadeStep, planCascade, type CascadeLayout, type CascadeStepLayout } from "./cascade.ts";
 
 type IfNode = Extract<Node, { kind: "if" }>;
 type SwitchNode = Extract<Node, { kind: "switch" }>;
@@ -33,6 +35,7 @@ interface Branch {
 
 export interface IfPlan extends PlanBase {
   type: "if";
+  node: IfNode;
   diamond: SizedText;
   source?: number;
   layout:
@@ -46,7 +49,11 @@ export interface IfPlan extends PlanBase {
      * the plans that follow this one; the other exit leaves the right vertex into an outer connector
      * of `target`, whose inner connector starts that branch further down the spine.
      */
-    | { kind: "exit"; spine: Branch; exit: { label: string; target: JumpTarget } };
+    | { kind: "exit"; spine: Branch; exit: { label: string; target: JumpTarget } }
+    /** Folded for width: the chain's diamonds down the spine, bodies beside it (cascade.ts). */
+    | CascadeLayout
+    /** One step of a folded chain cut into pages (cascade.ts). */
+    | CascadeStepLayout;
 }
 
 function flagsFor(scope: Scope, side: "left" | "right"): Scope {
@@ -56,6 +63,8 @@ function flagsFor(scope: Scope, side: "left" | "right"): Scope {
 }
 
 export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
+  if (ctx.fold.get(node) === "cascade") return planCascade(node, scope, ctx);
+  const m = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
   const { yes, no } = ctx.options.texts;
   const thenBlock = node.then;
@@ -63,7 +72,7 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
   const thenEmpty = thenBlock.stmts.length === 0;
   const elseEmpty = elseBlock.stmts.length === 0;
   const w = diamond.w;
-  const base = { type: "if" as const, diamond, falls: true, left: 0, right: 0, height: 0 };
+  const base = { type: "if" as const, node, diamond, falls: true, left: 0, right: 0, height: 0 };
   const plan: IfPlan = { ...base, layout: null as unknown as IfPlan["layout"] };
   if (node.loc) plan.source = node.loc.line;
 
@@ -76,15 +85,15 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
       : [thenBlock, yes, elseBlock, no];
     const left: Branch = { plan: planBlock(leftBlock, flagsFor(scope, "left"), ctx), label: leftLabel };
     const right: Branch = { plan: planBlock(rightBlock, flagsFor(scope, "right"), ctx), label: rightLabel };
-    const xLeft = -Math.max(left.plan.right + COLUMN_GAP / 2, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(leftLabel).w);
-    const xRight = Math.max(right.plan.left + COLUMN_GAP / 2, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(rightLabel).w);
-    const colTop = diamond.h + STUB;
+    const xLeft = -Math.max(left.plan.right + m.columnGap / 2, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(leftLabel).w);
+    const xRight = Math.max(right.plan.left + m.columnGap / 2, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(rightLabel).w);
+    const colTop = diamond.h + m.stub;
     const bottom = colTop + Math.max(left.plan.height, right.plan.height);
     const joins = (left.plan.falls ? 1 : 0) + (right.plan.falls ? 1 : 0);
     plan.layout = { kind: "columns", left, right, xLeft, xRight };
     plan.left = Math.max(w / 2, -xLeft + left.plan.left);
     plan.right = Math.max(w / 2, xRight + right.plan.right);
-    plan.height = joins === 0 ? bottom : bottom + STUB + (joins === 2 ? LANE_PITCH : 0);
+    plan.height = joins === 0 ? bottom : bottom + m.stub + (joins === 2 ? LANE_PITCH : 0);
     plan.falls = joins > 0;
     return plan;
   }
@@ -114,16 +123,16 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
   const side: Branch = { plan: sidePlan, label: sideLabel };
   const spineLabelRight = LABEL_OFFSET + ctx.sizer.label(spineLabel).w;
   const offset = Math.max(
-    sidePlan[toRight ? "left" : "right"] + COLUMN_GAP / 2,
+    sidePlan[toRight ? "left" : "right"] + m.columnGap / 2,
     w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(sideLabel).w,
-    toRight ? spineLabelRight + COLUMN_GAP / 2 + sidePlan.left : 0,
+    toRight ? spineLabelRight + m.columnGap / 2 + sidePlan.left : 0,
   );
   const x = toRight ? offset : -offset;
-  const colTop = diamond.h + STUB;
+  const colTop = diamond.h + m.stub;
   plan.layout = { kind: "side", side, spine, x };
   plan.left = Math.max(w / 2, toRight ? 0 : offset + sidePlan.left);
   plan.right = Math.max(w / 2, spineLabelRight, toRight ? offset + sidePlan.right : 0);
-  plan.height = colTop + sidePlan.height + (sidePlan.falls ? STUB : 0);
+  plan.height = colTop + sidePlan.height + (sidePlan.falls ? m.stub : 0);
   return plan;
 }
 
@@ -136,28 +145,16 @@ export function planIf(node: IfNode, scope: Scope, ctx: PlanCtx): IfPlan {
  * Branches are planned as top-level runs; an elif (a lone if in the else) continues the chain
  * flat, its branches jumping to the same join.
  */
-export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?: JumpTarget): Plan[] {
+export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?: JumpTarget, topLevel = true): Plan[] {
   const { yes, no } = ctx.options.texts;
   // The spine takes then, unless only else has statements (an elif in a chain may have neither).
   const thenFirst = node.then.stmts.length > 0 || (node.else?.stmts.length ?? 0) === 0;
   const [spineBlock, spineLabel, exitBlock, exitLabel] = thenFirst
     ? [node.then, yes, node.else ?? { stmts: [] }, no]
     : [node.else!, no, node.then, yes];
-  const diamond = symbol(ctx, "decision", node.cond);
-  const w = diamond.w;
   const exitTarget = newTarget();
-  exitTarget.connectorCount = 1;
-  const decision: IfPlan = {
-    type: "if",
-    diamond,
-    layout: { kind: "exit", spine: { plan: planBlock({ stmts: [] }, scope, ctx), label: spineLabel }, exit: { label: exitLabel, target: exitTarget } },
-    left: w / 2,
-    right: Math.max(w / 2 + LANE_CLEARANCE + ctx.connector, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(exitLabel).w, LABEL_OFFSET + ctx.sizer.label(spineLabel).w),
-    height: Math.max(diamond.h + labelDrop(ctx.sizer, spineLabel), diamond.h / 2 + STUB + ctx.connector),
-    falls: true,
-  };
-  if (node.loc) decision.source = node.loc.line;
-  const spine = planBlock(spineBlock, scope, ctx, true);
+  const decision = planExitDecision(node, scope, ctx, spineLabel, exitLabel, exitTarget);
+  const spine = planBlock(spineBlock, scope, ctx, topLevel);
   const plans: Plan[] = [decision, ...spine.items];
   if (exitBlock.stmts.length === 0) {
     // One-sided if: the side exit goes straight to where the branch rejoins.
@@ -170,18 +167,44 @@ export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?:
   if (spine.falls) plans.push(connectorJump(join, ctx));
   plans.push(innerPlan(exitTarget, ctx));
   const elif = thenFirst && exitBlock.stmts.length === 1 && exitBlock.stmts[0]!.kind === "if" ? exitBlock.stmts[0] : undefined;
-  plans.push(...(elif ? planFlatIf(elif, scope, ctx, join) : planBlock(exitBlock, scope, ctx, true).items));
+  plans.push(...(elif ? planFlatIf(elif, scope, ctx, join, topLevel) : planBlock(exitBlock, scope, ctx, topLevel).items));
   if (!chainJoin && join.connectorCount > 0) plans.push(innerPlan(join, ctx));
   return plans;
 }
 
+/**
+ * The decision of a flat form: its bottom exit (`spineLabel`) runs on down the spine, the other
+ * leaves the right vertex into an outer connector of `exitTarget`.
+ */
+export function planExitDecision(node: IfNode, scope: Scope, ctx: PlanCtx, spineLabel: string, exitLabel: string, exitTarget: JumpTarget): IfPlan {
+  const { stub } = ctx.sizer.module;
+  const diamond = symbol(ctx, "decision", node.cond);
+  const w = diamond.w;
+  exitTarget.connectorCount = 1;
+  const decision: IfPlan = {
+    type: "if",
+    node,
+    diamond,
+    layout: { kind: "exit", spine: { plan: planBlock({ stmts: [] }, scope, ctx), label: spineLabel }, exit: { label: exitLabel, target: exitTarget } },
+    left: w / 2,
+    right: Math.max(w / 2 + LANE_CLEARANCE + ctx.connector, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(exitLabel).w, LABEL_OFFSET + ctx.sizer.label(spineLabel).w),
+    height: Math.max(diamond.h + labelDrop(ctx.sizer, spineLabel), diamond.h / 2 + stub + ctx.connector),
+    falls: true,
+  };
+  if (node.loc) decision.source = node.loc.line;
+  return decision;
+}
+
 export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  if (plan.layout.kind === "cascade") return drawCascade(plan, plan.layout, cx, y, incoming, ctx);
+  if (plan.layout.kind === "step") return drawCascadeStep(plan, plan.layout, cx, y, incoming, ctx);
+  const m = ctx.canvas.sizer.module;
   const { canvas } = ctx;
   const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
   const w = plan.diamond.w;
   const midY = y + plan.diamond.h / 2;
   const bottomY = y + plan.diamond.h;
-  const colTop = bottomY + STUB;
+  const colTop = bottomY + m.stub;
   const layout = plan.layout;
 
   if (layout.kind === "columns") {
@@ -193,7 +216,7 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
     lineTo(lineTo(rightEdge, xr, midY), xr, colTop);
     const outL = drawBlockAt(layout.left.plan, xl, colTop, leftEdge, ctx);
     const outR = drawBlockAt(layout.right.plan, xr, colTop, rightEdge, ctx);
-    const joinY = colTop + Math.max(layout.left.plan.height, layout.right.plan.height) + STUB;
+    const joinY = colTop + Math.max(layout.left.plan.height, layout.right.plan.height) + m.stub;
     if (outL) {
       lineTo(down(outL, joinY), cx, joinY);
       if (outR) {
@@ -217,9 +240,9 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
   if (layout.kind === "exit") {
     const circleX = cx + w / 2 + LANE_CLEARANCE + canvas.connector / 2;
     const exitEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: cx + w / 2, y: midY }, "right"), layout.exit.label, "above-right");
-    lineTo(lineTo(exitEdge, circleX, midY), circleX, midY + STUB);
+    lineTo(lineTo(exitEdge, circleX, midY), circleX, midY + m.stub);
     const letter = (layout.exit.target.letter ??= canvas.nextLetter());
-    const circle = canvas.addShape("connector", canvas.designation(letter), circleX, midY + STUB);
+    const circle = canvas.addShape("connector", canvas.designation(letter), circleX, midY + m.stub);
     canvas.close(exitEdge, circle.id, false);
     return down(spineEdge, y + plan.height);
   }
@@ -259,12 +282,17 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
 
 export interface SwitchPlan extends PlanBase {
   type: "switch";
+  node: SwitchNode;
+  /** Folded for width onto several rows (switch-rows.ts); absent: one row of columns. */
+  rows?: SwitchRows;
   diamond: SizedText;
   source?: number;
   columns: { plan: SeqPlan; label: string; x: number; fallthrough: boolean }[];
 }
 
 export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): SwitchPlan {
+  if (ctx.fold.get(node) === "rows") return planSwitchRows(node, scope, ctx);
+  const m = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
   const raw = [
     ...node.cases.map((c) => ({ block: c.body, label: c.label, fallthrough: c.fallthrough === true })),
@@ -278,25 +306,26 @@ export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Switch
     const plan = planBlock(col.block, colScope, ctx);
     if (k > 0) {
       const prev = columns[k - 1]!;
-      x += Math.max(prev.plan.right, LABEL_OFFSET + ctx.sizer.label(prev.label).w) + COLUMN_GAP + plan.left;
+      x += Math.max(prev.plan.right, LABEL_OFFSET + ctx.sizer.label(prev.label).w) + m.columnGap + plan.left;
     }
     columns.push({ plan, label: col.label, x, fallthrough: col.fallthrough && k < n - 1 && plan.falls });
   });
-  const busY = diamond.h + STUB;
-  const colTop = busY + GAP;
+  const busY = diamond.h + m.stub;
+  const colTop = busY + m.gap;
   const tallest = Math.max(...columns.map((c) => c.plan.height));
   const anyFallthrough = columns.some((c) => c.fallthrough);
   const joining = columns.filter((c) => c.plan.falls && !c.fallthrough);
   const last = columns[n - 1]!;
   const plan: SwitchPlan = {
     type: "switch",
+    node,
     diamond,
     columns,
     left: Math.max(diamond.w / 2, columns[0]!.plan.left),
     right: Math.max(diamond.w / 2, last.x + Math.max(last.plan.right, LABEL_OFFSET + ctx.sizer.label(last.label).w)),
     // A fall-through turns a stub below the end of its case: that line is part of the switch even
     // when no case reaches the collector.
-    height: colTop + tallest + (joining.length > 0 ? STUB + (anyFallthrough ? LANE_PITCH : 0) : anyFallthrough ? STUB : 0),
+    height: colTop + tallest + (joining.length > 0 ? m.stub + (anyFallthrough ? LANE_PITCH : 0) : anyFallthrough ? m.stub : 0),
     falls: joining.length > 0,
   };
   if (node.loc) plan.source = node.loc.line;
@@ -304,11 +333,13 @@ export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Switch
 }
 
 export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  if (plan.rows) return drawSwitchRows(plan, plan.rows, cx, y, incoming, ctx);
+  const m = ctx.canvas.sizer.module;
   const { canvas } = ctx;
   const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
-  const busY = y + plan.diamond.h + STUB;
-  const colTop = busY + GAP;
-  const entryJoinY = busY + GAP / 2; // where a fall-through enters the next case's line
+  const busY = y + plan.diamond.h + m.stub;
+  const colTop = busY + m.gap;
+  const entryJoinY = busY + m.gap / 2; // where a fall-through enters the next case's line
 
   const outs: (OpenEdge | null)[] = [];
   const entries: OpenEdge[] = [];
@@ -334,10 +365,10 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
     const out = outs[k];
     if (!col.fallthrough || !out) return;
     const next = plan.columns[k + 1]!;
-    const laneX = cx + next.x - next.plan.left - COLUMN_GAP / 2;
+    const laneX = cx + next.x - next.plan.left - m.columnGap / 2;
     const start = out.points[out.points.length - 1]!;
-    down(out, start.y + STUB);
-    lineTo(out, laneX, start.y + STUB);
+    down(out, start.y + m.stub);
+    lineTo(out, laneX, start.y + m.stub);
     lineTo(out, laneX, entryJoinY);
     lineTo(out, cx + next.x, entryJoinY);
     canvas.close(out, null, true);
@@ -345,7 +376,7 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
   });
 
   const anyFallthrough = plan.columns.some((c) => c.fallthrough);
-  const collectY = bottom + STUB + (anyFallthrough ? LANE_PITCH : 0);
+  const collectY = bottom + m.stub + (anyFallthrough ? LANE_PITCH : 0);
   const joining = outs.map((out, k) => ({ k, out })).filter((j) => j.out !== null);
   if (joining.length === 0) return null;
   const main = joining[0]!.k === 0 ? joining[0]!.out! : null;
@@ -375,14 +406,25 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
 
 export interface ForkPlan extends PlanBase {
   type: "fork";
+  node: SwitchNode;
   diamond: SizedText;
   source?: number;
   spineLabel: string;
   /** The other cases' exits: label, jump target, x of the drop relative to the spine. */
   exits: { label: string; target: JumpTarget; x: number }[];
+  /**
+   * Exits too many for the page width side by side: they branch off a few vertical lanes instead
+   * (lane `laneXs[j]` drops from the line leaving the right vertex), EXITS_PER_LANE (or all) one
+   * under another; per exit its lane and the `y` of its branch relative to the fork's top.
+   */
+  lanes?: { laneXs: number[]; lane: number[]; ys: number[] };
 }
 
-export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Plan[] {
+/** Exits one under another on one lane of a fork too wide for the page. */
+const EXITS_PER_LANE = 4;
+
+export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx, topLevel = true): Plan[] {
+  const m = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
   const w = diamond.w;
   const d = ctx.connector;
@@ -402,20 +444,45 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Pl
   const last = exits[exits.length - 1];
   const fork: ForkPlan = {
     type: "fork",
+    node,
     diamond,
     spineLabel: cases[0]!.label,
     exits,
     left: w / 2,
     right: last ? last.x + Math.max(d / 2, labelReach(last.label)) : w / 2,
-    height: Math.max(diamond.h + labelDrop(ctx.sizer, cases[0]!.label), diamond.h / 2 + GAP + d),
+    height: Math.max(diamond.h + labelDrop(ctx.sizer, cases[0]!.label), diamond.h / 2 + m.gap + d),
     falls: true,
   };
+  // Side by side the exits may take what the page leaves right of a spine with the widest symbol on
+  // it; more branch off vertical lanes, a few under one another on each (all on one lane when the
+  // fit stage asks for the narrowest form).
+  const narrowest = ctx.fold.get(node) === "connectors";
+  if (fork.right > PAGE_PART_WIDTH - MAX_SHAPE_WIDTH / 2 || (narrowest && exits.length > 1)) {
+    const perLane = narrowest ? exits.length : EXITS_PER_LANE;
+    const reach = Math.max(...exits.map((e) => labelReach(e.label)));
+    const laneWidth = reach + LANE_CLEARANCE + d + LANE_CLEARANCE; // label, drop, clearance to the next lane
+    const step = m.stub + d + LANE_PITCH;
+    const laneXs: number[] = [];
+    const lane: number[] = [];
+    const ys: number[] = [];
+    exits.forEach((exit, i) => {
+      const j = Math.floor(i / perLane);
+      // Clear of the diamond and of the first case's label hanging below its bottom vertex.
+      if (laneXs.length <= j) laneXs.push(Math.max(w / 2, labelReach(cases[0]!.label)) + LANE_CLEARANCE + j * laneWidth);
+      lane.push(j);
+      ys.push(diamond.h / 2 + m.gap + (i % perLane) * step);
+      exit.x = laneXs[j]! + reach + LANE_CLEARANCE + d / 2;
+    });
+    fork.lanes = { laneXs, lane, ys };
+    fork.right = exits[exits.length - 1]!.x + d / 2;
+    fork.height = Math.max(fork.height, Math.max(...ys) + m.stub + d);
+  }
   if (node.loc) fork.source = node.loc.line;
   const join = newTarget();
   const plans: Plan[] = [fork];
   cases.forEach((c, k) => {
     if (k > 0) plans.push(innerPlan(exits[k - 1]!.target, ctx));
-    const body = planBlock(c.block, scope, ctx, true);
+    const body = planBlock(c.block, scope, ctx, topLevel);
     plans.push(...body.items);
     const lastCase = k === cases.length - 1;
     if (!lastCase && body.falls && !c.fallthrough) plans.push(connectorJump(join, ctx));
@@ -425,11 +492,31 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): Pl
 }
 
 export function drawFork(plan: ForkPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const m = ctx.canvas.sizer.module;
   const { canvas } = ctx;
   const d = canvas.enter("decision", plan.diamond, cx, y, incoming, plan.source);
   const midY = y + plan.diamond.h / 2;
-  const dropY = midY + GAP;
-  plan.exits.forEach((exit, i) => {
+  const dropY = midY + m.gap;
+  const lanes = plan.lanes;
+  if (lanes) {
+    plan.exits.forEach((exit, i) => {
+      const j = lanes.lane[i]!;
+      const laneX = cx + lanes.laneXs[j]!;
+      const branchY = y + lanes.ys[i]!;
+      // A lane's first exit comes from the right vertex (the first lane) or branches off the line
+      // to the lane before; the others branch off their lane.
+      let edge: OpenEdge;
+      if (i > 0 && lanes.lane[i - 1] === j) edge = canvas.open(null, { x: laneX, y: y + lanes.ys[i - 1]! });
+      else if (j === 0) edge = lineTo(canvas.open(d.id, { x: cx + plan.diamond.w / 2, y: midY }, "right"), laneX, midY);
+      else edge = lineTo(canvas.open(null, { x: cx + lanes.laneXs[j - 1]!, y: midY }, "right"), laneX, midY);
+      lineTo(lineTo(edge, laneX, branchY), cx + exit.x, branchY);
+      withLabel(canvas.sizer, edge, exit.label, "above-right", { x: laneX, y: branchY });
+      down(edge, branchY + m.stub);
+      const letter = (exit.target.letter ??= canvas.nextLetter());
+      const circle = canvas.addShape("connector", canvas.designation(letter), cx + exit.x, branchY + m.stub);
+      canvas.close(edge, circle.id, false);
+    });
+  } else plan.exits.forEach((exit, i) => {
     const x = cx + exit.x;
     // The first exit leaves the right vertex; the others branch off the line at the previous drop.
     const edge = i === 0

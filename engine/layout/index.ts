@@ -4,7 +4,7 @@
  * under them (F1, F2), the charts one under another.
  */
 import type { ChartTree } from "../tree/schema.ts";
-import type { Box, Caption, ChartGeometry, Edge, Geometry, Part, Shape } from "../geometry/types.ts";
+import type { Caption, ChartGeometry, Edge, Geometry, Part, Shape } from "../geometry/types.ts";
 import type { ResolvedOptions } from "../options.ts";
 import {
   CANVAS_MARGIN, CAPTION_FONT_SIZE, CAPTION_GAP, CHART_GAP, FONT_SIZE, PAGE_PART_WIDTH,
@@ -13,7 +13,8 @@ import {
 import { FONTS, type FontChoice } from "../fonts.ts";
 import { lineHeightMm, type FontId } from "../text/measure.ts";
 import { widestLineMm, wrapText } from "../text/wrap.ts";
-import { layoutFunction, type DrawnPart } from "./chart.ts";
+import { fitChart } from "./fit/fit-chart.ts";
+import type { Module } from "./module.ts";
 import { Sizer } from "./size.ts";
 
 export function captionText(name: string, main: boolean, figure: number, options: ResolvedOptions): string {
@@ -22,25 +23,6 @@ export function captionText(name: string, main: boolean, figure: number, options
   const template = name.includes("(") ? t.functionTitle.replace("{name}()", "{name}") : t.functionTitle;
   const title = main ? t.mainTitle : template.replace("{name}", name);
   return t.capFormat.replace("{word}", t.capWord).replace("{num}", String(figure)).replace("{text}", title);
-}
-
-function bounds(part: DrawnPart): Box {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  const add = (x: number, y: number, w = 0, h = 0): void => {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x + w);
-    maxY = Math.max(maxY, y + h);
-  };
-  for (const s of part.shapes) add(s.x, s.y, s.w, s.h);
-  for (const e of part.edges) {
-    for (const p of e.points) add(p.x, p.y);
-    if (e.labelBox) add(e.labelBox.x, e.labelBox.y, e.labelBox.w, e.labelBox.h);
-  }
-  return { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
 }
 
 function moveShape(s: Shape, dx: number, dy: number): Shape {
@@ -54,15 +36,22 @@ function moveEdge(e: Edge, dx: number, dy: number): Edge {
 }
 
 /**
- * Lays out every function of `tree` as a chart on one canvas. Text is measured in `font` (default
+ * Lays out every function of `tree` as a chart on one canvas; `split`: the output has pages (the
+ * fit stage, fit/, chooses each chart's module, folds and cuts). Text is measured in `font` (default
  * Tinos, the metric twin of Times New Roman), which the geometry records for the renderers.
  */
 export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: boolean, fontId: FontId = "tinos"): Geometry {
   const font: FontChoice = FONTS[fontId];
-  const sizer = new Sizer(font);
+  const sizers = new Map<string, Sizer>();
+  const sizerFor = (m: Module, narrow = false): Sizer => {
+    const key = `${m.a}/${m.gap}/${narrow}`;
+    let sizer = sizers.get(key);
+    if (!sizer) sizers.set(key, (sizer = new Sizer(font, m, narrow)));
+    return sizer;
+  };
   const captionPitch = lineHeightMm(CAPTION_FONT_SIZE);
   const laidOut = tree.map((fn, i) => {
-    const parts = layoutFunction(fn, options, split, `c${i + 1}`, sizer).map((p) => ({ drawn: p, box: bounds(p) }));
+    const { parts, module } = fitChart(fn, options, split, `c${i + 1}`, sizerFor);
     const partsWidth = parts.reduce((sum, p) => sum + p.box.w, 0) + PART_GAP * (parts.length - 1);
     const partsHeight = Math.max(...parts.map((p) => p.box.h));
     const figure = options.figStart + i;
@@ -71,7 +60,7 @@ export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: b
     const captionWidth = widestLineMm(lines, CAPTION_FONT_SIZE, font.id);
     const width = Math.max(partsWidth, captionWidth);
     const height = partsHeight + CAPTION_GAP + lines.length * captionPitch;
-    return { fn, parts, partsWidth, partsHeight, figure, text, lines, captionWidth, width, height };
+    return { fn, parts, module, partsWidth, partsHeight, figure, text, lines, captionWidth, width, height };
   });
 
   const canvasInner = Math.max(0, ...laidOut.map((c) => c.width));
@@ -110,6 +99,7 @@ export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: b
       name: c.fn.name,
       main: c.fn.main === true,
       figure: c.figure,
+      module: c.module.a,
       caption,
       x: centre - c.width / 2,
       y: top,

@@ -3,7 +3,7 @@
  * target's lane (the target routes all of them together when it is drawn) or ends in an outer
  * connector right where the jump happens, paired with one inner connector at the target (P1, P3).
  */
-import { LANE_CLEARANCE, STUB } from "../geometry/style.ts";
+import { LANE_CLEARANCE } from "../geometry/style.ts";
 import type { DrawCtx, InnerPlan, JumpPlan, PlanCtx, ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import { routeFor, type JumpTarget, type Route, type Scope } from "./scope.ts";
@@ -11,14 +11,14 @@ import type { SizedText } from "./size.ts";
 import { drawSimple } from "./simple.ts";
 
 /** Height of an inner connector of diameter `d` beside the spine, from its top gap to its joining line. */
-export const innerConnectorBlock = (d: number) => STUB + d + STUB;
+export const innerConnectorBlock = (d: number, stub: number) => stub + d + stub;
 /** Extent of that connector to the right of the spine. */
 export const innerConnectorRight = (d: number) => LANE_CLEARANCE + d;
 
 /** The inner connector of `target` as a plan on the spine (where the flat forms' jumps arrive). */
 export function innerPlan(target: JumpTarget, ctx: PlanCtx): InnerPlan {
   const d = ctx.connector;
-  return { type: "inner", target, left: 0, right: innerConnectorRight(d), height: innerConnectorBlock(d), falls: true };
+  return { type: "inner", target, left: 0, right: innerConnectorRight(d), height: innerConnectorBlock(d, ctx.sizer.module.stub), falls: true };
 }
 
 /** A jump straight into an outer connector of `target` (the flat forms' jumps over a branch). */
@@ -36,8 +36,9 @@ export function planJump(kind: "break" | "continue" | "return", scope: Scope, be
 }
 
 function jumpPlan(target: JumpTarget, route: Route, before: ShapePlan | null, ctx: PlanCtx): JumpPlan {
+  const m = ctx.sizer.module;
   const connector: SizedText | null = route === "connector" ? ctx.sizer.connector("Щ", ctx.connector) : null;
-  const tail = STUB + (connector ? connector.h : 0);
+  const tail = m.stub + (connector ? connector.h : 0);
   return {
     type: "jump",
     route,
@@ -59,19 +60,20 @@ function targetOf(kind: "break" | "continue" | "return", scope: Scope): JumpTarg
 }
 
 export function drawJump(plan: JumpPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): null {
+  const m = ctx.canvas.sizer.module;
   let edge = incoming;
   let top = y;
   if (plan.before) {
     edge = drawSimple(plan.before, cx, y, incoming, ctx)!;
     top = y + plan.before.height;
   }
-  lineTo(edge, cx, top + STUB);
+  lineTo(edge, cx, top + m.stub);
   if (plan.route === "lane") {
     plan.target.pendingLanes.push(edge);
     return null;
   }
   const letter = (plan.target.letter ??= ctx.canvas.nextLetter());
-  const circle = ctx.canvas.addShape("connector", ctx.canvas.designation(letter), cx, top + STUB);
+  const circle = ctx.canvas.addShape("connector", ctx.canvas.designation(letter), cx, top + m.stub);
   ctx.canvas.close(edge, circle.id, false);
   return null;
 }
@@ -100,12 +102,13 @@ export function routeLane(target: JumpTarget, laneX: number, canvas: Canvas, fin
  * otherwise the junction starts the line that continues. Returns the line leaving downwards.
  */
 export function drawInnerConnector(target: JumpTarget, cx: number, y: number, main: OpenEdge | null, canvas: Canvas): OpenEdge {
+  const m = canvas.sizer.module;
   const letter = target.letter ?? canvas.nextLetter();
   const d = canvas.connector;
   const circleX = cx + LANE_CLEARANCE + d / 2;
-  const circle = canvas.addShape("connector", canvas.designation(letter), circleX, y + STUB);
-  const joinY = y + innerConnectorBlock(d);
-  const edge = canvas.open(circle.id, { x: circleX, y: y + STUB + d });
+  const circle = canvas.addShape("connector", canvas.designation(letter), circleX, y + m.stub);
+  const joinY = y + innerConnectorBlock(d, m.stub);
+  const edge = canvas.open(circle.id, { x: circleX, y: y + m.stub + d });
   lineTo(edge, circleX, joinY);
   lineTo(edge, cx, joinY);
   if (main) lineTo(main, cx, joinY);

@@ -13,9 +13,7 @@
  * inner connector stands beside the spine where control really goes.
  */
 import type { Node } from "../tree/schema.ts";
-import {
-  GAP, LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, STUB,
-} from "../geometry/style.ts";
+import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH } from "../geometry/style.ts";
 import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { newLoop, type LoopKind, type LoopTarget, type Scope } from "./scope.ts";
@@ -44,6 +42,7 @@ interface LoopGeometry {
 
 export interface LoopPlan extends PlanBase {
   type: "loop";
+  node: LoopNode;
   kind: LoopKind;
   head: SizedText;
   tail: SizedText | null;
@@ -58,6 +57,7 @@ export interface LoopPlan extends PlanBase {
 }
 
 export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
+  const m = ctx.sizer.module;
   const hasElse = (node.kind === "while" || node.kind === "for") && node.else !== undefined;
   const loop = newLoop(node.kind, hasElse);
   const bodyScope: Scope = {
@@ -101,22 +101,22 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     const isWhile = node.kind === "while";
     // A blocked `continue` of a while comes in from an inner connector above the junction; of a
     // for, from one left of the back lane at the hexagon's mid-height.
-    geo.headTop = cc ? (isWhile ? ctx.connector + STUB + LANE_PITCH + STUB : Math.max(0, STUB + ctx.connector - h / 2)) : isWhile ? STUB : 0;
-    geo.bodyTop = geo.headTop + h + GAP;
+    geo.headTop = cc ? (isWhile ? ctx.connector + m.stub + LANE_PITCH + m.stub : Math.max(0, m.stub + ctx.connector - h / 2)) : isWhile ? m.stub : 0;
+    geo.bodyTop = geo.headTop + h + m.gap;
     const bodyBottom = geo.bodyTop + body.height;
     const hasBack = body.falls || cl;
     loops = hasBack || cc;
-    geo.backY = bodyBottom + STUB;
-    geo.exitY = hasBack ? geo.backY + LANE_PITCH : bodyBottom + STUB;
+    geo.backY = bodyBottom + m.stub;
+    geo.exitY = hasBack ? geo.backY + LANE_PITCH : bodyBottom + m.stub;
     geo.xBack = -(Math.max(body.left, w / 2) + LANE_CLEARANCE);
     geo.xBreak = Math.max(body.right, w / 2) + LANE_CLEARANCE;
     const labelRoom = isWhile ? 2 * LABEL_OFFSET + ctx.sizer.label(labels.exit).w : 0;
     geo.xExit = Math.max(w / 2 + labelRoom, body.right) + LANE_CLEARANCE + (bl ? LANE_PITCH : 0);
     if (bl) geo.xExit = Math.max(geo.xExit, geo.xBreak + LANE_PITCH);
-    geo.elseTop = geo.exitY + GAP;
+    geo.elseTop = geo.exitY + m.gap;
     const afterElse = elseBody ? geo.elseTop + elseBody.height : geo.exitY;
     geo.innerBreakY = afterElse;
-    height = bc ? afterElse + innerConnectorBlock(ctx.connector) : afterElse;
+    height = bc ? afterElse + innerConnectorBlock(ctx.connector, m.stub) : afterElse;
     falls = elseBody ? elseBody.falls || bc : true;
     if (hasBack) left = Math.max(left, -geo.xBack);
     if (cc) left = Math.max(left, isWhile ? LANE_CLEARANCE + ctx.connector : -geo.xBack + LANE_CLEARANCE + ctx.connector);
@@ -127,18 +127,18 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     }
   } else if (node.kind === "dowhile") {
     loops = body.falls || cc;
-    geo.bodyTop = STUB;
+    geo.bodyTop = m.stub;
     const bodyBottom = geo.bodyTop + body.height;
     geo.innerContinueY = bodyBottom;
-    geo.headTop = (cc ? bodyBottom + innerConnectorBlock(ctx.connector) : bodyBottom) + GAP;
+    geo.headTop = (cc ? bodyBottom + innerConnectorBlock(ctx.connector, m.stub) : bodyBottom) + m.gap;
     const headBottom = geo.headTop + h;
     geo.xBack = -(Math.max(body.left, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(labels.body).w) + LANE_CLEARANCE);
     geo.xBreak = Math.max(body.right, w / 2, cc ? innerConnectorRight(ctx.connector) : 0) + LANE_CLEARANCE;
     // The exit label hangs below the bottom vertex: what follows keeps clear of it.
     const last = loops ? headBottom + labelDrop(ctx.sizer, labels.exit) : bodyBottom;
-    geo.exitY = loops ? headBottom + GAP : bodyBottom + STUB;
-    geo.innerBreakY = bl ? geo.exitY : loops ? headBottom + STUB : bodyBottom;
-    height = bc ? geo.innerBreakY + innerConnectorBlock(ctx.connector) : bl ? geo.exitY : last;
+    geo.exitY = loops ? headBottom + m.gap : bodyBottom + m.stub;
+    geo.innerBreakY = bl ? geo.exitY : loops ? headBottom + m.stub : bodyBottom;
+    height = bc ? geo.innerBreakY + innerConnectorBlock(ctx.connector, m.stub) : bl ? geo.exitY : last;
     falls = loops || bl || bc;
     if (loops) left = Math.max(left, -geo.xBack);
     right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? innerConnectorRight(ctx.connector) : 0, LABEL_OFFSET + ctx.sizer.label(labels.exit).w);
@@ -146,21 +146,21 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     // infloop: loop_begin, body, loop_end; only breaks leave it.
     loops = body.falls || cc;
     geo.headTop = 0;
-    geo.bodyTop = h + GAP;
+    geo.bodyTop = h + m.gap;
     const bodyBottom = geo.bodyTop + body.height;
     geo.innerContinueY = bodyBottom;
-    geo.tailTop = (cc ? bodyBottom + innerConnectorBlock(ctx.connector) : bodyBottom) + GAP;
+    geo.tailTop = (cc ? bodyBottom + innerConnectorBlock(ctx.connector, m.stub) : bodyBottom) + m.gap;
     const last = loops ? geo.tailTop + h : bodyBottom;
-    geo.exitY = last + STUB;
+    geo.exitY = last + m.stub;
     geo.xBreak = Math.max(body.right, w / 2, cc ? innerConnectorRight(ctx.connector) : 0) + LANE_CLEARANCE;
     geo.innerBreakY = bl ? geo.exitY : last;
-    height = bc ? geo.innerBreakY + innerConnectorBlock(ctx.connector) : bl ? geo.exitY : last;
+    height = bc ? geo.innerBreakY + innerConnectorBlock(ctx.connector, m.stub) : bl ? geo.exitY : last;
     falls = bl || bc;
     right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? innerConnectorRight(ctx.connector) : 0);
   }
 
   const plan: LoopPlan = {
-    type: "loop", kind: node.kind, head, tail: node.kind === "infloop" ? head : null, body, elseBody,
+    type: "loop", node, kind: node.kind, head, tail: node.kind === "infloop" ? head : null, body, elseBody,
     loop, loops, labels, geo, left, right, height, falls,
   };
   if (node.loc) plan.source = node.loc.line;
@@ -177,7 +177,7 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
  * closing symbol, the break pair below the loop (and below a Python loop's `else` block).
  * Returns null when the form does not fit: a pre-test loop whose closing symbol nothing reaches.
  */
-export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): Plan[] | null {
+export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx, topLevel = true): Plan[] | null {
   const hasElse = (node.kind === "while" || node.kind === "for") && node.else !== undefined;
   const loop = newLoop(node.kind, hasElse);
   // Blocked on both sides: every break and continue becomes a connector pair.
@@ -190,7 +190,7 @@ export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): Plan[]
     : name;
   const end = node.kind === "dowhile" ? `${name}\n${node.until ? texts.untilWord : texts.whileWord} ${node.cond}` : name;
   // The body's constructs sit on the chart's top-level spine now: a tall loop among them is cut too.
-  const body = planBlock(node.body, bodyScope, ctx, true);
+  const body = planBlock(node.body, bodyScope, ctx, topLevel);
   const reachesEnd = body.falls || loop.continues.connectorCount > 0;
   if (!reachesEnd && node.kind !== "infloop") return null;
   const shape = (kind: "loop_begin" | "loop_end", text: string, falls: boolean): ShapePlan => {
@@ -203,7 +203,7 @@ export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): Plan[]
   if (loop.continues.connectorCount > 0) plans.push(innerPlan(loop.continues, ctx));
   // Only an infinite loop's closing symbol is a dead end: the others' loops exit through it.
   if (reachesEnd) plans.push(shape("loop_end", end, node.kind !== "infloop"));
-  if (hasElse && "else" in node && node.else) plans.push(...planBlock(node.else, scope, ctx, true).items);
+  if (hasElse && "else" in node && node.else) plans.push(...planBlock(node.else, scope, ctx, topLevel).items);
   if (loop.breaks.connectorCount > 0) plans.push(innerPlan(loop.breaks, ctx));
   return plans;
 }
@@ -235,13 +235,14 @@ function routeBreaks(plan: LoopPlan, cx: number, joinY: number, toSpine: boolean
 }
 
 function drawPreTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const m = ctx.canvas.sizer.module;
   const { canvas } = ctx;
   const { geo, head } = plan;
   const isWhile = plan.kind === "while";
   const headTop = y + geo.headTop;
   const midY = headTop + head.h / 2;
   const headBottom = headTop + head.h;
-  const joinY = headTop - STUB; // while: the junction where the back line comes in
+  const joinY = headTop - m.stub; // while: the junction where the back line comes in
   const shape = canvas.enter(isWhile ? "decision" : "hexagon", head, cx, headTop, incoming, plan.source);
 
   const bodyEdge = canvas.open(shape.id, { x: cx, y: headBottom });
@@ -286,14 +287,14 @@ function drawPreTest(plan: LoopPlan, cx: number, y: number, incoming: OpenEdge, 
       // Above the junction, left of the incoming line; joins it from the left.
       const circleX = cx - LANE_CLEARANCE - canvas.connector / 2;
       const circle = canvas.addShape("connector", connector, circleX, y);
-      const lineY = y + canvas.connector + STUB;
+      const lineY = y + canvas.connector + m.stub;
       const edge = canvas.open(circle.id, { x: circleX, y: y + canvas.connector });
       lineTo(lineTo(edge, circleX, lineY), cx, lineY);
       canvas.close(edge, null, false);
     } else {
       // Left of the back lane; comes down to the hexagon's mid-height and joins the back line.
       const circleX = xBack - LANE_CLEARANCE - canvas.connector / 2;
-      const circleTop = midY - STUB - canvas.connector;
+      const circleTop = midY - m.stub - canvas.connector;
       const circle = canvas.addShape("connector", connector, circleX, circleTop);
       const edge = canvas.open(circle.id, { x: circleX, y: circleTop + canvas.connector });
       down(edge, midY);

@@ -19,7 +19,7 @@ import { drawLabel, drawSimple, planSimple } from "./simple.ts";
 import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planSwitch, type ForkPlan, type IfPlan, type SwitchPlan } from "./branches.ts";
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
-import { GAP, PAGE_PART_HEIGHT, STUB } from "../geometry/style.ts";
+import { countsOf, planForPages } from "./fit/flatten.ts";
 
 export interface Extent {
   left: number;
@@ -72,15 +72,29 @@ export interface PlanCtx {
    * chart split into pages can be cut inside them: the loop-limit form has no back line (C9).
    */
   flattenTopLoops: boolean;
+  /** In a chart cut into pages: top-level loops, ifs and switches taller than this are laid out flat (fit/flatten.ts). */
+  flattenTaller: number;
   /**
    * The chart's common symbol width b (G3): the widest width up to 2a that any symbol needs; all
    * symbols are at least this wide, only those whose text needs more are wider.
    */
   width: number;
   sizer: Sizer;
-  /** Diameter of the connectors carrying designations (chart.ts lays a chart out again when its designations need more). */
+  /** Diameter of the connectors carrying designations (the fit stage lays a chart out again when its designations need more). */
   connector: number;
+  /** The if/switch nodes drawn folded so the chart fits the page width (chosen by fit/fold-wide.ts). */
+  fold: Folds;
 }
+
+/**
+ * How a decision is folded for width: `cascade` — an if/else or else-if chain as a cascade
+ * (cascade.ts); `rows` — a switch's columns on several rows (switch-rows.ts); `connectors` — the last resort, the construct's branches one after another on the
+ * spine joined by connector pairs (the flat forms of branches.ts), a switch's exits on lanes, a
+ * loop in the loop-limit form without lanes (loops.ts).
+ */
+export type Fold = "cascade" | "rows" | "connectors";
+export type Folds = ReadonlyMap<Node, Fold>;
+export const NO_FOLD: Folds = new Map();
 
 /** Sizes a symbol of the chart being planned (at least the chart's common width). */
 export function symbol(ctx: PlanCtx, kind: ShapeKind, text: string): SizedText {
@@ -93,6 +107,7 @@ export interface DrawCtx {
 }
 
 export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = false): SeqPlan {
+  const m = ctx.sizer.module;
   const items: Plan[] = [];
   let left = 0;
   let right = 0;
@@ -102,9 +117,9 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
     // Statements after a return/break/goto are dead code: nothing reaches them, so they are not
     // drawn — up to the next goto label, which its jumps reach again.
     if (!falls && !isGotoLabel(node)) continue;
-    const plans = topLevel && ctx.flattenTopLoops ? planForPages(node, scope, ctx) : [planNode(node, scope, ctx)];
+    const plans = planStatement(node, scope, ctx, topLevel);
     for (const plan of plans) {
-      if (items.length > 0) height += GAP;
+      if (items.length > 0) height += m.gap;
       items.push(plan);
       left = Math.max(left, plan.left);
       right = Math.max(right, plan.right);
@@ -115,57 +130,27 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
   return { type: "seq", items, left, right, height, falls };
 }
 
-/**
- * A top-level construct of a chart cut into pages. Constructs that a page cut may have to go
- * through are laid out flat on the spine: infinite loops always (their back line spans the whole
- * body) in the loop-limit form, other loops taller than a page in the loop-limit form too, an if
- * or a switch taller than a page with its branches one after the other, joined by connector pairs. A construct
- * is planned normally first; when it has to be flattened, what that planning counted (returns to
- * the one End, loop numbers) is undone.
- */
-function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
-  if (node.kind === "infloop") return planFlatLoop(node, scope, ctx)!;
-  const beforeNormal = countsOf(scope, ctx);
-  const plan = planNode(node, scope, ctx);
-  if ((plan.type !== "loop" && plan.type !== "if" && plan.type !== "switch") || plan.height <= roomOnAPart(ctx)) return [plan];
-  const afterNormal = countsOf(scope, ctx);
-  beforeNormal();
-  if (node.kind === "if") return planFlatIf(node, scope, ctx);
-  if (node.kind === "switch") return planFlatSwitch(node, scope, ctx);
-  const flat = planFlatLoop(node as Extract<Node, { kind: "while" | "for" | "dowhile" }>, scope, ctx);
-  if (flat) return flat;
-  afterNormal(); // the flat form does not fit (nothing reaches its closing symbol): keep the normal plan
-  return [plan];
-}
-
-/**
- * The tallest construct that surely fits a part: a part may have to open with a page connector and
- * close with an outer connector (or a jump), and needs that room besides.
- */
-function roomOnAPart(ctx: PlanCtx): number {
-  return PAGE_PART_HEIGHT - (ctx.connector + GAP) - (GAP + STUB + ctx.connector);
-}
-
-/** What planning counts outside the plan it returns, as a function that puts those counts back. */
-function countsOf(scope: Scope, ctx: PlanCtx): () => void {
-  const loops = ctx.loopCount;
-  const returns = scope.returns;
-  const lanes = returns?.laneCount ?? 0;
-  const connectors = returns?.connectorCount ?? 0;
-  return () => {
-    ctx.loopCount = loops;
-    if (returns) {
-      returns.laneCount = lanes;
-      returns.connectorCount = connectors;
+/** One statement of a block: one plan, or a flat run (folded with connectors, or on a page's top-level spine). */
+function planStatement(node: Node, scope: Scope, ctx: PlanCtx, topLevel: boolean): Plan[] {
+  if (ctx.fold.get(node) === "connectors") {
+    if (node.kind === "if") return planFlatIf(node, scope, ctx, undefined, topLevel);
+    if (node.kind === "switch") return planFlatSwitch(node, scope, ctx, topLevel);
+    if (node.kind === "while" || node.kind === "for" || node.kind === "dowhile" || node.kind === "infloop") {
+      const undo = countsOf(scope, ctx);
+      const flat = planFlatLoop(node, scope, ctx, topLevel);
+      if (flat) return flat;
+      undo();
     }
-  };
+  }
+  if (topLevel && ctx.flattenTopLoops) return planForPages(node, scope, ctx);
+  return [planNode(node, scope, ctx)];
 }
 
 function isGotoLabel(node: Node): boolean {
   return node.kind === "connector" && node.jump !== true;
 }
 
-function planNode(node: Node, scope: Scope, ctx: PlanCtx): Plan {
+export function planNode(node: Node, scope: Scope, ctx: PlanCtx): Plan {
   switch (node.kind) {
     case "if":
       return planIf(node, scope, ctx);
@@ -217,6 +202,7 @@ export function drawBlockAt(plan: SeqPlan, cx: number, y: number, incoming: Open
 
 /** Draws plans one under another, GAP apart, threading the line from each into the next. */
 export function drawSequence(items: readonly Plan[], cx: number, y: number, incoming: OpenEdge | null, ctx: DrawCtx): OpenEdge | null {
+  const m = ctx.canvas.sizer.module;
   let edge = incoming;
   let top = y;
   for (const item of items) {
@@ -227,7 +213,7 @@ export function drawSequence(items: readonly Plan[], cx: number, y: number, inco
     else edge = drawLabel(item as ShapePlan, cx, top, ctx);
     // The line leaves every plan at the bottom of its extent (below any label hanging there).
     if (edge) lineTo(edge, cx, top + item.height);
-    top += item.height + GAP;
+    top += item.height + m.gap;
   }
   return edge;
 }

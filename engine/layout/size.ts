@@ -6,9 +6,10 @@
  */
 import type { Box, ShapeKind } from "../geometry/types.ts";
 import {
-  A, B, B_WIDE, CALL_INSET, COMMENT_TEXT_WIDTH, COMMENT_TICK, CONNECTOR_DIAMETER, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER,
-  MAX_SHAPE_WIDTH, PAGE_PART_WIDTH, TERMINATOR_HEIGHT, TEXT_PADDING, WIDEN_STEP,
+  CALL_INSET, COMMENT_TEXT_WIDTH, COMMENT_TICK, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH,
+  PAGE_PART_WIDTH, TEXT_PADDING, WIDEN_STEP,
 } from "../geometry/style.ts";
+import { STANDARD, type Module } from "./module.ts";
 import type { FontChoice } from "../fonts.ts";
 import { lineHeightMm, textWidthMm, type FontId } from "../text/measure.ts";
 import { prepareWrap, widestLineMm } from "../text/wrap.ts";
@@ -32,11 +33,11 @@ const COMMENTABLE: ReadonlySet<ShapeKind> = new Set(["process", "io", "call"]);
 const PITCH = lineHeightMm(FONT_SIZE);
 
 /** Widths tried in order: b, 2a, then 5 mm steps up to half a page. */
-const WIDTHS: readonly number[] = (() => {
-  const list = [B, B_WIDE];
-  for (let w = B_WIDE + WIDEN_STEP; w <= MAX_SHAPE_WIDTH; w += WIDEN_STEP) list.push(w);
+function widthsOf(m: Module): readonly number[] {
+  const list = [m.b, m.bWide];
+  for (let w = m.bWide + WIDEN_STEP; w <= MAX_SHAPE_WIDTH; w += WIDEN_STEP) list.push(w);
   return list;
-})();
+}
 
 /** The text area (T4) of a symbol of kind `kind` and size w × h, relative to its corner. */
 export function textArea(kind: ShapeKind, w: number, h: number): Box {
@@ -65,8 +66,8 @@ export function textArea(kind: ShapeKind, w: number, h: number): Box {
   }
 }
 
-function baseHeight(kind: ShapeKind): number {
-  return kind === "terminator" ? TERMINATOR_HEIGHT : kind === "connector" ? CONNECTOR_DIAMETER : A;
+function baseHeight(kind: ShapeKind, m: Module): number {
+  return kind === "terminator" ? m.terminator : kind === "connector" ? m.connector : m.a;
 }
 
 type Wrapper = ReturnType<typeof prepareWrap>;
@@ -88,15 +89,17 @@ function sizeConnector(text: string, font: FontId, diameter: number): SizedText 
 }
 
 /** Sizes a symbol for its text. */
-function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number): SizedText {
-  if (kind === "connector") return sizeConnector(text, font, CONNECTOR_DIAMETER);
-  const h0 = baseHeight(kind);
+function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number, m: Module, narrow: boolean): SizedText {
+  if (kind === "connector") return sizeConnector(text, font, m.connector);
+  const h0 = baseHeight(kind, m);
   const wrap = prepareWrap(text, font);
-  const widths = minWidth > B ? WIDTHS.filter((w) => w >= minWidth) : WIDTHS;
+  const all = widthsOf(m);
+  const widths = minWidth > m.b ? all.filter((w) => w >= minWidth) : all;
   // A decision's text area is only half its width and height, a hexagon's loses its tips: a
   // condition or loop header reads better on one line of a wider symbol than broken into two.
   // Other symbols take one line up to 2a before they wrap (a lone `m` over `:= f(n)` reads badly).
-  const oneLineWidths = kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= B_WIDE);
+  // A chart that is too wide for the page (`narrow`) wraps every text to the narrowest symbol.
+  const oneLineWidths = narrow ? [] : kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= m.bWide);
   for (const w of oneLineWidths) {
     const fit = attempt(kind, wrap, w, h0, font);
     if (fit && fit.lines.length === 1) return fit;
@@ -195,25 +198,31 @@ function cutToWidth(line: string, limit: number, font: FontId): string[] {
 }
 
 /**
- * Sizes symbols and labels of one layout in its font (measurement and the family recorded in the
- * geometry both come from here).
+ * Sizes symbols and labels of one layout in its font and module (measurement and the family
+ * recorded in the geometry both come from here); the module's gaps travel with it, so every stage
+ * that sizes or places something reads one Module.
  */
 export class Sizer {
   /** One layout sizes most texts twice (the common-width pass, then the plan): remember them. */
   private readonly sized = new Map<string, SizedText>();
 
   readonly font: FontChoice;
+  readonly module: Module;
+  /** Wrap texts to the narrowest symbol T5 allows instead of widening for one line (fit/fit-chart.ts). */
+  readonly narrow: boolean;
 
-  constructor(font: FontChoice) {
+  constructor(font: FontChoice, module: Module = STANDARD, narrow = false) {
     this.font = font;
+    this.module = module;
+    this.narrow = narrow;
   }
 
   /** A symbol of `kind` around `text`, at least `minWidth` wide (connectors grow as circles). */
-  shape(kind: ShapeKind, text: string, minWidth = B): SizedText {
+  shape(kind: ShapeKind, text: string, minWidth = this.module.b): SizedText {
     const key = `${kind}\u0000${minWidth}\u0000${text}`;
     let result = this.sized.get(key);
     if (!result) {
-      result = sizeShape(kind, text, this.font.id, minWidth);
+      result = sizeShape(kind, text, this.font.id, minWidth, this.module, this.narrow);
       this.sized.set(key, result);
     }
     return result;

@@ -6,7 +6,6 @@
 import type { ChartFunction, Node } from "../tree/schema.ts";
 import type { ShapeKind } from "../geometry/types.ts";
 import type { ResolvedOptions } from "../options.ts";
-import { B, B_WIDE } from "../geometry/style.ts";
 import type { Sizer } from "./size.ts";
 import { formatForSpec } from "./for-text.ts";
 
@@ -48,15 +47,16 @@ function children(node: Node): Node[] {
 }
 
 export function commonWidth(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions, sizer: Sizer): number {
-  let width = B;
+  const { b, bWide } = sizer.module;
+  let width = b;
   const consider = (kind: ShapeKind, text: string): void => {
-    if (width >= B_WIDE) return;
+    if (width >= bWide) return;
     const w = sizer.shape(kind, text).w;
-    if (w <= B_WIDE && w > width) width = w;
+    if (w <= bWide && w > width) width = w;
   };
   for (const text of terminators) consider("terminator", text);
   const stack: Node[] = [...fn.block.stmts];
-  while (stack.length > 0 && width < B_WIDE) {
+  while (stack.length > 0 && width < bWide) {
     const node = stack.pop()!;
     const labelled = textOf(node, options);
     if (labelled) consider(labelled[0], labelled[1]);

@@ -59,6 +59,7 @@ const chart = (c: ChartGeometry): ChartGeometry => ({
   name: c.name,
   main: c.main,
   figure: int(c.figure),
+  module: r(c.module),
   caption: caption(c.caption),
   x: r(c.x),
   y: r(c.y),

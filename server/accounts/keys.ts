@@ -47,12 +47,12 @@ export async function createApiKey(db: Db, userId: number, name = ""): Promise<C
   return { id: row!.id, key, prefix };
 }
 
-/** Revokes a key by id; false when there is no such active key. */
-export async function revokeApiKey(db: Db, id: number): Promise<boolean> {
+/** Revokes a key by id (only the owner's, when `userId` is given); false when there is no such active key. */
+export async function revokeApiKey(db: Db, id: number, userId?: number): Promise<boolean> {
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: Date.now() })
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt), userId === undefined ? undefined : eq(apiKeys.userId, userId)))
     .returning({ id: apiKeys.id });
   return rows.length > 0;
 }

@@ -252,3 +252,27 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * One-time sign-in codes of the site (issue 10): a 6-digit code and a link token per request, only
+ * their hashes stored; a newer request replaces the older one of the same address. Expires after
+ * minutes, and a code dies after a few wrong guesses.
+ */
+export const signInCodes = sqliteTable(
+  "sign_in_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Lower-cased; need not belong to an account yet (the first sign-in creates it). */
+    email: text("email").notNull(),
+    /** SHA-256 of the link token, hex; also the salt of the code's hash. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** SHA-256 of tokenHash + ":" + code, hex. */
+    codeHash: text("code_hash").notNull(),
+    /** Wrong codes tried against this row. */
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("sign_in_codes_email").on(t.email)],
+);

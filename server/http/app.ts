@@ -73,7 +73,8 @@ export function createApp(deps: AppDeps) {
     if (apiError.code === "server_error") console.error(`[${c.get("requestId")}]`, err);
     return errorResponse(c, apiError);
   });
-  app.notFound((c) => errorResponse(c, new ApiError("not_found", `no endpoint ${c.req.method} ${c.req.path}`)));
+  // A browser asking for a page outside the API gets the site's page; everything else the API's error.
+  app.notFound((c) => deps.site?.pageNotFound(c) ?? errorResponse(c, new ApiError("not_found", `no endpoint ${c.req.method} ${c.req.path}`)));
   let methods: MethodTable | undefined;
   const knownMethods = () => (methods ??= methodTable(app.routes)); // every route is registered by the first request
   // Before authentication and body limits: a wrong method is wrong whoever asks.
@@ -137,6 +138,8 @@ export function createApp(deps: AppDeps) {
   v1.route("/", referenceRoutes());
 
   app.route("/v1", v1);
+  // The site (playground, sign-in, account) beside the API, on the same server.
+  if (deps.site) app.route("/", deps.site.routes);
   const monobank = config.payments.monobank;
   // Outside /v1 and the OpenAPI document: only the bank calls it, at a secret path.
   if (monobank?.webhookSecret) app.route("/hooks/monobank", webhookRoutes(db, { ...monobank, webhookSecret: monobank.webhookSecret }));

@@ -1,3 +1,4 @@
+import type { Context, Hono } from "hono";
 import type { AssetLoader } from "../../engine/assets.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/open.ts";
@@ -11,4 +12,16 @@ export interface AppDeps {
   afterRender?: () => void;
   /** Called after every batch (the Bun host collects fully: a batch's peak memory is large). */
   afterBatch?: () => void;
+  /**
+   * The site (playground, sign-in, account; site/server), mounted beside /v1 by the hosts that
+   * serve it (server/main.ts, the tests); the edge worker serves the API only.
+   */
+  site?: SiteMount;
+}
+
+export interface SiteMount {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the site's own Hono env
+  routes: Hono<any>;
+  /** The site's 404 page for a browser's page request, or null to answer with the API's error. */
+  pageNotFound(c: Context): Response | Promise<Response> | null;
 }

@@ -16,6 +16,7 @@ import { openDatabase, type Database } from "../../server/db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "../../server/http/app.ts";
 import { startMailSender } from "../../server/mail/sender.ts";
 import { startPayments } from "../../server/payments/service.ts";
+import { siteMount } from "../../site/server/routes.tsx";
 
 export interface TestServer {
   /** Base URL including /v1, e.g. http://127.0.0.1:40123/v1 */
@@ -39,7 +40,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const config = loadConfig({ DATABASE_URL: databaseUrl, ...env });
   const database = await openDatabase(config.databaseUrl);
   const mailer = startMailSender(database.db, config.mail);
-  const app = createApp({ db: database.db, config, assets: bunAssets });
+  const app = createApp({ db: database.db, config, assets: bunAssets, site: siteMount({ db: database.db, config, assets: bunAssets }) });
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, maxRequestBodySize: SERVE_MAX_REQUEST_BODY });
   const payments = startPayments(database.db, config.payments);
   return {

@@ -18,6 +18,15 @@ export const en: MailTemplates = {
 <p>One credit is one flowchart.</p>`;
     return { subject, text, html: page("en", subject, body) };
   },
+  signIn({ code, link, minutes }) {
+    const subject = `Skhema sign-in code: ${code}`;
+    const text = `Your Skhema sign-in code is ${code}\n\nOr open this link to sign in:\n${link}\n\nThe code and the link work once, for ${minutes} minutes. If you did not ask to sign in, ignore this letter.\n`;
+    const body = html`<p>Your Skhema sign-in code:</p>
+<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p>
+<p>Or <a href="${link}">sign in with this link</a>.</p>
+<p>The code and the link work once, for ${minutes} minutes. If you did not ask to sign in, ignore this letter.</p>`;
+    return { subject, text, html: page("en", subject, body) };
+  },
   payment({ label, amountUah, code, credits: added, proDays }) {
     const subject = `Skhema: payment received — ${label}`;
     const what = [proDays > 0 ? `Pro for ${proDays} more days` : "", added > 0 ? credits(added) : ""].filter(Boolean).join(" and ");

@@ -18,6 +18,13 @@ export interface GiftMail {
   siteUrl: string | undefined;
 }
 
+/** The site's sign-in letter (issue 10): the one-time code and the link, valid for `minutes`. */
+export interface SignInMail {
+  code: string;
+  link: string;
+  minutes: number;
+}
+
 export interface PaymentMail {
   /** The purchase as the payer saw it (the code's payment label), e.g. "200 credits". */
   label: string;
@@ -32,6 +39,7 @@ export interface PaymentMail {
 
 export interface MailTemplates {
   gift(mail: GiftMail): Letter;
+  signIn(mail: SignInMail): Letter;
   /** The receipt of a completed payment. */
   payment(mail: PaymentMail): Letter;
 }

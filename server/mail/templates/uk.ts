@@ -24,6 +24,15 @@ export const uk: MailTemplates = {
 <p>Один кредит — одна блок-схема.</p>`;
     return { subject, text, html: page("uk", subject, body) };
   },
+  signIn({ code, link, minutes }) {
+    const subject = `Код входу в Skhema: ${code}`;
+    const text = `Ваш код входу в Skhema: ${code}\n\nАбо відкрийте посилання, щоб увійти:\n${link}\n\nКод і посилання діють один раз, ${minutes} хв. Якщо ви не намагалися увійти, просто проігноруйте цей лист.\n`;
+    const body = html`<p>Ваш код входу в Skhema:</p>
+<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p>
+<p>Або <a href="${link}">увійдіть за цим посиланням</a>.</p>
+<p>Код і посилання діють один раз, ${minutes} хв. Якщо ви не намагалися увійти, просто проігноруйте цей лист.</p>`;
+    return { subject, text, html: page("uk", subject, body) };
+  },
   payment({ label, amountUah, code, credits: added, proDays }) {
     const subject = `Skhema: оплату отримано — ${label}`;
     const what = [proDays > 0 ? `Pro ще на ${proDays} дн.` : "", added > 0 ? credits(added) : ""].filter(Boolean).join(" і ");

@@ -1,0 +1,99 @@
+/**
+ * Where a chart is cut into pages (drawing-rules P6, P7; issue 12). The top-level run of a chart
+ * planned for pages (fit/flatten.ts) is grouped into parts that fit the usable height, each cut as
+ * low as the page allows. Which constructs are laid out flat decides where cuts may fall: the fit
+ * stage tries the plans it is given (tall constructs only, then also smaller ones) and keeps the
+ * one with the fewest parts — a construct pushed whole to the next page can leave the previous one
+ * mostly empty, cutting inside it fills that page.
+ */
+import { PAGE_PART_HEIGHT } from "../../geometry/style.ts";
+import type { ChartPlan } from "../chart.ts";
+import type { Plan } from "../plan.ts";
+
+export interface Cut {
+  plan: ChartPlan;
+  groups: Plan[][];
+}
+
+/**
+ * Heights above which top-level constructs are laid out flat, tried in order: only what cannot fit a
+ * part at all (today's look), then constructs over half a page, then over a quarter.
+ */
+export const FLATTEN_TALLER: readonly number[] = [Infinity, PAGE_PART_HEIGHT / 2, PAGE_PART_HEIGHT / 4];
+
+/** Cuts the plans `planFor` gives for each threshold; the fewest parts win, the earlier plan on a tie. */
+export function cutPages(planFor: (flattenTaller: number) => ChartPlan, ideal: number): Cut {
+  let best: Cut | null = null;
+  for (const threshold of FLATTEN_TALLER) {
+    const plan = planFor(threshold);
+    const cut = { plan, groups: cutParts(plan) };
+    if (!best || cut.groups.length < best.groups.length) best = cut;
+    if (best.groups.length <= ideal) break;
+  }
+  return best!;
+}
+
+/**
+ * Groups the top-level constructs into parts that fit the usable page height: greedy, in order, each
+ * cut as low as the page allows (the fewest parts for this run); then a part left less than half
+ * full takes over the last constructs of the part before it while that one stays the fuller, so no
+ * page holds a tail of a symbol or two. A cut where the spine runs on costs a connector pair (an
+ * outer one closing the part, an inner one opening the next); a cut after a construct nothing falls
+ * out of (a jump into a connector) costs nothing — the next part starts at its own inner connector.
+ * Some neighbours are never cut apart (`units`): a jump stays with the construct leading into it,
+ * and what holdsNext stays with the item below it (P6: no decision or loop-limit symbol ends a part
+ * with its exits cut).
+ */
+export function cutParts(plan: ChartPlan): Plan[][] {
+  const items = plan.body.items;
+  if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) return [items];
+  const units: Plan[][] = [];
+  items.forEach((item, i) => {
+    const prev = items[i - 1];
+    if (prev && (item.type === "jump" || holdsNext(prev))) units[units.length - 1]!.push(item);
+    else units.push([item]);
+  });
+  const height = partHeights(plan, units);
+  // starts[k]: index of the first unit of part k.
+  const starts = [0];
+  for (let u = 1; u < units.length; u++) {
+    if (height(starts[starts.length - 1]!, u + 1) > PAGE_PART_HEIGHT) starts.push(u);
+  }
+  for (let k = 1; k < starts.length; k++) {
+    const end = k + 1 < starts.length ? starts[k + 1]! : units.length;
+    for (;;) {
+      const from = starts[k]!;
+      if (from - 1 <= starts[k - 1]! || height(from, end) >= PAGE_PART_HEIGHT / 2) break;
+      const moved = height(from - 1, end);
+      if (moved > PAGE_PART_HEIGHT || height(starts[k - 1]!, from - 1) < moved) break;
+      starts[k] = from - 1;
+    }
+  }
+  return starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length).flat());
+}
+
+/** Height of a part holding units [from, to): its opening (Start, page connector or nothing), the units, its closing. */
+function partHeights(plan: ChartPlan, units: readonly Plan[][]): (from: number, to: number) => number {
+  const { gap } = plan.module;
+  const unitHeight = units.map((unit) => unit.reduce((sum, item) => sum + item.height, 0) + gap * (unit.length - 1));
+  const last = (u: number): Plan => units[u]![units[u]!.length - 1]!;
+  return (from, to) => {
+    // The Start terminator, the inner connector opening the part, or nothing after a jump.
+    let h = from === 0 ? plan.start.h : last(from - 1).falls ? plan.connector : -gap;
+    for (let u = from; u < to; u++) h += gap + unitHeight[u]!;
+    const after = to === units.length ? plan.tailHeight : last(to - 1).falls ? gap + plan.connector : 0;
+    return h + after;
+  };
+}
+
+/**
+ * Items that must not end a part: the head of a flat form (its decision or opening loop limit) and
+ * an inner connector (a part ending at a connector that leads straight to a page connector says
+ * nothing).
+ */
+function holdsNext(item: Plan): boolean {
+  return (
+    (item.type === "if" && item.layout.kind === "exit") || item.type === "fork" || item.type === "inner" ||
+    (item.type === "shape" && item.kind === "loop_begin")
+  );
+}

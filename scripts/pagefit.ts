@@ -1,0 +1,181 @@
+/**
+ * Page-fit report (issue 12): lays out every program of some folders (default: test/corpus and
+ * examples) as the paged formats do (split) and as one sheet (no split), and prints how the charts
+ * fit the usable A4 area of 170 × 230 mm (drawing-rules P7):
+ *   - charts (or parts) wider than 170 mm;
+ *   - charts split although they fit one page at the smallest module;
+ *   - parts against the ideal Σ⌈h ÷ 230⌉ of the unsplit charts at the chosen module;
+ *   - median and worst fill of the pages of split charts;
+ *   - the module a chosen per chart.
+ *   bun scripts/pagefit.ts [folder ...] [--list]     (npm run pagefit)
+ * The measuring functions are exported for test/page-fit.test.ts.
+ */
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { frontendFor, langFromFileName, type Lang } from "../engine/index.ts";
+import { bunAssets } from "../hosts/bun.ts";
+import { fitChart, unsplitAt } from "../engine/layout/fit/fit-chart.ts";
+import { SMALLEST, type Module } from "../engine/layout/module.ts";
+import { Sizer } from "../engine/layout/size.ts";
+import { FONTS } from "../engine/fonts.ts";
+import { resolveOptions } from "../engine/options.ts";
+import type { ChartTree } from "../engine/tree/schema.ts";
+import { PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../engine/geometry/style.ts";
+
+/** Geometry rounding and stroke overhang: a part this much over the page still fits. */
+const SLACK = 0.5;
+
+export interface ChartFit {
+  file: string;
+  chart: string;
+  /** Module a of the paged (split) layout. */
+  module: number;
+  /** Width and height of the chart as one sheet (svg/png without split, a = 20 mm). */
+  sheet: { w: number; h: number };
+  /** Height of the chart unsplit at the module its paged layout chose. */
+  unsplitHeight: number;
+  /** Height of the chart unsplit at the smallest module the fit stage may choose. */
+  smallestHeight: number;
+  /** Widths and heights of the paged layout's parts. */
+  parts: { w: number; h: number }[];
+}
+
+export interface FitSummary {
+  charts: number;
+  wide: ChartFit[];
+  avoidable: ChartFit[];
+  parts: number;
+  ideal: number;
+  overOne: ChartFit[];
+  split: number;
+  fills: number[];
+  modules: Map<number, number>;
+}
+
+const LANGUAGES = new Set<Lang>(["python", "c", "cpp", "java", "csharp", "pascal"]);
+
+/** Source files under `dir` (recursively) whose extension names a language, sorted. */
+export function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (langOf(path)) out.push(path);
+  }
+  return out;
+}
+
+function langOf(path: string): Lang | null {
+  try {
+    const lang = langFromFileName(path);
+    return LANGUAGES.has(lang as Lang) ? (lang as Lang) : null;
+  } catch {
+    return null;
+  }
+}
+
+const options = resolveOptions({});
+
+async function treeOf(path: string): Promise<ChartTree> {
+  const lang = langOf(path)!;
+  const code = await Bun.file(path).text();
+  return (await frontendFor(lang)!(code, options, bunAssets)).tree;
+}
+
+const sizers = new Map<string, Sizer>();
+function sizerFor(m: Module, narrow = false): Sizer {
+  const key = `${m.a}/${m.gap}/${narrow}`;
+  let sizer = sizers.get(key);
+  if (!sizer) sizers.set(key, (sizer = new Sizer(FONTS.tinos, m, narrow)));
+  return sizer;
+}
+
+/** Lays out every chart of `path` the ways the report compares (as the engine's layoutCharts does). */
+export async function measureFile(path: string): Promise<ChartFit[]> {
+  const tree = await treeOf(path);
+  return tree.map((fn) => {
+    const sheet = fitChart(fn, options, false, "s", sizerFor).parts[0]!.box;
+    const paged = fitChart(fn, options, true, "p", sizerFor);
+    return {
+      file: path,
+      chart: fn.name || "(main)",
+      module: paged.module.a,
+      sheet: { w: sheet.w, h: sheet.h },
+      unsplitHeight: unsplitAt(fn, options, sizerFor, paged.module).h,
+      smallestHeight: unsplitAt(fn, options, sizerFor, SMALLEST).h,
+      parts: paged.parts.map((p) => ({ w: p.box.w, h: p.box.h })),
+    };
+  });
+}
+
+export function summarize(fits: readonly ChartFit[]): FitSummary {
+  const pagesFor = (h: number): number => Math.max(1, Math.ceil((h - SLACK) / PAGE_PART_HEIGHT));
+  const modules = new Map<number, number>();
+  const fills: number[] = [];
+  let parts = 0;
+  let ideal = 0;
+  let split = 0;
+  for (const f of fits) {
+    modules.set(f.module, (modules.get(f.module) ?? 0) + 1);
+    parts += f.parts.length;
+    ideal += pagesFor(f.unsplitHeight);
+    if (f.parts.length > 1) {
+      split++;
+      for (const p of f.parts) fills.push(p.h / PAGE_PART_HEIGHT);
+    }
+  }
+  return {
+    charts: fits.length,
+    wide: fits.filter((f) => f.sheet.w > PAGE_PART_WIDTH + SLACK || f.parts.some((p) => p.w > PAGE_PART_WIDTH + SLACK)),
+    avoidable: fits.filter((f) => f.parts.length > 1 && f.smallestHeight <= PAGE_PART_HEIGHT + SLACK),
+    parts,
+    ideal,
+    overOne: fits.filter((f) => f.parts.length > pagesFor(f.unsplitHeight) + 1),
+    split,
+    fills: fills.sort((a, b) => a - b),
+    modules,
+  };
+}
+
+const mm = (n: number): string => n.toFixed(0);
+const pct = (n: number): string => `${(n * 100).toFixed(0)} %`;
+
+function median(sorted: readonly number[]): number {
+  if (sorted.length === 0) return NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function report(fits: readonly ChartFit[], list: boolean): string {
+  const s = summarize(fits);
+  const out: string[] = [];
+  if (list) {
+    out.push("file · chart · a · sheet w×h · unsplit h at a · parts (w×h)");
+    for (const f of fits) {
+      const parts = f.parts.map((p) => `${mm(p.w)}×${mm(p.h)}`).join(" ");
+      out.push(`${f.file} · ${f.chart} · ${f.module} · ${mm(f.sheet.w)}×${mm(f.sheet.h)} · ${mm(f.unsplitHeight)} · ${parts}`);
+    }
+    out.push("");
+  }
+  out.push(`charts: ${s.charts} (split: ${s.split})`);
+  out.push(`wider than ${PAGE_PART_WIDTH} mm: ${s.wide.length}`);
+  for (const f of s.wide) out.push(`  ${f.file} ${f.chart}: sheet ${mm(f.sheet.w)} mm, parts ${f.parts.map((p) => mm(p.w)).join("/")} mm`);
+  out.push(`split although one page would do: ${s.avoidable.length}`);
+  for (const f of s.avoidable) out.push(`  ${f.file} ${f.chart}: ${f.parts.length} parts, ${mm(f.smallestHeight)} mm at the smallest module`);
+  out.push(`parts: ${s.parts}, ideal Σ⌈h/${PAGE_PART_HEIGHT}⌉: ${s.ideal} (+${pct(s.parts / s.ideal - 1)})`);
+  out.push(`charts more than one part above their own ⌈h/${PAGE_PART_HEIGHT}⌉: ${s.overOne.length}`);
+  for (const f of s.overOne) out.push(`  ${f.file} ${f.chart}: ${f.parts.length} parts, ${mm(f.unsplitHeight)} mm`);
+  out.push(`page fill of split charts: median ${pct(median(s.fills))}, worst ${pct(s.fills[0] ?? NaN)} (${s.fills.length} pages)`);
+  out.push(`module a: ${[...s.modules].sort((a, b) => b[0] - a[0]).map(([a, n]) => `${a} mm × ${n}`).join(", ")}`);
+  return out.join("\n");
+}
+
+if (import.meta.main) {
+  const args = Bun.argv.slice(2);
+  const list = args.includes("--list");
+  const folders = args.filter((a) => !a.startsWith("--"));
+  const files = (folders.length > 0 ? folders : ["test/corpus", "examples"]).flatMap(sourceFiles);
+  const fits: ChartFit[] = [];
+  for (const file of files) fits.push(...(await measureFile(file)));
+  console.log(report(fits, list));
+}

@@ -1,0 +1,77 @@
+/**
+ * The code editor: CodeMirror 6 with syntax highlighting for the six languages, each language's
+ * support loaded on first use (the page only ships the one it opens with), and the engine's
+ * syntax errors shown as lint diagnostics at their line.
+ */
+import { basicSetup } from "codemirror";
+import { Compartment, EditorState, type Extension } from "@codemirror/state";
+import { EditorView } from "@codemirror/view";
+import { setDiagnostics, type Diagnostic } from "@codemirror/lint";
+import type { FunctionError } from "../../engine/errors.ts";
+import type { SourceLang } from "./protocol.ts";
+
+const LANGUAGE_SUPPORT: Record<SourceLang, () => Promise<Extension>> = {
+  python: async () => (await import("@codemirror/lang-python")).python(),
+  c: async () => (await import("@codemirror/lang-cpp")).cpp(),
+  cpp: async () => (await import("@codemirror/lang-cpp")).cpp(),
+  java: async () => (await import("@codemirror/lang-java")).java(),
+  csharp: async () => {
+    const [{ StreamLanguage }, { csharp }] = await Promise.all([import("@codemirror/language"), import("@codemirror/legacy-modes/mode/clike")]);
+    return StreamLanguage.define(csharp);
+  },
+  pascal: async () => {
+    const [{ StreamLanguage }, { pascal }] = await Promise.all([import("@codemirror/language"), import("@codemirror/legacy-modes/mode/pascal")]);
+    return StreamLanguage.define(pascal);
+  },
+};
+
+export interface CodeEditor {
+  readonly text: () => string;
+  setText(text: string): void;
+  setLanguage(lang: SourceLang): Promise<void>;
+  showErrors(errors: readonly FunctionError[]): void;
+}
+
+export function createEditor(parent: HTMLElement, initial: string, label: string, onChange: () => void): CodeEditor {
+  const language = new Compartment();
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: initial,
+      extensions: [
+        basicSetup,
+        // The page's Content-Security-Policy admits the editor's <style> elements by this nonce.
+        EditorView.cspNonce.of(document.querySelector<HTMLMetaElement>("meta[name=style-nonce]")?.content ?? ""),
+        language.of([]),
+        EditorView.contentAttributes.of({ "aria-label": label }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) onChange();
+        }),
+      ],
+    }),
+  });
+  let languageRequest = 0;
+  return {
+    text: () => view.state.doc.toString(),
+    setText(text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    async setLanguage(lang) {
+      const request = ++languageRequest;
+      const support = await LANGUAGE_SUPPORT[lang]();
+      // A quicker later choice wins over a slower earlier one.
+      if (request === languageRequest) view.dispatch({ effects: language.reconfigure(support) });
+    },
+    showErrors(errors) {
+      const doc = view.state.doc;
+      const diagnostics: Diagnostic[] = errors.map((error) => {
+        // Engine lines are 1-based; an error without a line belongs to the whole source.
+        const line = doc.line(Math.min(Math.max(error.line ?? 1, 1), doc.lines));
+        const from = Math.min(line.from + Math.max((error.col ?? 1) - 1, 0), line.to);
+        const to = from < line.to ? line.to : from;
+        return { from, to, severity: "error", message: error.name ? `${error.name}: ${error.message}` : error.message };
+      });
+      view.dispatch(setDiagnostics(view.state, diagnostics));
+    },
+  };
+}

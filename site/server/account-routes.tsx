@@ -1,0 +1,264 @@
+/**
+ * Sign-in, sign-out and the account: e-mail code or link → session cookie; the account page and
+ * its forms (keys, notifications, gift). Every state-changing request is a POST checked by
+ * hono/csrf (Origin / Sec-Fetch-Site must be this site) on top of the SameSite=Lax cookie.
+ */
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { csrf } from "hono/csrf";
+import { HTTPException } from "hono/http-exception";
+import { and, eq } from "drizzle-orm";
+import { giveCredits } from "../../server/accounts/gifts.ts";
+import { createApiKey, revokeApiKey } from "../../server/accounts/keys.ts";
+import { isEmail, normaliseEmail, type User } from "../../server/accounts/users.ts";
+import type { Db } from "../../server/db/open.ts";
+import { payments, users } from "../../server/db/schema.ts";
+import { GiftRequest, TopupRequest } from "../../server/http/schemas.ts";
+import { ApiError } from "../../server/http/errors.ts";
+import { toUah } from "../../server/payments/catalog.ts";
+import { createTopup, jarLink } from "../../server/payments/topup.ts";
+import { PaymentPage, TopupSection } from "./pages/topup.tsx";
+import { fill } from "../i18n/index.ts";
+import { accountView, markRead } from "./account-data.ts";
+import { CODE_TTL_MS, requestCode, verifyCode, verifyLink, type Verified } from "./auth/codes.ts";
+import { endSession, openSessionStatements, sessionUser, setSessionCookie } from "./auth/sessions.ts";
+import { AccountPage, KeyCreatedPage, purchaseText } from "./pages/account.tsx";
+import type { PageFrame } from "./pages/layout.tsx";
+import { CodePage, LinkPage, MessagePage, SignInPage } from "./pages/signin.tsx";
+import { frameOf, html, siteNotFound } from "./routes.tsx";
+import type { SiteDeps } from "./routes.tsx";
+
+/** Form posts of the site carry a few fields. */
+const FORM_BODY_LIMIT = 16 * 1024;
+
+type Env = { Variables: { user: User | null } };
+
+/**
+ * The client a limit counts: its socket address, from Bun's server (the app's env under Bun.serve;
+ * hono/bun's getConnInfo does the same but its adapter module needs the Bun global at import, and
+ * server/main.ts also runs on Deno). Elsewhere one shared key (a proxy in front would need its own limits).
+ */
+function clientOf(c: Context): string {
+  const server = c.env as { requestIP?: (request: Request) => { address: string } | null } | undefined;
+  return server?.requestIP?.(c.req.raw)?.address ?? "unknown";
+}
+
+async function formField(c: Context, name: string): Promise<string> {
+  const body = await c.req.parseBody();
+  const value = body[name];
+  return typeof value === "string" ? value.trim() : "";
+}
+
+function framed(c: Context<Env>): PageFrame {
+  const user = c.get("user");
+  return { ...frameOf(c), user: user ? { email: user.email } : null };
+}
+
+function limitedPage(c: Context<Env>, retryAfterS: number) {
+  const frame = framed(c);
+  c.header("Retry-After", String(retryAfterS));
+  return html(c, frame, <MessagePage {...frame} title={frame.t.signIn.title} message={fill(frame.t.signIn.limited, { minutes: Math.ceil(retryAfterS / 60) })} />, 429);
+}
+
+/** The account of a verified address (created now if it is new), signed in with a new session. */
+async function signIn(db: Db, c: Context<Env>, email: string) {
+  const now = Date.now();
+  await db.insert(users).values({ email, createdAt: now, locale: framed(c).locale }).onConflictDoNothing({ target: users.email });
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const { token, statements } = openSessionStatements(db, user!.id, now);
+  await db.$client.batch(statements, "write");
+  setSessionCookie(c, token);
+  return c.redirect("/account", 303);
+}
+
+async function afterVerification(db: Db, c: Context<Env>, result: Verified, onFailure: () => Promise<Response>) {
+  if (result.ok) return signIn(db, c, result.email);
+  if (result.retryAfterS !== undefined) return limitedPage(c, result.retryAfterS);
+  return onFailure();
+}
+
+export function accountRoutes(deps: SiteDeps) {
+  const { db } = deps;
+  const app = new Hono<Env>();
+  const checkOrigin = csrf();
+  const posts = ["/signin", "/signin/*", "/signout", "/account/*"];
+  for (const path of posts) {
+    app.post(path, bodyLimit({ maxSize: FORM_BODY_LIMIT }), async (c, next) => {
+      try {
+        return await checkOrigin(c, next);
+      } catch (error) {
+        // hono/csrf refuses a cross-site form with a 403; the site answers it with a page.
+        if (!(error instanceof HTTPException && error.status === 403)) throw error;
+        const frame = frameOf(c);
+        return html(c, frame, <MessagePage {...frame} title="403" message={frame.t.forbidden} back={{ href: "/", label: frame.t.nav.playground }} />, 403);
+      }
+    });
+  }
+  for (const path of ["/signin", "/signin/*", "/signout", "/account", "/account/*"]) {
+    app.use(path, async (c, next) => {
+      c.set("user", await sessionUser(db, c));
+      await next();
+    });
+  }
+
+  app.get("/signin", (c) => {
+    const frame = framed(c);
+    if (frame.user) return c.redirect("/account", 303);
+    return html(c, frame, <SignInPage {...frame} />);
+  });
+
+  app.post("/signin", async (c) => {
+    const frame = framed(c);
+    const email = normaliseEmail(await formField(c, "email"));
+    if (!isEmail(email)) return html(c, frame, <SignInPage {...frame} email={email} error={frame.t.signIn.badEmail} />, 400);
+    const linkBase = new URL("/signin/link?token=", deps.config.publicBaseUrl ?? c.req.url).href;
+    const result = await requestCode(db, { email, client: clientOf(c), locale: frame.locale, linkBase });
+    if (!result.ok) return limitedPage(c, result.retryAfterS);
+    return html(c, frame, <CodePage {...frame} email={email} minutes={CODE_TTL_MS / 60_000} />);
+  });
+
+  app.post("/signin/code", async (c) => {
+    const frame = framed(c);
+    const body = await c.req.parseBody();
+    const email = normaliseEmail(String(body.email ?? ""));
+    const code = String(body.code ?? "").replace(/\s+/g, "");
+    const result = await verifyCode(db, email, code, clientOf(c));
+    return afterVerification(db, c, result, () =>
+      html(c, frame, <CodePage {...frame} email={email} minutes={CODE_TTL_MS / 60_000} error={frame.t.signIn.badCode} />, 400),
+    );
+  });
+
+  // A mail scanner may open the link: opening it only shows a button; the POST signs in.
+  app.get("/signin/link", (c) => {
+    const frame = framed(c);
+    return html(c, frame, <LinkPage {...frame} token={c.req.query("token") ?? ""} />);
+  });
+  app.post("/signin/link", async (c) => {
+    const frame = framed(c);
+    const result = await verifyLink(db, await formField(c, "token"), clientOf(c));
+    return afterVerification(db, c, result, () =>
+      html(c, frame, <MessagePage {...frame} title={frame.t.signIn.linkTitle} message={frame.t.signIn.linkBad} back={{ href: "/signin", label: frame.t.signIn.again }} />, 400),
+    );
+  });
+
+  app.post("/signout", async (c) => {
+    await endSession(db, c);
+    return c.redirect("/", 303);
+  });
+
+  // Everything under /account needs a session.
+  app.use("/account", async (c, next) => (c.get("user") ? next() : c.redirect("/signin", 303)));
+  app.use("/account/*", async (c, next) => (c.get("user") ? next() : c.redirect("/signin", 303)));
+
+  async function showAccount(c: Context<Env>, extra: { flash?: string; gift?: { error?: string; email?: string; qty?: string } } = {}, status: 200 | 400 = 200) {
+    const frame = framed(c);
+    const page = Math.max(1, Math.min(1_000_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
+    const { payments: paymentConfig } = deps.config;
+    const topup = <TopupSection {...frame} catalog={paymentConfig.catalog} available={paymentConfig.monobank !== null} />;
+    const view = { ...(await accountView(db, c.get("user")!, page)), ...extra, topup };
+    return html(c, frame, <AccountPage {...frame} view={view} />, status);
+  }
+
+  app.get("/account", (c) => {
+    const t = framed(c).t.account;
+    const done = c.req.query("done");
+    // Only known results, numbers at most: a link cannot make the page say anything else.
+    const qty = Number(c.req.query("qty"));
+    const flash = done === "revoked" ? t.keyRevoked : done === "read" ? t.read : done === "gift" && Number.isSafeInteger(qty) ? fill(t.giftSent, { qty }) : undefined;
+    return showAccount(c, flash ? { flash } : {});
+  });
+
+  app.post("/account/keys", async (c) => {
+    const frame = framed(c);
+    const name = (await formField(c, "name")).slice(0, 100);
+    const created = await createApiKey(db, c.get("user")!.id, name);
+    // The key is in this answer only: never stored, never cached.
+    c.header("Cache-Control", "no-store");
+    return html(c, frame, <KeyCreatedPage {...frame} name={name} secret={created.key} apiUrl={new URL("/v1", deps.config.publicBaseUrl ?? c.req.url).href} />);
+  });
+
+  app.post("/account/keys/:id/revoke", async (c) => {
+    const id = Number(c.req.param("id"));
+    if (Number.isSafeInteger(id)) await revokeApiKey(db, id, c.get("user")!.id);
+    return c.redirect("/account?done=revoked", 303);
+  });
+
+  app.post("/account/notifications/read-all", async (c) => {
+    await markRead(db, c.get("user")!.id);
+    return c.redirect("/account?done=read", 303);
+  });
+  app.post("/account/notifications/:id/read", async (c) => {
+    const id = Number(c.req.param("id"));
+    if (Number.isSafeInteger(id)) await markRead(db, c.get("user")!.id, id);
+    return c.redirect("/account?done=read", 303);
+  });
+
+  // The same rules and errors as POST /gift (its zod schema, then the shared giveCredits).
+  app.post("/account/gift", async (c) => {
+    const t = framed(c).t.account;
+    const body = await c.req.parseBody();
+    const email = String(body.email ?? "").trim();
+    const qty = String(body.qty ?? "").trim();
+    const again = (code: keyof typeof t.errors) => showAccount(c, { gift: { error: t.errors[code], email, qty } }, 400);
+    if (!isEmail(normaliseEmail(email))) return again("bad_email");
+    const parsed = GiftRequest.safeParse({ email, qty: Number(qty) });
+    if (!parsed.success || !/^\d+$/.test(qty)) return again("bad_qty");
+    const result = await giveCredits(db, c.get("user")!, parsed.data.email, parsed.data.qty, { siteUrl: deps.config.publicBaseUrl });
+    if (!result.ok) return again("gift_failed");
+    return c.redirect(`/account?done=gift&qty=${parsed.data.qty}`, 303);
+  });
+
+  // Top-up: the same request shape and rules as POST /topup (its zod schema, then createTopup).
+  app.post("/account/topup", async (c) => {
+    const t = framed(c).t.account;
+    const body = await c.req.parseBody();
+    const number = (v: unknown) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
+    const parsed = TopupRequest.safeParse(
+      body.kind === "credits_unit" ? { kind: "credits_unit", qty: number(body.qty) } : { kind: body.kind, id: number(body.id) },
+    );
+    if (!parsed.success) return showAccount(c, { flash: t.errors.bad_qty }, 400);
+    const request = parsed.data.kind === "credits_unit" ? { kind: "credits_unit" as const, qty: parsed.data.qty! } : { kind: parsed.data.kind, id: parsed.data.id! };
+    try {
+      const answer = await createTopup(db, deps.config.payments, c.get("user")!.id, request);
+      return c.redirect(`/account/pay/${encodeURIComponent(answer.comment)}`, 303);
+    } catch (error) {
+      if (error instanceof ApiError) return showAccount(c, { flash: error.code === "payment_unavailable" ? t.topupUnavailable : error.message }, 400);
+      throw error;
+    }
+  });
+
+  async function paymentOf(c: Context<Env>) {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.comment, c.req.param("comment") ?? ""), eq(payments.userId, c.get("user")!.id)));
+    return row;
+  }
+
+  app.get("/account/pay/:comment", async (c) => {
+    const frame = framed(c);
+    const payment = await paymentOf(c);
+    if (!payment) return siteNotFound(c);
+    const monobank = deps.config.payments.monobank;
+    const [owner] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, payment.userId));
+    const view = {
+      comment: payment.comment,
+      label: purchaseText(frame.t, { credits: payment.qty ?? 0, days: payment.days ?? 0 }),
+      amountUah: toUah(payment.amountKop),
+      status: payment.status,
+      jarUrl: monobank ? jarLink(monobank, payment.amountKop, payment.comment) : null,
+      credits: owner?.credits ?? 0,
+    };
+    return html(c, frame, <PaymentPage {...frame} payment={view} />);
+  });
+
+  // Polled by the payment page: it reloads once the status is no longer pending.
+  app.get("/account/pay/:comment/status", async (c) => {
+    const payment = await paymentOf(c);
+    if (!payment) return c.json({ status: "unknown" }, 404);
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: payment.status });
+  });
+
+  return app;
+}
