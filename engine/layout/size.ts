@@ -125,7 +125,9 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
     if (fit) return fit;
   }
   // Still too long (T5's last remedy, T2): a short form in the symbol, the full text in a comment.
-  if (COMMENTABLE.has(kind)) return withComment(kind, wrap, text, widest, h0, font);
+  // The symbol itself keeps a modest width (2a, or the chart's common width): its short form fits
+  // any width, and symbol, gap and comment must fit the page side by side.
+  if (COMMENTABLE.has(kind)) return withComment(kind, wrap, text, Math.max(m.bWide, minWidth), h0, font);
   // Last resort: the symbol grows taller at the narrowest width where every token fits on a line
   // (terminators grow wider with their height so their straight part keeps the same text width).
   // The text area grows with the width, so that width is found by bisection in WIDEN_STEP units.
