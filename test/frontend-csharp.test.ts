@@ -261,3 +261,17 @@ describe("c# front-end: parity and corpus", () => {
     expect((await load("factorial_recursive")).at(-1)).toEqual(term("Повернути n * factorial_recursive(n - 1)"));
   });
 });
+
+describe("c# front-end: issue 13", () => {
+  test("#if/#elif/#else with the source's #define; #region lines vanish; Console.Read() and WriteLine()", async () => {
+    const code = "#define TRACE\n#if DEBUG\nConsole.WriteLine(\"d\");\n#elif TRACE\nConsole.WriteLine(\"t\");\n#else\nConsole.WriteLine(\"r\");\n#endif\n#region x\nConsole.Read();\n#endregion\nConsole.WriteLine();\n";
+    expect(await top(code)).toEqual([io('Вивід "t"'), io("Ввід символу"), io("Вивід новий рядок")]);
+  });
+
+  test("a deciding ternary is a decision; a composite format gives its pieces", async () => {
+    expect(await top('int m = a > b ? a : b;\nConsole.WriteLine("Max: {0}!", m);\n')).toEqual([
+      { kind: "if", cond: "a > b", then: blk(p("int m := a")), else: blk(p("int m := b")) },
+      io('Вивід "Max: ", m, "!"'),
+    ]);
+  });
+});

@@ -436,3 +436,14 @@ describe("errors and limits", () => {
     expect(r.tree.map((f) => f.name)).toEqual(["Small"]);
   });
 });
+
+describe("conditional compilation and notation (issue 13)", () => {
+  test("{$ifdef}/{$else}/{$endif} draw the branch a compiler takes with the source's own defines", async () => {
+    const code = "{$define FAST}\n{$IFDEF FAST}\nx := 1;\n{$ELSE}\nx := 2;\n{$ENDIF}\n{$ifndef FAST} y := 1; {$endif}\n{$if 0}\nz := 1;\n{$ifend}\nwriteln;\nreadln;";
+    expect(await body(code)).toEqual([p("x := 1"), io("Вивід новий рядок"), io("Ввід символу")]);
+  });
+
+  test("Format('…%d', [values]) prints its pieces and values", async () => {
+    expect(await body("writeln(Format('Sum: %d of %d', [s, n]));")).toEqual([io("Вивід 'Sum: ', s, ' of ', n")]);
+  });
+});

@@ -427,3 +427,35 @@ describe("python front-end: bad input", () => {
     expect(runtimeInitCount()).toBe(1);
   });
 });
+
+describe("python front-end: issue 13", () => {
+  const main = async (code: string) => {
+    const result = await parse(code, {});
+    expect(result.errors).toEqual([]);
+    return bare(chart(result, "main").block.stmts);
+  };
+
+  test("Python 2 print (with and without values), % and .format read as pieces, print() is a new line", async () => {
+    expect(await main('print "a=%d" % a\nprint\nprint("x = {}".format(x))\nprint()\n')).toEqual([
+      io('Вивід "a=", a'), io("Вивід новий рядок"), io('Вивід "x = ", x'), io("Вивід новий рядок"),
+    ]);
+  });
+
+  test("deciding conditional expressions become decisions, nested ones nest; others stay", async () => {
+    const result = await parse("def f(n):\n    return 1 if n < 0 else (2 if n == 0 else 3)\n\nx = a if c else b\ny = (a if c else b) + 1\n", {});
+    expect(bare(chart(result, "f").block.stmts)).toEqual([
+      { kind: "if", cond: "n < 0", then: blk(term("Повернути 1")), else: blk({ kind: "if", cond: "n = 0", then: blk(term("Повернути 2")), else: blk(term("Повернути 3")) }) },
+    ]);
+    expect(bare(chart(result, "main").block.stmts)).toEqual([
+      { kind: "if", cond: "c", then: blk(p("x := a")), else: blk(p("x := b")) },
+      p("y := (a if c else b) + 1"),
+    ]);
+  });
+
+  test("a returned value too long for a terminator is computed first", async () => {
+    const result = await parse("def f(m):\n    return [[m[i][j] for i in range(len(m))] for j in range(len(m[0]))]\n", {});
+    expect(bare(chart(result, "f").block.stmts)).toEqual([
+      p("результат := [[m[i][j] for i in range(len(m))] for j in range(len(m[0]))]"), term("Повернути результат"),
+    ]);
+  });
+});

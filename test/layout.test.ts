@@ -8,7 +8,7 @@ import { EngineError, langFromFileName, render } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import type { ChartGeometry, Edge, Geometry, Shape } from "../engine/geometry/types.ts";
 import type { ChartTree, Node } from "../engine/tree/schema.ts";
-import { PAGE_PART_HEIGHT } from "../engine/geometry/style.ts";
+import { PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../engine/geometry/style.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
 
 async function py(code: string, options: object = {}, extra: { fn?: string; split?: boolean } = {}): Promise<Geometry> {
@@ -287,10 +287,15 @@ describe("text", () => {
     expect(s.h).toBe(20);
   });
 
-  test("a huge unbreakable literal grows the symbol instead of overflowing", async () => {
+  test("a literal wider than a page: the symbol keeps height a and a short form, the comment holds the text", async () => {
     const c = chart(await py(`x = "${"ж".repeat(400)}"\n`));
     const s = shapes(c).find((x) => x.kind === "process")!;
-    expect(s.h).toBeGreaterThan(20);
+    expect(s.h).toBe(20);
+    expect(s.text).toEqual(["x := …"]);
+    const comment = shapes(c).find((x) => x.kind === "comment")!;
+    expect(comment.w).toBeLessThanOrEqual(PAGE_PART_WIDTH);
+    expect(comment.text[0]).toBe("x :=");
+    expect(comment.text.slice(1).join("")).toBe(`"${"ж".repeat(400)}"`); // cut only here, in the comment
   });
 });
 

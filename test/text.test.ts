@@ -96,6 +96,9 @@ describe("wrapText", () => {
     expect(lines).toEqual(["print", '("Hello big world",', "very_long_identifier_name)"]);
     expect(wrapText("x := obj.f(a)", 10, 12)).toEqual(["x :=", "obj.f", "(a)"]);
     expect(wrapText("x := obj.f(a)", 100, 12)).toEqual(["x := obj.f(a)"]);
+    // Template brackets are no comparisons: no break before their < or >.
+    expect(wrapText("vector<int> marks := {5, 4}", 15, 12)[0]).toBe("vector<int>");
+    expect(wrapText("static_cast<double>(s) / n", 30, 12)).toEqual(["static_cast<double>(s)", "/ n"]);
     const single = wrapText("Вивід 'a  b  c', x", 5, 12);
     expect(single).toContain("'a  b  c',"); // inner spaces kept verbatim
   });

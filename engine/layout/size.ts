@@ -134,10 +134,9 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
   // before they grow taller (G3: one a).
   const beyond: number[] = [];
   for (let w = MAX_SHAPE_WIDTH + WIDEN_STEP; w <= PAGE_PART_WIDTH; w += WIDEN_STEP) beyond.push(w);
-  const atomFits = (w: number, h: number) => {
-    const area = textArea(kind, w, h);
-    return widestLineMm(wrap(area.w, FONT_SIZE), FONT_SIZE, font) <= area.w;
-  };
+  // The widest unbreakable piece (wrapping at width 0 puts every piece on a line of its own).
+  const widestAtom = widestLineMm(wrap(0, FONT_SIZE), FONT_SIZE, font);
+  const atomFits = (w: number, h: number) => textArea(kind, w, h).w >= widestAtom;
   // A chart too wide for the page (`narrow`) keeps such a symbol's short form as narrow as its
   // tokens allow, so the symbol and its comment stay within the page together.
   if (narrow && COMMENTABLE.has(kind)) {
@@ -152,7 +151,9 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
     if (fit) return fit;
   }
   // Still too long (T5's last remedy, T2): a short form in the symbol, the full text in a comment.
-  if (COMMENTABLE.has(kind) && atomFits(widest, h0)) return withComment(kind, wrap, text, widest, h0, font);
+  // The symbol itself keeps a modest width (2a, or the chart's common width): its short form fits
+  // any width, and symbol, gap and comment must fit the page side by side.
+  if (COMMENTABLE.has(kind)) return withComment(kind, wrap, text, Math.max(m.bWide, minWidth), h0, font);
   // Last resort: the symbol grows taller at the narrowest width where every token fits on a line
   // (terminators grow wider with their height so their straight part keeps the same text width).
   const extra = kind === "terminator" ? 1 : 0;
@@ -167,20 +168,50 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
  */
 function withComment(kind: ShapeKind, wrap: Wrapper, text: string, w: number, h: number, font: FontId): SizedText {
   const area = textArea(kind, w, h);
-  const all = wrap(area.w, FONT_SIZE);
-  const lines = all.slice(0, Math.max(1, Math.floor(area.h / PITCH)));
-  let last = lines[lines.length - 1]!;
+  const room = Math.max(1, Math.floor(area.h / PITCH));
+  // The lines that fit, up to the first one holding a piece wider than the symbol (a huge literal).
+  const lines: string[] = [];
+  for (const line of wrap(area.w, FONT_SIZE)) {
+    if (lines.length === room || textWidthMm(line, FONT_SIZE, font) > area.w) break;
+    lines.push(line);
+  }
+  let last = lines.pop() ?? "";
   while (last !== "" && textWidthMm(`${last} …`, FONT_SIZE, font) > area.w) last = last.replace(/\s*\S+$/, "");
-  lines[lines.length - 1] = last === "" ? "…" : `${last} …`;
+  lines.push(last === "" ? "…" : `${last} …`);
   return { w, h, lines, textBox: area, comment: sizeComment(text, font) };
 }
 
-/** A comment symbol (S10) around `text`: wrapped at COMMENT_TEXT_WIDTH (wider for one long token), left-aligned. */
+/**
+ * A comment symbol (S10) around `text`: wrapped at COMMENT_TEXT_WIDTH, left-aligned, wider for one
+ * long token — up to the page width: a token wider than a page (a huge literal) is the one thing
+ * cut, here in the comment only, between characters.
+ */
 function sizeComment(text: string, font: FontId): SizedText {
-  const lines = prepareWrap(text, font)(COMMENT_TEXT_WIDTH, FONT_SIZE);
+  const limit = PAGE_PART_WIDTH - 2 * TEXT_PADDING;
+  const lines = prepareWrap(text, font)(COMMENT_TEXT_WIDTH, FONT_SIZE).flatMap((line) => cutToWidth(line, limit, font));
   const w = Math.max(COMMENT_TICK, widestLineMm(lines, FONT_SIZE, font)) + 2 * TEXT_PADDING;
   const h = lines.length * PITCH + 2 * TEXT_PADDING;
   return { w, h, lines, textBox: textArea("comment", w, h) };
+}
+
+/** `line` cut between code points into pieces no wider than `limit` (widths are additive). */
+function cutToWidth(line: string, limit: number, font: FontId): string[] {
+  if (textWidthMm(line, FONT_SIZE, font) <= limit) return [line];
+  const out: string[] = [];
+  let current = "";
+  let width = 0;
+  for (const ch of line) {
+    const w = textWidthMm(ch, FONT_SIZE, font);
+    if (current !== "" && width + w > limit) {
+      out.push(current);
+      current = "";
+      width = 0;
+    }
+    current += ch;
+    width += w;
+  }
+  if (current !== "") out.push(current);
+  return out;
 }
 
 /**

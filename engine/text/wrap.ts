@@ -91,8 +91,24 @@ function isExponentSign(p: string, i: number): boolean {
   return isDigit(p[s]) || (p[s] === "." && isDigit(p[s + 1]));
 }
 
+/**
+ * Template argument lists written without spaces before them (`vector<int>`, `static_cast<double>(x)`,
+ * `Map<String, List<Integer>>`): their `<` and `>` are brackets, not comparisons, so no break
+ * before them. Returns the first and last index of each.
+ */
+function templateSpans(p: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const m of p.matchAll(/[\p{L}_][\p{L}\p{N}_]*(<[\p{L}\p{N}_:,\s*&<>[\]]*?>+)(?=[(:\s{>,)\]]|$)/gu)) {
+    const start = m.index + m[0].length - m[1]!.length;
+    spans.push([start, m.index + m[0].length - 1]);
+  }
+  return spans;
+}
+
 /** Splits a paragraph into words (separated by whitespace); each word into unbreakable fragments. */
 function lexWords(p: string): string[][] {
+  const templates = templateSpans(p);
+  const inTemplate = (i: number) => templates.some(([a, b]) => i >= a && i <= b);
   const words: string[][] = [];
   let frags: string[] = [];
   let frag = "";
@@ -139,7 +155,7 @@ function lexWords(p: string): string[][] {
       const next = p[j];
       if (
         prev !== undefined && OPERAND_END.test(prev) && next !== undefined && OPERAND_START.test(next) &&
-        BINARY_OPS.has(run) && !isExponentSign(p, i)
+        BINARY_OPS.has(run) && !isExponentSign(p, i) && !inTemplate(i)
       ) {
         endFrag();
       }

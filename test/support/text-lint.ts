@@ -6,7 +6,7 @@
  *  - `cut`: a line break inside an identifier, number or string literal (T5), or a line that holds
  *    only a closing `)` / `]` / `>`;
  *  - `empty-io`: an input/output symbol with nothing after its word (`Вивід`);
- *  - `tall`: a symbol taller than the module a (G3; a terminator taller than a/2);
+ *  - `tall`: a symbol taller than the chart's module a (G3; a terminator taller than a/2);
  *  - `escape`: a raw escape sequence (`\n`, `\t`, `\"` …) shown as code;
  *  - `semicolon`: a statement text ending in `;`;
  *  - `preprocessor`: preprocessor text (`#if`, `#ifdef`, `{$ifdef}` …) in a symbol;
@@ -64,8 +64,7 @@ function separators(lines: string[], source: string): string[] | undefined {
 }
 
 /** Unclosed double quote on a line: a string literal runs on into the next line. */
-// A quote character between apostrophes ('"', a char literal) opens no string.
-const opensString = (line: string) => (line.replace(/\\./g, "").replace(/'"'/g, "").match(/"/g)?.length ?? 0) % 2 === 1;
+const opensString = (line: string) => (line.replace(/\\./g, "").replace(/'[^']'/g, "").match(/"/g)?.length ?? 0) % 2 === 1;
 
 function cutFindings(shape: Shape, sources: string[]): string[] {
   const problems: string[] = [];
@@ -102,7 +101,9 @@ export function lintCharts(tree: ChartTree, geometry: Geometry, options: Resolve
         const one = `${shape.kind} "${shape.text.join(" / ")}"`;
         for (const problem of cutFindings(shape, sources)) add("cut", `${one}: ${problem}`);
         if (shape.kind === "io" && (text.trim() === "" || ioWords.has(text.trim()))) add("empty-io", one);
-        const limit = shape.kind === "terminator" ? TERMINATOR_HEIGHT : A;
+        // The chart's own module a (20, or 15 when page fit chose it): G3 holds per chart.
+        const a = chart.module ?? A;
+        const limit = shape.kind === "terminator" ? a * (TERMINATOR_HEIGHT / A) : a;
         if (shape.kind !== "comment" && shape.h > limit + EPS) add("tall", `${one}: ${shape.h} mm`);
         if (ESCAPE.test(text)) add("escape", one);
         if (shape.text.some((l) => /;\s*$/.test(l))) add("semicolon", one);

@@ -29,6 +29,8 @@ const TYPE_PARTS = new Set([
 ]);
 /** Qualifiers dropped from declarations even without stripTypes: `const char *s` reads `char s`. */
 const QUALIFIERS = new Set(["type_qualifier", "storage_class_specifier", "attribute_specifier", "attribute_declaration", "ms_declspec_modifier"]);
+/** Declarations that are statements (not parameters: `(const void *)` in a cast keeps its type). */
+const STATEMENT_DECLARATIONS = new Set(["declaration", "condition_clause", "for_range_loop"]);
 const isStdScope = (node: Node | undefined) => node?.field === "scope" && node.text === "std";
 const DECLARATIONS = new Set(["declaration", "parameter_declaration", "optional_parameter_declaration", "condition_clause", "for_range_loop"]);
 
@@ -85,7 +87,7 @@ function hooks(ctx: TextContext): TextHooks {
   // `static` in declarations, pointer casts (`(int *)malloc(…)` is `malloc(…)`).
   h.skip = (child, parent, index, siblings) =>
     (ctx.stripTypes && isType(child, parent)) ||
-    (DECLARATIONS.has(parent.type) && QUALIFIERS.has(child.type)) ||
+    (STATEMENT_DECLARATIONS.has(parent.type) && QUALIFIERS.has(child.type)) ||
     (parent.type === "qualified_identifier" && isStdScope(child.type === "::" ? siblings[index - 1] : child));
   h.replace = (node) => {
     if (node.type !== "cast_expression") return undefined;
