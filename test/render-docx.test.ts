@@ -226,7 +226,7 @@ function checkSchemaOrder(root: XmlElement): void {
     expectOrder(spPr, ["a:xfrm", "a:custGeom", "a:prstGeom", "a:noFill", "a:solidFill", "a:ln"], "wps:spPr");
     expect(spPr.filter((n) => n === "a:custGeom" || n === "a:prstGeom").length).toBe(1);
     const ln = child(child(wsp, "wps:spPr"), "a:ln").children.map((c) => c.name);
-    expectOrder(ln, ["a:noFill", "a:solidFill", "a:prstDash", "a:round", "a:bevel", "a:miter", "a:headEnd", "a:tailEnd"], "a:ln");
+    expectOrder(ln, ["a:noFill", "a:solidFill", "a:prstDash", "a:custDash", "a:round", "a:bevel", "a:miter", "a:headEnd", "a:tailEnd"], "a:ln");
     for (const g of findAll(wsp, "a:custGeom")) {
       expect(g.children.map((c) => c.name)).toEqual(["a:avLst", "a:gdLst", "a:ahLst", "a:cxnLst", "a:rect", "a:pathLst"]);
     }
