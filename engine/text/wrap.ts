@@ -98,7 +98,10 @@ function isExponentSign(p: string, i: number): boolean {
  */
 function templateSpans(p: string): [number, number][] {
   const spans: [number, number][] = [];
-  for (const m of p.matchAll(/[\p{L}_][\p{L}\p{N}_]*(<[\p{L}\p{N}_:,\s*&<>[\]]*?>+)(?=[(:\s{>,)\]]|$)/gu)) {
+  // A name starts after no word character, and an argument list is at most 120 characters: without
+  // those bounds the pattern rescans the rest of a long word (or a long `a<a<a…`) from every
+  // position, quadratic in the text (a 40 KB literal took seconds).
+  for (const m of p.matchAll(/(?<![\p{L}\p{N}_])[\p{L}_][\p{L}\p{N}_]*(<[\p{L}\p{N}_:,\s*&<>[\]]{0,120}?>+)(?=[(:\s{>,)\]]|$)/gu)) {
     const start = m.index + m[0].length - m[1]!.length;
     spans.push([start, m.index + m[0].length - 1]);
   }
