@@ -6,35 +6,18 @@
  * timed.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Miniflare } from "miniflare";
 import { createApiKey } from "../server/accounts/keys.ts";
 import { createUser } from "../server/accounts/users.ts";
-import { d1Client, openD1, type D1Database } from "../server/db/d1.ts";
-import { EDGE_COMPATIBILITY } from "../server/edge/compatibility.ts";
+import { d1Client, openD1 } from "../server/db/d1.ts";
 import type { Database } from "../server/db/open.ts";
+import { startEdgeWorker, type EdgeWorker } from "./support/edge-worker.ts";
 import { expectError, ledgerConsistent, postJson } from "./support/server.ts";
 
-const root = fileURLToPath(new URL("../", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "skhema-edge-"));
 const SMALL = "x = int(input())\nif x > 0:\n    print(x)\nelse:\n    print(-x)\n";
-let mf: Miniflare;
+let worker: EdgeWorker;
 let url: string;
 let database: Database;
 let seq = 0;
-
-/** The committed migrations in journal order, each file one D1 batch (as `wrangler d1 migrations apply` runs them). */
-async function migrate(d1: D1Database): Promise<void> {
-  const migrations = join(root, "server/db/migrations");
-  const journal = JSON.parse(readFileSync(join(migrations, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-  for (const { tag } of journal.entries) {
-    const statements = readFileSync(join(migrations, `${tag}.sql`), "utf8").split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
-    await d1.batch(statements.map((s) => d1.prepare(s)));
-  }
-}
 
 async function user(credits: number): Promise<{ userId: number; key: string }> {
   const created = await createUser(database.db, { email: `edge${++seq}@example.com`, name: "Edge", credits });
@@ -43,31 +26,13 @@ async function user(credits: number): Promise<{ userId: number; key: string }> {
 }
 
 beforeAll(async () => {
-  const build = Bun.spawnSync([process.execPath, "scripts/build-edge.ts", dir], { cwd: root, stdout: "pipe", stderr: "pipe" });
-  if (build.exitCode !== 0) throw new Error(build.stderr.toString());
-  mf = new Miniflare({
-    modules: [
-      { type: "ESModule", path: join(dir, "worker.js") },
-      ...readdirSync(dir)
-        .filter((f) => f.endsWith(".wasm") || f.endsWith(".ttf"))
-        .map((f) => ({ type: f.endsWith(".wasm") ? ("CompiledWasm" as const) : ("Data" as const), path: join(dir, f) })),
-    ],
-    modulesRoot: dir,
-    d1Databases: ["DB"],
-    compatibilityDate: EDGE_COMPATIBILITY.date,
-    compatibilityFlags: [...EDGE_COMPATIBILITY.flags],
-    host: "127.0.0.1",
-    port: 0,
-  });
-  url = `${(await mf.ready).href.replace(/\/$/, "")}/v1`;
-  const d1 = (await mf.getD1Database("DB")) as unknown as D1Database;
-  await migrate(d1);
-  database = { db: openD1(d1), client: d1Client(d1), close: () => {} };
+  worker = await startEdgeWorker();
+  url = worker.url;
+  database = { db: openD1(worker.d1), client: d1Client(worker.d1), close: () => {} };
 }, 120_000);
 
 afterAll(async () => {
-  await mf?.dispose();
-  rmSync(dir, { recursive: true, force: true });
+  await worker?.stop();
 });
 
 describe("the API as a worker (workerd + D1)", () => {
