@@ -74,7 +74,7 @@ function planFitting(fn: ChartFunction, options: ResolvedOptions, paged: boolean
   const narrowSizer = sizerFor(m, true);
   const narrowFirst = planFolded(fn, options, paged, narrowSizer, m.connector, shaped.fold, FLATTEN_TALLER.slice(0, 1));
   const narrow = planWidth(narrowFirst.plan) < planWidth(shaped.candidate.plan)
-    ? plan(fn, options, paged, narrowSizer, m.connector, target, ["shape"], shaped.fold)
+    ? plan(fn, options, paged, narrowSizer, m.connector, target, ["shape"], shaped.fold, narrowFirst)
     : shaped;
   const best = planWidth(narrow.candidate.plan) < planWidth(shaped.candidate.plan) ? narrow : shaped;
   if (planWidth(best.candidate.plan) <= target) return best.candidate;
@@ -96,23 +96,26 @@ function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefi
   }
 }
 
-/** Plans a candidate folded (fold-wide.ts) to `target` — as a whole or, cut into pages, in every part. */
+/**
+ * Plans a candidate folded (fold-wide.ts) to `target` — as a whole or, cut into pages, in every part.
+ * `first`: the quick cut of the `initial` folds when the caller has planned it already.
+ */
 function plan(
   fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, target: number,
-  stages: readonly FoldStage[], initial: Folds,
+  stages: readonly FoldStage[], initial: Folds, first?: Candidate,
 ): { candidate: Candidate; fold: Folds } {
   // The folds are searched with one way of cutting (only what cannot fit a part laid out flat);
   // the chosen folds are then cut every way cut-pages.ts tries.
   // Folding makes a chart taller, never shorter: once it is too tall for a page, every further
   // pass is planned for pages straight away.
-  let tall = false;
+  let tall = first !== undefined && first.groups.length > 1;
   const quick = (f: Folds): Candidate => {
     if (tall) return { ...cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold: f }), 1, FLATTEN_TALLER.slice(0, 1)), sizer, fold: f };
     const candidate = planFolded(fn, options, paged, sizer, connector, f, FLATTEN_TALLER.slice(0, 1));
     tall = candidate.groups.length > 1;
     return candidate;
   };
-  const { result, fold } = foldToWidth(quick, (c) => planWidth(c.plan), (c) => c.plan.body.items, { target, stages, initial });
+  const { result, fold } = foldToWidth(quick, (c) => planWidth(c.plan), (c) => c.plan.body.items, { target, stages, initial, first });
   if (result.groups.length <= 1) return { candidate: result, fold };
   // Cut the other ways too; the quick cut stands unless one of them needs fewer parts.
   const others = planFolded(fn, options, paged, sizer, connector, fold, FLATTEN_TALLER.slice(1));

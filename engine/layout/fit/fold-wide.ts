@@ -24,18 +24,18 @@ export interface Folded<T> {
   fold: Folds;
 }
 
-/**
- * Plans with `layout(fold)`, starting from the `initial` folds and going through `stages`, until
- * the chart is within `target` (the page width); returns the first plan that fits, or the narrowest
- * one when none does.
- */
 export type FoldStage = "shape" | "connectors";
 
+/**
+ * Plans with `layout(fold)`, starting from the `initial` folds (planned already when `first` is
+ * given) and going through `stages`, until the chart is within `target` (the page width); returns
+ * the first plan that fits, or the narrowest one when none does.
+ */
 export function foldToWidth<T>(
   layout: (fold: Folds) => T, widthOf: (result: T) => number, plansOf: (result: T) => readonly Plan[],
-  { target = PAGE_PART_WIDTH, stages = ["shape", "connectors"], initial = new Map() }: { target?: number; stages?: readonly FoldStage[]; initial?: Folds } = {},
+  { target = PAGE_PART_WIDTH, stages = ["shape", "connectors"], initial = new Map(), first = layout(initial) }:
+    { target?: number; stages?: readonly FoldStage[]; initial?: Folds; first?: T } = {},
 ): Folded<T> {
-  const first = layout(initial);
   let best = { result: first, fold: initial, width: widthOf(first) };
   for (const stage of stages) {
     const tried = new Set<Node>();
