@@ -111,7 +111,20 @@ function templateSpans(p: string): [number, number][] {
 /** Splits a paragraph into words (separated by whitespace); each word into unbreakable fragments. */
 function lexWords(p: string): string[][] {
   const templates = templateSpans(p);
-  const inTemplate = (i: number) => templates.some(([a, b]) => i >= a && i <= b);
+  // The spans come in order and do not overlap: a binary search, not a scan per operator (a long
+  // text with many template names and operators would otherwise be quadratic).
+  const inTemplate = (i: number): boolean => {
+    let lo = 0;
+    let hi = templates.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const [a, b] = templates[mid]!;
+      if (i < a) hi = mid - 1;
+      else if (i > b) lo = mid + 1;
+      else return true;
+    }
+    return false;
+  };
   const words: string[][] = [];
   let frags: string[] = [];
   let frag = "";
