@@ -44,7 +44,7 @@ export function cutPages(planFor: (flattenTaller: number) => ChartPlan, ideal: n
  * and what holdsNext stays with the item below it (P6: no decision or loop-limit symbol ends a part
  * with its exits cut).
  */
-export function cutParts(plan: ChartPlan): Plan[][] {
+function cutParts(plan: ChartPlan): Plan[][] {
   const items = plan.body.items;
   if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) return [items];
   const units: Plan[][] = [];

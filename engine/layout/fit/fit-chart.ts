@@ -140,7 +140,7 @@ function planWidth(p: ChartPlan): number {
 }
 
 /** The bounding box of a drawn part: its shapes, lines and labels. */
-export function partBounds(part: DrawnPart): Box {
+function partBounds(part: DrawnPart): Box {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
