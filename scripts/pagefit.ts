@@ -14,10 +14,9 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { frontendFor, langFromFileName, type Lang } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
-import { fitChart, unsplitAt } from "../engine/layout/fit/fit-chart.ts";
-import { SMALLEST, type Module } from "../engine/layout/module.ts";
+import { fitChart, sizersIn, unsplitAt } from "../engine/layout/fit/fit-chart.ts";
+import { SMALLEST } from "../engine/layout/module.ts";
 import type { DrawnPart } from "../engine/layout/chart.ts";
-import { Sizer } from "../engine/layout/size.ts";
 import { FONTS } from "../engine/fonts.ts";
 import { resolveOptions } from "../engine/options.ts";
 import type { ChartTree } from "../engine/tree/schema.ts";
@@ -91,13 +90,7 @@ async function treeOf(path: string): Promise<ChartTree> {
   return (await frontendFor(lang)!(code, options, bunAssets)).tree;
 }
 
-const sizers = new Map<string, Sizer>();
-function sizerFor(m: Module, narrow = false): Sizer {
-  const key = `${m.a}/${m.gap}/${narrow}`;
-  let sizer = sizers.get(key);
-  if (!sizer) sizers.set(key, (sizer = new Sizer(FONTS.tinos, m, narrow)));
-  return sizer;
-}
+const sizerFor = sizersIn(FONTS.tinos);
 
 /** Lays out every chart of `path` the ways the report compares (as the engine's layoutCharts does). */
 export async function measureFile(path: string): Promise<ChartFit[]> {

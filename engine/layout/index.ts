@@ -13,9 +13,7 @@ import {
 import { FONTS, type FontChoice } from "../fonts.ts";
 import { lineHeightMm, type FontId } from "../text/measure.ts";
 import { widestLineMm, wrapText } from "../text/wrap.ts";
-import { fitChart } from "./fit/fit-chart.ts";
-import type { Module } from "./module.ts";
-import { Sizer } from "./size.ts";
+import { fitChart, sizersIn } from "./fit/fit-chart.ts";
 
 export function captionText(name: string, main: boolean, figure: number, options: ResolvedOptions): string {
   const t = options.texts;
@@ -42,13 +40,7 @@ function moveEdge(e: Edge, dx: number, dy: number): Edge {
  */
 export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: boolean, fontId: FontId = "tinos"): Geometry {
   const font: FontChoice = FONTS[fontId];
-  const sizers = new Map<string, Sizer>();
-  const sizerFor = (m: Module, narrow = false): Sizer => {
-    const key = `${m.a}/${m.gap}/${narrow}`;
-    let sizer = sizers.get(key);
-    if (!sizer) sizers.set(key, (sizer = new Sizer(font, m, narrow)));
-    return sizer;
-  };
+  const sizerFor = sizersIn(font);
   const captionPitch = lineHeightMm(CAPTION_FONT_SIZE);
   const laidOut = tree.map((fn, i) => {
     const { parts, module } = fitChart(fn, options, split, `c${i + 1}`, sizerFor);

@@ -13,7 +13,8 @@ import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometr
 import { drawChart, planChart, type ChartPlan, type DrawnPart } from "../chart.ts";
 import type { Folds, Plan } from "../plan.ts";
 import type { Module } from "../module.ts";
-import type { Sizer } from "../size.ts";
+import { Sizer } from "../size.ts";
+import type { FontChoice } from "../../fonts.ts";
 import { chooseModule } from "./choose-module.ts";
 import { cutPages, FLATTEN_TALLER } from "./cut-pages.ts";
 import { foldToWidth, type FoldStage } from "./fold-wide.ts";
@@ -33,6 +34,17 @@ interface Candidate {
 
 /** The sizer of a module, with texts wrapped to the narrowest symbols or not (size.ts). */
 export type SizerFor = (m: Module, narrow?: boolean) => Sizer;
+
+/** One Sizer per module and narrowness in `font`, made on first use: its measurements are kept for every chart. */
+export function sizersIn(font: FontChoice): SizerFor {
+  const sizers = new Map<string, Sizer>();
+  return (m, narrow = false) => {
+    const key = `${m.a}/${m.gap}/${narrow}`;
+    let sizer = sizers.get(key);
+    if (!sizer) sizers.set(key, (sizer = new Sizer(font, m, narrow)));
+    return sizer;
+  };
+}
 
 /**
  * Lays out one function. `paged`: the output has pages (docx, pdf, typst, or split on request), so
