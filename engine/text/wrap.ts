@@ -269,19 +269,35 @@ function keepItemsWhole(pieces: Piece[], spaceUnits: number, maxWidthMm: number,
   return pieces.some((_, k) => endsItem(k)) ? group(0, pieces.length, 0) : pieces;
 }
 
+/**
+ * An atom with weak breaks as one piece (markers dropped) and split at them, made once per atom:
+ * a lexed text is wrapped at many widths (size.ts tries one after another), the pieces are the same
+ * at each. Pieces are never modified, so they are shared between wraps.
+ */
+const weakForms = new WeakMap<Piece, { whole: Piece; parts: Piece[] }>();
+
+function weakFormsOf(atom: Piece, font: FontId): { whole: Piece; parts: Piece[] } {
+  let forms = weakForms.get(atom);
+  if (!forms) {
+    const parts: Piece[] = [];
+    atom.text.split(WEAK).forEach((text, k) => {
+      if (text === "") return;
+      const first = k === 0;
+      parts.push({ text, units: textUnits(text, font), spaceBefore: first && atom.spaceBefore, sticky: first && atom.sticky });
+    });
+    forms = { whole: { ...atom, text: atom.text.replaceAll(WEAK, "") }, parts };
+    weakForms.set(atom, forms);
+  }
+  return forms;
+}
+
 /** The atoms for one width: those wider than the line split at their weak breaks, every marker dropped. */
 function atWidth(atoms: Paragraph, maxWidthMm: number, sizePt: number, font: FontId): Paragraph {
   const out: Piece[] = [];
   for (const atom of atoms) {
     if (!atom.text.includes(WEAK)) out.push(atom);
-    else if (unitsToMm(atom.units, sizePt, font) <= maxWidthMm) out.push({ ...atom, text: atom.text.replaceAll(WEAK, "") });
-    else {
-      atom.text.split(WEAK).forEach((text, k) => {
-        if (text === "") return;
-        const first = k === 0;
-        out.push({ text, units: textUnits(text, font), spaceBefore: first && atom.spaceBefore, sticky: first && atom.sticky });
-      });
-    }
+    else if (unitsToMm(atom.units, sizePt, font) <= maxWidthMm) out.push(weakFormsOf(atom, font).whole);
+    else out.push(...weakFormsOf(atom, font).parts);
   }
   return out;
 }
