@@ -99,6 +99,14 @@ export async function settleItem(db: Db, account: string, item: IncomingItem, so
   return { recorded: true, outcome: row.outcome, paymentId: payment?.id ?? null };
 }
 
+/**
+ * This batch holds the item: its claim token is the one the batch wrote (recording the item here,
+ * or an operator's decision in review.ts).
+ */
+export function claimedByThisBatch(db: Db, itemId: string, claim: string): SQL {
+  return exists(db.select({ one: sql`1` }).from(paymentItems).where(and(eq(paymentItems.id, itemId), eq(paymentItems.claim, claim))));
+}
+
 /** This batch recorded the item (its claim), and the item is what paid the payment. */
 function paidByThisBatch(db: Db, paymentId: number, itemId: string, claim: string): SQL {
   return exists(
@@ -117,7 +125,7 @@ function paidByThisBatch(db: Db, paymentId: number, itemId: string, claim: strin
 export async function fulfilmentStatements(db: Db, payment: Payment, itemId: string, claim: string, now: number): Promise<InStatement[]> {
   const [payer] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, payment.userId));
   if (!payer) throw new Error(`payment ${payment.id} belongs to no user`);
-  const thisBatch = exists(db.select({ one: sql`1` }).from(paymentItems).where(and(eq(paymentItems.id, itemId), eq(paymentItems.claim, claim))));
+  const thisBatch = claimedByThisBatch(db, itemId, claim);
   const guard = paidByThisBatch(db, payment.id, itemId, claim);
   /** The payer's row, only if this batch completed the payment. */
   const payerIfPaid = and(eq(users.id, payment.userId), guard)!;
