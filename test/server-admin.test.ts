@@ -9,9 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../server/db/open.ts";
+import { adminCommand } from "./support/admin.ts";
 import { spawnServer, type SpawnedServer } from "./support/server.ts";
-
-const repoRoot = new URL("../", import.meta.url).pathname;
 
 // Each command is a fresh bun process (~0.3–0.6 s with the database opened and migrated).
 setDefaultTimeout(30_000);
@@ -30,39 +29,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function admin(...args: string[]): Promise<Run> {
-  const child = Bun.spawn([process.execPath, "server/admin.ts", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
-  return { code, stdout, stderr };
-}
-
-/** Runs a command that must succeed and returns its JSON output. */
-async function ok<T = Record<string, unknown>>(...args: string[]): Promise<T> {
-  const run = await admin(...args);
-  if (run.code !== 0) throw new Error(`admin ${args.join(" ")} exited ${run.code}: ${run.stderr}`);
-  return JSON.parse(run.stdout) as T;
-}
-
-/** Runs a command that must fail: exit 1, a message on stderr, nothing on stdout, no stack trace. */
-async function refused(pattern: RegExp, ...args: string[]): Promise<void> {
-  const run = await admin(...args);
-  const what = `admin ${args.join(" ")}`;
-  expect(run.code, `${what}: exit code (stdout ${run.stdout})`).toBe(1);
-  expect(run.stdout, `${what}: stdout`).toBe("");
-  expect(run.stderr, `${what}: stderr`).toMatch(pattern);
-  expect(run.stderr, `${what}: stack trace on stderr`).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-}
+const { admin, ok, refused } = adminCommand(() => ({ DATABASE_URL: databaseUrl }));
 
 function me(key: string): Promise<Response> {
   return fetch(`${server.url}/me`, { headers: { "x-api-key": key } });

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
+import { adminCommand } from "./support/admin.ts";
 import { balance, eventually, JAR, providerEnv, rows, SECRET, startFake, topup } from "./support/payments.ts";
 import { ledgerConsistent, startServer, type TestServer } from "./support/server.ts";
 
 setDefaultTimeout(60_000);
-const repoRoot = new URL("../", import.meta.url).pathname;
 
 let fake: FakeMonobank;
 let server: TestServer;
@@ -26,29 +26,7 @@ afterAll(async () => {
   await fake.stop();
 });
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = Bun.spawn([process.execPath, "server/admin.ts", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, DATABASE_URL: server.databaseUrl },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
-  return { code, stdout, stderr };
-}
-
-async function ok<T = Record<string, unknown>>(...args: string[]): Promise<T> {
-  const run = await admin(...args);
-  if (run.code !== 0) throw new Error(`admin ${args.join(" ")} exited ${run.code}: ${run.stderr}`);
-  return JSON.parse(run.stdout) as T;
-}
-
-async function refused(pattern: RegExp, ...args: string[]): Promise<void> {
-  const run = await admin(...args);
-  expect(run.code).toBe(1);
-  expect(run.stdout).toBe("");
-  expect(run.stderr).toMatch(pattern);
-}
+const { ok, refused } = adminCommand(() => ({ ...env, DATABASE_URL: server.databaseUrl }));
 
 interface ReviewItem {
   id: string;

@@ -9,10 +9,11 @@
 import type { InArgs } from "@libsql/client";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/open.ts";
-import { gifts, notifications, users } from "../db/schema.ts";
+import { gifts, users } from "../db/schema.ts";
 import { enqueueMail, mailQueued } from "../mail/outbox.ts";
 import { templates } from "../mail/templates/index.ts";
 import { batchedDelta, isBalanceTooLow } from "./credits.ts";
+import { notifyWhen } from "./notifications.ts";
 import { findUserByEmail, normaliseEmail, type User } from "./users.ts";
 
 export type GiftResult =
@@ -57,23 +58,6 @@ export async function giveCredits(db: Db, sender: User, recipientEmail: string, 
       .returning({ id: gifts.id })
       .toSQL(),
   ].map((s) => ({ sql: s.sql, args: s.params as InArgs }));
-  const notification = db
-    .insert(notifications)
-    .select(
-      db
-        .select({
-          id: sql`NULL`.as("id"),
-          userId: users.id,
-          kind: sql`'gift'`.as("kind"),
-          payload: sql`json_object('giftId', ${giftId}, 'from', ${sender.name || sender.email}, 'qty', ${qty})`.as("payload"),
-          createdAt: sql`${now}`.as("created_at"),
-          readAt: sql`NULL`.as("read_at"),
-        })
-        .from(users)
-        .where(toRecipient),
-    )
-    .toSQL();
-
   let results;
   try {
     results = await db.$client.batch(
@@ -81,7 +65,7 @@ export async function giveCredits(db: Db, sender: User, recipientEmail: string, 
         ...statements,
         ...batchedDelta(db, { user: eq(users.id, sender.id), delta: -qty, reason: "gift_out", ref: giftRef }, now),
         ...batchedDelta(db, { user: toRecipient, delta: qty, reason: "gift_in", ref: giftRef }, now),
-        { sql: notification.sql, args: notification.params as InArgs },
+        notifyWhen(db, "gift", sql`json_object('giftId', ${giftId}, 'from', ${sender.name || sender.email}, 'qty', ${qty})`, toRecipient, now),
         enqueueMail(db, { kind: "gift", to: email, ...letter }, now),
       ],
       "write",

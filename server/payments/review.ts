@@ -6,13 +6,13 @@
  * running the same command twice decides once.
  */
 import type { InArgs, InStatement } from "@libsql/client";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { batchedDelta } from "../accounts/credits.ts";
 import { findUserByEmail } from "../accounts/users.ts";
 import type { Db } from "../db/open.ts";
 import { paymentItems, payments, users, type PaymentStatus } from "../db/schema.ts";
 import { mailQueued } from "../mail/outbox.ts";
-import { fulfilmentStatements } from "./settle.ts";
+import { claimedByThisBatch, fulfilmentStatements } from "./settle.ts";
 
 export class ReviewError extends Error {}
 
@@ -105,7 +105,7 @@ async function decisionStatements(db: Db, item: ItemRow, decision: Decision, cla
       if (!Number.isSafeInteger(decision.credits) || decision.credits < 1) throw new ReviewError("--credits must be a whole number ≥ 1");
       const user = await findUserByEmail(db, decision.email);
       if (!user) throw new ReviewError(`no user ${decision.email}`);
-      const decidedNow = sql`EXISTS (SELECT 1 FROM ${paymentItems} WHERE ${paymentItems.id} = ${item.id} AND ${paymentItems.claim} = ${claim})`;
+      const decidedNow = claimedByThisBatch(db, item.id, claim);
       return batchedDelta(db, { user: and(eq(users.id, user.id), decidedNow)!, delta: decision.credits, reason: "topup", ref: `item:${item.id}` }, now);
     }
   }

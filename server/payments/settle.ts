@@ -15,9 +15,10 @@
 import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { InArgs, InStatement } from "@libsql/client";
 import { batchedDelta } from "../accounts/credits.ts";
+import { notifyWhen } from "../accounts/notifications.ts";
 import { proExtensionStatement } from "../accounts/users.ts";
 import type { Db } from "../db/open.ts";
-import { notifications, paymentItems, payments, users, type ItemOutcome } from "../db/schema.ts";
+import { paymentItems, payments, users, type ItemOutcome } from "../db/schema.ts";
 import { enqueueMailWhen, mailQueued } from "../mail/outbox.ts";
 import { templates } from "../mail/templates/index.ts";
 import { toUah } from "./catalog.ts";
@@ -98,6 +99,14 @@ export async function settleItem(db: Db, account: string, item: IncomingItem, so
   return { recorded: true, outcome: row.outcome, paymentId: payment?.id ?? null };
 }
 
+/**
+ * This batch holds the item: its claim token is the one the batch wrote (recording the item here,
+ * or an operator's decision in review.ts).
+ */
+export function claimedByThisBatch(db: Db, itemId: string, claim: string): SQL {
+  return exists(db.select({ one: sql`1` }).from(paymentItems).where(and(eq(paymentItems.id, itemId), eq(paymentItems.claim, claim))));
+}
+
 /** This batch recorded the item (its claim), and the item is what paid the payment. */
 function paidByThisBatch(db: Db, paymentId: number, itemId: string, claim: string): SQL {
   return exists(
@@ -116,8 +125,10 @@ function paidByThisBatch(db: Db, paymentId: number, itemId: string, claim: strin
 export async function fulfilmentStatements(db: Db, payment: Payment, itemId: string, claim: string, now: number): Promise<InStatement[]> {
   const [payer] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, payment.userId));
   if (!payer) throw new Error(`payment ${payment.id} belongs to no user`);
-  const thisBatch = exists(db.select({ one: sql`1` }).from(paymentItems).where(and(eq(paymentItems.id, itemId), eq(paymentItems.claim, claim))));
+  const thisBatch = claimedByThisBatch(db, itemId, claim);
   const guard = paidByThisBatch(db, payment.id, itemId, claim);
+  /** The payer's row, only if this batch completed the payment. */
+  const payerIfPaid = and(eq(users.id, payment.userId), guard)!;
   const out: InStatement[] = [
     statement(
       db
@@ -130,32 +141,15 @@ export async function fulfilmentStatements(db: Db, payment: Payment, itemId: str
   if (payment.kind === "pro" && payment.days) out.push(statement(proExtensionStatement(db, { userId: payment.userId, days: payment.days, now }, guard)));
   if (payment.qty) {
     const reason = payment.kind === "pro" ? "pro_bonus" : "topup";
-    out.push(...batchedDelta(db, { user: and(eq(users.id, payment.userId), guard)!, delta: payment.qty, reason, ref: `payment:${payment.id}` }, now));
+    out.push(...batchedDelta(db, { user: payerIfPaid, delta: payment.qty, reason, ref: `payment:${payment.id}` }, now));
   }
   const receipt = templates(payer.locale).payment({
     label: payment.label, amountUah: toUah(payment.amountKop), code: payment.comment, credits: payment.qty ?? 0, proDays: payment.days ?? 0,
   });
-  out.push(enqueueMailWhen(db, { kind: "payment", to: payer.email, ...receipt }, and(eq(users.id, payment.userId), guard)!, now));
+  out.push(enqueueMailWhen(db, { kind: "payment", to: payer.email, ...receipt }, payerIfPaid, now));
   const payload = JSON.stringify({ paymentId: payment.id, kind: payment.kind, label: payment.label, amountKop: payment.amountKop, credits: payment.qty ?? 0, days: payment.days ?? 0 });
   out.push(
-    statement(
-      db
-        .insert(notifications)
-        .select(
-          db
-            .select({
-              id: sql`NULL`.as("id"),
-              userId: users.id,
-              kind: sql`'payment_paid'`.as("kind"),
-              payload: sql`${payload}`.as("payload"),
-              createdAt: sql`${now}`.as("created_at"),
-              readAt: sql`NULL`.as("read_at"),
-            })
-            .from(users)
-            .where(and(eq(users.id, payment.userId), guard)),
-        )
-        .toSQL(),
-    ),
+    notifyWhen(db, "payment_paid", sql`${payload}`, payerIfPaid, now),
     // The payment was paid by another item in the meantime (the JS read was stale): this item then
     // paid nothing, and says so for the operator.
     statement(
