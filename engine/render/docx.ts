@@ -6,7 +6,7 @@
  * outlinePath() (engine/geometry/outline.ts), so Word and LibreOffice show exactly our outlines; text sits
  * in `wps:txbx` text boxes, one paragraph per wrapped line with an exact line pitch, so Word never
  * re-wraps it. Edges are open custGeom polylines with an `a:tailEnd` arrowhead; branch labels are
- * outline-less text boxes. The package is written by hand (raw XML, zipped by docx-zip.ts around fflate's
+ * outline-less text boxes. The package is written by hand (raw XML, zipped by docx-zip.ts around pako's
  * deflate): no timestamps, fixed part order and a fixed zip time, so the same geometry always gives the
  * same bytes.
  *
