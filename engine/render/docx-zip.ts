@@ -19,6 +19,14 @@ import pakoModule from "pako";
 
 const pako = pakoModule as unknown as { gzip(data: Uint8Array, options: { level: number }): Uint8Array };
 
+/**
+ * zlib level 3, the strongest of its fast matcher (no lazy matching): deflating the medium chart's
+ * 215 KB document.xml cold takes ≈ 8 ms against ≈ 13 ms at level 6 (medians of 10 fresh processes),
+ * for a package of 13 KB instead of 9 KB — a few kilobytes nobody waits for, against a sixth of the
+ * DOCX command's budget left after the shared start (issue 14).
+ */
+const LEVEL = 3;
+
 /** DOS date of 2000-01-01 ((year − 1980) << 9 | month << 5 | day); the DOS time 00:00:00 is 0. */
 const DOS_DATE = ((2000 - 1980) << 9) | (1 << 5) | 1;
 /** Version 2.0 (deflate), as "needed to extract" and "made by" (host 0, MS-DOS). */
@@ -35,13 +43,13 @@ interface Entry {
   offset: number;
 }
 
-/** The zip of `files` in the given order, each entry deflated at level 6 (deterministic bytes). */
+/** The zip of `files` in the given order, each entry deflated at LEVEL (deterministic bytes). */
 export function zipDocx(files: readonly (readonly [name: string, data: Uint8Array])[]): Uint8Array {
   const encoder = new TextEncoder();
   const entries: Entry[] = [];
   let offset = 0;
   for (const [name, data] of files) {
-    const member = pako.gzip(data, { level: 6 });
+    const member = pako.gzip(data, { level: LEVEL });
     const trailer = new DataView(member.buffer, member.byteOffset + member.length - GZIP_TRAILER, GZIP_TRAILER);
     const entry: Entry = {
       name: encoder.encode(name),
