@@ -87,16 +87,16 @@ if (process.argv[2] === "--stages") {
     last = performance.now();
     stages.push(["warm render, large SVG (median of 10, after 22)", median(warmLarge)]);
   } else {
-    const modules: Partial<Record<Format, () => Promise<{ ensureResvg?: (assets: typeof cliAssets) => Promise<unknown> }>>> = {
+    const modules: Partial<Record<Format, () => Promise<unknown>>> = {
       png: () => import("../engine/render/png.ts"), pdf: () => import("../engine/render/pdf.ts"), docx: () => import("../engine/render/docx.ts"),
       typst: () => import("../engine/render/typst.ts"), excalidraw: () => import("../engine/render/excalidraw.ts"),
     };
     const load = modules[format];
     if (load) {
-      const loaded = await load();
+      await load();
       mark(`import ${format} renderer`);
-      if (loaded.ensureResvg) {
-        await loaded.ensureResvg(cliAssets);
+      if (format === "png") {
+        await (await import("../engine/render/png.ts")).ensureResvg(cliAssets);
         mark("resvg WASM start");
       }
     }
