@@ -75,10 +75,11 @@ function tableOf(font: FontId): Uint16Array {
  * ≈ 0.4 ms for Tinos's).
  */
 export function hasGlyph(codePoint: number, font: FontId = "tinos"): boolean {
-  const [m, advances, extras] = SOURCES[font];
-  const i = codePoint - m.first;
+  const source = SOURCES[font];
+  const advances = source[1];
+  const i = codePoint - source[0].first;
   if (i >= 0 && i < advances.length && advances[i]! >= 0) return true;
-  for (const [cp, a] of extras) if (cp === codePoint && a >= 0) return true;
+  for (const [cp, a] of source[2]) if (cp === codePoint && a >= 0) return true;
   return false;
 }
 
