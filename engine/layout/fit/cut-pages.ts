@@ -22,6 +22,8 @@ export interface Cut {
   pairs: number;
   /** Height of each part as planned. */
   heights: number[];
+  /** How the plan was made: a plan made again the same way (with larger connectors) is cut alike. */
+  planning: PagePlanning;
 }
 
 /** How a chart is planned for pages (chart.ts PlanChoices): which top-level constructs are laid out flat. */
@@ -46,25 +48,38 @@ const REFINES = 3;
 const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
 
 /**
- * Cuts the plans `planFor` gives for each threshold (FLATTEN_TALLER), each refined (REFINES) while it
- * needs more parts than `ideal`: the fewest parts win, then the fewest connector pairs, then the
- * earlier plan. `first`: the first threshold's plan cut, when the caller has it already.
+ * Cuts a chart into the fewest parts it can, trying in order while the best needs more than
+ * `ideal`: the plan of the first threshold (FLATTEN_TALLER: only what cannot fit a part laid out
+ * flat); that plan refined (REFINES: laid flat only where a page asks for it); the other thresholds.
+ * The fewest parts win, then the fewest connector pairs, then the fuller emptiest page, then the
+ * earlier. `first`: the first threshold's plan cut, when the caller has it already.
  */
 export function cutPages(planFor: (planning: PagePlanning) => ChartPlan, ideal: number, thresholds: readonly number[], first?: Cut): Cut {
-  let best: Cut | null = null;
-  for (const flattenTaller of thresholds) {
-    let flatten: ReadonlySet<Node | Block> = new Set();
-    for (let pass = 0; ; pass++) {
-      const cut = pass === 0 && flattenTaller === thresholds[0] && first ? first : cutParts(planFor({ flattenTaller, flatten }));
-      if (!best || better(cut, best)) best = cut;
-      if (cut.groups.length <= ideal || pass === REFINES) break;
-      const more = pushedWhole(cut);
-      if (more.length === 0) break;
-      flatten = new Set([...flatten, ...more]);
-    }
-    if (best!.groups.length <= ideal) break;
+  let best = first ?? cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE });
+  const consider = (cut: Cut): boolean => {
+    if (better(cut, best)) best = cut;
+    return best.groups.length <= ideal;
+  };
+  if (best.groups.length <= ideal) return best;
+  let refined = best;
+  for (let pass = 0; pass < REFINES; pass++) {
+    const more = pushedWhole(refined);
+    if (more.length === 0) break;
+    const { flattenTaller, flatten } = refined.planning;
+    refined = cutAs(planFor, { flattenTaller, flatten: new Set([...flatten, ...more]) });
+    if (consider(refined)) return best;
   }
-  return best!;
+  for (const flattenTaller of thresholds.slice(1)) {
+    if (consider(cutAs(planFor, { flattenTaller, flatten: NONE }))) return best;
+  }
+  return best;
+}
+
+const NONE: ReadonlySet<Node | Block> = new Set();
+
+/** The plan `planFor` gives for `planning`, cut once (no search). */
+export function cutAs(planFor: (planning: PagePlanning) => ChartPlan, planning: PagePlanning): Cut {
+  return cutParts(planFor(planning), planning);
 }
 
 /**
@@ -106,10 +121,10 @@ function pushedWhole(cut: Cut): (Node | Block)[] {
  * and what holdsNext stays with the item below it (P6: no decision or loop-limit symbol ends a part
  * with its exits cut).
  */
-function cutParts(plan: ChartPlan): Cut {
+function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const items = plan.body.items;
   const inner = items.filter((item) => item.type === "inner").length;
-  if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) return { plan, groups: [items], pairs: inner, heights: [plan.height] };
+  if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) return { plan, groups: [items], pairs: inner, heights: [plan.height], planning };
   const units: Plan[][] = [];
   items.forEach((item, i) => {
     const prev = items[i - 1];
@@ -135,7 +150,7 @@ function cutParts(plan: ChartPlan): Cut {
   const groups = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length).flat());
   const runOn = starts.slice(1).filter((from) => units[from - 1]!.at(-1)!.falls).length;
   const heights = starts.map((from, k) => height(from, starts[k + 1] ?? units.length));
-  return { plan, groups, pairs: inner + runOn, heights };
+  return { plan, groups, pairs: inner + runOn, heights, planning };
 }
 
 /** Height of a part holding units [from, to): its opening (Start, page connector or nothing), the units, its closing. */

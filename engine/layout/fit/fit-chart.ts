@@ -11,12 +11,12 @@ import type { ResolvedOptions } from "../../options.ts";
 import type { Box } from "../../geometry/types.ts";
 import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
 import { drawChart, planChart, type ChartPlan, type DrawnPart } from "../chart.ts";
-import type { Folds, Plan } from "../plan.ts";
+import { NO_FOLD, type Folds, type Plan } from "../plan.ts";
 import type { Module } from "../module.ts";
-import { Sizer } from "../size.ts";
+import { Sizer, type SizedTexts } from "../size.ts";
 import type { FontChoice } from "../../fonts.ts";
 import { chooseModule } from "./choose-module.ts";
-import { cutPages, FLATTEN_TALLER, type PagePlanning } from "./cut-pages.ts";
+import { cutAs, cutPages, FLATTEN_TALLER, type PagePlanning } from "./cut-pages.ts";
 import { foldToWidth, type FoldStage } from "./fold-wide.ts";
 
 export interface FittedChart {
@@ -30,6 +30,8 @@ interface Candidate {
   groups: Plan[][];
   pairs: number;
   heights: number[];
+  /** How it was planned for pages; null: planned as one part. */
+  planning: PagePlanning | null;
   sizer: Sizer;
   fold: Folds;
 }
@@ -37,13 +39,22 @@ interface Candidate {
 /** The sizer of a module, with texts wrapped to the narrowest symbols or not (size.ts). */
 export type SizerFor = (m: Module, narrow?: boolean) => Sizer;
 
-/** One Sizer per module and narrowness in `font`, made on first use: its measurements are kept for every chart. */
+/**
+ * One Sizer per module and narrowness in `font`, made on first use: its measurements are kept for
+ * every chart, and shared by the modules of one symbol height a (sizes do not depend on gaps).
+ */
 export function sizersIn(font: FontChoice): SizerFor {
   const sizers = new Map<string, Sizer>();
+  const sized = new Map<string, SizedTexts>();
   return (m, narrow = false) => {
     const key = `${m.a}/${m.gap}/${narrow}`;
     let sizer = sizers.get(key);
-    if (!sizer) sizers.set(key, (sizer = new Sizer(font, m, narrow)));
+    if (!sizer) {
+      const shared = `${m.a}/${narrow}`;
+      let texts = sized.get(shared);
+      if (!texts) sized.set(shared, (texts = new Map()));
+      sizers.set(key, (sizer = new Sizer(font, m, narrow, texts)));
+    }
     return sizer;
   };
 }
@@ -57,14 +68,29 @@ export function fitChart(
 ): FittedChart {
   // A plan's extents leave out a few drawn details (lanes of the tail, label overhangs): when the
   // drawing comes out wider than the page, the chart is fitted again to a width that much smaller.
+  // The chart planned as one sheet at each module, unfolded: the first plan of each candidate and the
+  // bound on the parts it can need (choose-module.ts), planned once.
+  const sheets = new Map<Module, ChartPlan>();
+  const sheetAt = (m: Module): ChartPlan => {
+    let chart = sheets.get(m);
+    if (!chart) sheets.set(m, (chart = planChart(fn, options, sizerFor(m), m.connector)));
+    return chart;
+  };
+  const leastParts = (m: Module): number => Math.ceil(sheetAt(m).height / PAGE_PART_HEIGHT);
+  const choice = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m, PAGE_PART_WIDTH, sheetAt(m)), (c) => c.groups.length, leastParts);
+  const { module } = choice;
+  let { result } = choice;
+  // A plan's extents leave out a few drawn details (lanes of the tail, label overhangs): when the
+  // drawing comes out wider than the page, the chart is fitted again, at its module, to a width that
+  // much smaller.
   let target = PAGE_PART_WIDTH;
   for (let attempt = 0; ; attempt++) {
-    const { module, result } = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m, target), (c) => c.groups.length);
     const parts = draw(fn, options, paged, prefix, result);
     const over = Math.max(...parts.map((p) => p.box.w)) - PAGE_PART_WIDTH;
     // Only a plan that believed it fits is worth fitting again.
     if (over <= 0 || attempt === REFITS || planWidth(result) > target) return { parts, module };
     target -= over;
+    result = planFitting(fn, options, paged, sizerFor, module, target, sheetAt(module));
   }
 }
 
@@ -81,12 +107,16 @@ export function unsplitAt(fn: ChartFunction, options: ResolvedOptions, sizerFor:
  * switch rows; then texts wrapped to the narrowest symbols (T5), kept when that is narrower; only
  * then connector pairs.
  */
-function planFitting(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizerFor: SizerFor, m: Module, target: number): Candidate {
-  const shaped = plan(fn, options, paged, sizerFor(m), m.connector, target, ["shape"], new Map());
+function planFitting(
+  fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizerFor: SizerFor, m: Module, target: number,
+  unsplit = planChart(fn, options, sizerFor(m), m.connector),
+): Candidate {
+  const first = planFolded(fn, options, paged, sizerFor(m), m.connector, NO_FOLD, "quick", { unsplit });
+  const shaped = plan(fn, options, paged, sizerFor(m), m.connector, target, ["shape"], NO_FOLD, first);
   if (planWidth(shaped.candidate) <= target) return shaped.candidate;
   // Narrower texts are searched further only when they make the folded chart narrower at all.
   const narrowSizer = sizerFor(m, true);
-  const narrowFirst = planFolded(fn, options, paged, narrowSizer, m.connector, shaped.fold, "quick");
+  const narrowFirst = planFolded(fn, options, paged, narrowSizer, m.connector, shaped.fold, "quick", {});
   const narrow = planWidth(narrowFirst) < planWidth(shaped.candidate)
     ? plan(fn, options, paged, narrowSizer, m.connector, target, ["shape"], shaped.fold, narrowFirst)
     : shaped;
@@ -106,7 +136,11 @@ function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefi
   for (;;) {
     const { drawn, needed } = drawChart(fn, candidate.plan, candidate.groups, options, prefix, candidate.sizer);
     if (needed <= candidate.plan.connector) return drawn.map((d) => ({ drawn: d, box: partBounds(d) }));
-    candidate = planFolded(fn, options, paged, candidate.sizer, needed, candidate.fold, "thorough");
+    // Cut into pages: planned again the way it was chosen, with the larger circles, and cut once.
+    const { planning, sizer, fold } = candidate;
+    candidate = planning
+      ? { ...cutAs((p) => planChart(fn, options, sizer, needed, { forPages: true, ...p, fold }), planning), sizer, fold }
+      : planFolded(fn, options, paged, sizer, needed, fold, "thorough", {});
   }
 }
 
@@ -123,7 +157,7 @@ function plan(
   // too tall for a page, every further pass is planned for pages straight away.
   let tall = first !== undefined && first.groups.length > 1;
   const quick = (f: Folds): Candidate => {
-    const candidate = planFolded(fn, options, paged, sizer, connector, f, "quick", tall);
+    const candidate = planFolded(fn, options, paged, sizer, connector, f, "quick", { tall });
     tall = candidate.groups.length > 1;
     return candidate;
   };
@@ -131,7 +165,7 @@ function plan(
   if (result.groups.length <= 1) return { candidate: result, fold };
   // Other cuts group the plans differently: one that puts wider plans on one part than the quick
   // cut did (over the target) is not taken.
-  const thorough = planFolded(fn, options, paged, sizer, connector, fold, "thorough", true, result);
+  const thorough = planFolded(fn, options, paged, sizer, connector, fold, "thorough", { tall: true, quick: result });
   return { candidate: planWidth(thorough) <= Math.max(target, planWidth(result)) ? thorough : result, fold };
 }
 
@@ -142,25 +176,32 @@ function plan(
  */
 type Cutting = "quick" | "thorough";
 
-/**
- * A candidate with the given folds: planned, and cut into pages when paged and too tall. `tall`: it
- * is known to be too tall for a page (planned for pages straight away); `quick`: its quick cut, when
- * the caller has it already.
- */
+/** What the caller of planFolded knows already. */
+interface Known {
+  /** The candidate is too tall for a page: it is planned for pages straight away. */
+  tall?: boolean;
+  /** Its quick cut. */
+  quick?: Candidate;
+  /** Its plan as one sheet. */
+  unsplit?: ChartPlan;
+}
+
+/** A candidate with the given folds: planned, and cut into pages when paged and too tall. */
 function planFolded(
   fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds, cutting: Cutting,
-  tall = false, quick?: Candidate,
+  { tall = false, quick, unsplit }: Known,
 ): Candidate {
   let height = quick?.plan.height;
   if (!tall) {
-    const chart = planChart(fn, options, sizer, connector, { fold });
-    if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items], pairs: 0, heights: [chart.height], sizer, fold };
+    const chart = unsplit ?? planChart(fn, options, sizer, connector, { fold });
+    if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items], pairs: 0, heights: [chart.height], planning: null, sizer, fold };
     height = chart.height;
   }
   const planFor = (planning: PagePlanning): ChartPlan => planChart(fn, options, sizer, connector, { forPages: true, ...planning, fold });
   // The unsplit height, or (planned for pages straight away) the quick cut's, which is at least it.
   const ideal = cutting === "quick" ? Infinity : Math.ceil((height ?? Infinity) / PAGE_PART_HEIGHT);
-  return { ...cutPages(planFor, ideal, cutting === "quick" ? FLATTEN_TALLER.slice(0, 1) : FLATTEN_TALLER, quick), sizer, fold };
+  const first = quick?.planning ? { ...quick, planning: quick.planning } : undefined;
+  return { ...cutPages(planFor, ideal, cutting === "quick" ? FLATTEN_TALLER.slice(0, 1) : FLATTEN_TALLER, first), sizer, fold };
 }
 
 /**
