@@ -47,7 +47,7 @@ export function sizersIn(font: FontChoice): SizerFor {
   const sizers = new Map<string, Sizer>();
   const sized = new Map<string, SizedTexts>();
   return (m, narrow = false) => {
-    const key = `${m.a}/${m.gap}/${narrow}`;
+    const key = `${m.a}/${m.gap}/${m.lanePitch}/${narrow}`;
     let sizer = sizers.get(key);
     if (!sizer) {
       const shared = `${m.a}/${narrow}`;
