@@ -20,6 +20,7 @@ import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planS
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
 import { countsOf, planForPages } from "./fit/flatten.ts";
+import { drawSwitchRow, type SwitchRowPlan } from "./switch-rows.ts";
 
 export interface Extent {
   left: number;
@@ -60,7 +61,7 @@ export interface InnerPlan extends PlanBase {
   target: JumpTarget;
 }
 
-export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | ForkPlan | LoopPlan | InnerPlan;
+export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | SwitchRowPlan | ForkPlan | LoopPlan | InnerPlan;
 
 export interface PlanCtx {
   options: ResolvedOptions;
@@ -197,6 +198,8 @@ export function drawPlan(plan: Plan, cx: number, y: number, incoming: OpenEdge, 
       return drawSwitch(plan, cx, y, incoming, ctx);
     case "loop":
       return drawLoop(plan, cx, y, incoming, ctx);
+    case "row":
+      return drawSwitchRow(plan, cx, y, incoming, ctx);
     case "fork":
       return drawFork(plan, cx, y, incoming, ctx);
     case "inner":
