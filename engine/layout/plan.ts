@@ -80,6 +80,8 @@ export interface PlanCtx {
    * symbols are at least this wide, only those whose text needs more are wider.
    */
   width: number;
+  /** In a chart cut into pages: its widest symbol, the most a symbol on the spine may take (switch-rows.ts packs rows beside it). */
+  widest: number;
   sizer: Sizer;
   /** Diameter of the connectors carrying designations (the fit stage lays a chart out again when its designations need more). */
   connector: number;

@@ -263,14 +263,15 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     return { plan: { type: "seq" as const, items: [jump], left: jump.left, right: jump.right, height: jump.height, falls: false }, label };
   });
   const reach = (c: { plan: SeqPlan; label: string }): number => Math.max(c.plan.right, LABEL_OFFSET + ctx.sizer.label(c.label).w);
-  // Rows beside the spine, as many columns each as the page leaves right of the spine's symbols.
-  const spineHalf = Math.max(diamond.w / 2, ctx.width / 2);
+  // Rows beside the spine, as many columns each as the page leaves right of the spine's widest
+  // symbol (and a lane's clearance, for the details a plan's extent leaves out).
+  const rowRight = PAGE_PART_WIDTH - Math.max(diamond.w, ctx.widest) / 2 - LANE_CLEARANCE;
   const rows: SwitchColumn[][] = [];
   for (const c of cases) {
     const row = rows[rows.length - 1];
     const prev = row?.[row.length - 1];
     const x = prev ? prev.x + reach(prev) + columnGap + c.plan.left : 0;
-    if (row && prev && spineHalf + x + reach(c) <= ROW_WIDTH) {
+    if (row && prev && x + reach(c) <= rowRight) {
       row.push({ ...c, x, fallthrough: false });
     } else {
       // Clear of the spine (and of the diamond's right vertex on the first row).
