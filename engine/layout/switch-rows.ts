@@ -274,8 +274,9 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     if (row && prev && x + reach(c) <= rowRight) {
       row.push({ ...c, x, fallthrough: false });
     } else {
-      // Clear of the spine (and of the diamond's right vertex on the first row).
-      const first = c.plan.left + columnGap / 2;
+      // Clear of the spine (with the join's connector under it, should it be the row's only
+      // falling column), and of the diamond's right vertex on the first row.
+      const first = Math.max(c.plan.left, ctx.connector / 2) + columnGap / 2;
       rows.push([{ ...c, x: rows.length === 0 ? Math.max(first, diamond.w / 2 + LANE_CLEARANCE) : first, fallthrough: false }]);
     }
   }
