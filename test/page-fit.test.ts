@@ -7,6 +7,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { measureFile, sourceFiles, summarize, type ChartFit } from "../scripts/pagefit.ts";
+import { prepare } from "../engine/index.ts";
+import { bunAssets } from "../hosts/bun.ts";
+import type { Shape } from "../engine/geometry/types.ts";
 
 const files = ["test/corpus", "examples"].flatMap(sourceFiles).filter((f) => !f.includes("syntax_error"));
 const fits: ChartFit[] = [];
@@ -37,5 +40,48 @@ describe("page fit of the corpus and the examples", () => {
     const fills = summary.fills;
     expect(fills.length).toBeGreaterThan(0);
     expect(fills[fills.length >> 1]!).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
+const fitOf = (file: string, chart = "main"): ChartFit => fits.find((f) => f.file === file && f.chart === chart)!;
+const fill = (f: ChartFit): number[] => f.parts.map((p) => p.h / 230);
+
+describe("how split charts are cut", () => {
+  test("examples/bank.py: six pages, none under two thirds full, 8 connector pairs (10 when its small ifs were laid flat)", () => {
+    const bank = fitOf("examples/bank.py");
+    expect(bank.parts.length).toBe(6);
+    expect(Math.min(...fill(bank))).toBeGreaterThanOrEqual(0.66);
+    expect(bank.pairs).toBeLessThanOrEqual(8);
+  });
+
+  test("examples/bank.py: a decision that fits its page is drawn whole — only the menu's else-if links exit into connectors", async () => {
+    // A chart's width is its widest part's: the menu line (page 1) and an elif body (a later page)
+    // are never on one part, so nothing inside the bodies is folded into a flat form for width.
+    const code = await Bun.file("examples/bank.py").text();
+    const { geometry } = await prepare({ code, lang: "python", format: "pdf" }, bunAssets);
+    const shapes = new Map<string, Shape>();
+    for (const part of geometry.charts[0]!.parts) for (const sh of part.shapes) shapes.set(sh.id, sh);
+    const flat = new Set<string>();
+    for (const part of geometry.charts[0]!.parts) {
+      for (const e of part.edges) {
+        const from = e.from ? shapes.get(e.from) : undefined;
+        const to = e.to ? shapes.get(e.to) : undefined;
+        if (from?.kind === "decision" && to?.kind === "connector") flat.add(from.text.join(" "));
+      }
+    }
+    expect([...flat].filter((text) => !text.startsWith("choice"))).toEqual([]);
+    expect(flat.size).toBeGreaterThan(0);
+  });
+
+  test("among cuts into as many parts the one with fewer connector pairs wins (09_odd_format.cpp: its inner else-if chain drawn whole)", () => {
+    const odd = fitOf("test/corpus/cpp/09_odd_format.cpp");
+    expect(odd.parts.length).toBe(2);
+    expect(odd.pairs).toBeLessThanOrEqual(2); // 3 when the chain was laid flat across the cut
+  });
+
+  test("examples/sorting.py's bubble_sort: two full pages, no tail", () => {
+    const bubble = fitOf("examples/sorting.py", "bubble_sort");
+    expect(bubble.parts.length).toBe(2);
+    expect(Math.min(...fill(bubble))).toBeGreaterThanOrEqual(0.85);
   });
 });

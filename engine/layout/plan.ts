@@ -76,6 +76,12 @@ export interface PlanCtx {
   /** In a chart cut into pages: top-level loops, ifs and switches taller than this are laid out flat (fit/flatten.ts). */
   flattenTaller: number;
   /**
+   * In a chart cut into pages: top-level constructs laid out flat whatever their height, because a
+   * cut wants to fall inside them (fit/cut-pages.ts) — a node, or the `then` block of a cascade link
+   * (its step laid out flat, while the chain's first node names the whole chain).
+   */
+  flatten: ReadonlySet<Node | Block>;
+  /**
    * The chart's common symbol width b (G3): the widest width up to 2a that any symbol needs; all
    * symbols are at least this wide, only those whose text needs more are wider.
    */

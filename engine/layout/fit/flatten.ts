@@ -27,15 +27,18 @@ export function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
     return [planNode(node, scope, ctx)];
   }
   const limit = Math.min(ctx.flattenTaller, roomOnAPart(ctx));
-  // The normal height is known when an enclosing construct was planned normally before it was
-  // laid flat: deciding from it keeps nested flattening linear (no subtree planned twice per level).
-  const known = ctx.heights.get(node);
-  if (known !== undefined && known <= limit) return [planNode(node, scope, ctx)];
-  if (known === undefined) {
-    const beforeNormal = countsOf(scope, ctx);
-    const plan = planNode(node, scope, ctx);
-    if (plan.height <= limit) return [plan];
-    beforeNormal();
+  // A construct a cut wants to go through (ctx.flatten) is laid out flat whatever its height.
+  if (!ctx.flatten.has(node)) {
+    // The normal height is known when an enclosing construct was planned normally before it was
+    // laid flat: deciding from it keeps nested flattening linear (no subtree planned twice per level).
+    const known = ctx.heights.get(node);
+    if (known !== undefined && known <= limit) return [planNode(node, scope, ctx)];
+    if (known === undefined) {
+      const beforeNormal = countsOf(scope, ctx);
+      const plan = planNode(node, scope, ctx);
+      if (plan.height <= limit) return [plan];
+      beforeNormal();
+    }
   }
   if (node.kind === "if") {
     // An else-if chain (or an if folded for width) as the steps of its cascade.
