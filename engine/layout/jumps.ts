@@ -38,7 +38,7 @@ export function planJump(kind: "break" | "continue" | "return", scope: Scope, be
 function jumpPlan(target: JumpTarget, route: Route, before: ShapePlan | null, ctx: PlanCtx): JumpPlan {
   const m = ctx.sizer.module;
   const connector: SizedText | null = route === "connector" ? ctx.sizer.connector("Щ", ctx.connector) : null;
-  const tail = lead(route, before, m.stub) + (connector ? connector.h : 0);
+  const tail = m.stub + (connector ? connector.h : 0);
   return {
     type: "jump",
     route,
@@ -50,15 +50,6 @@ function jumpPlan(target: JumpTarget, route: Route, before: ShapePlan | null, ct
     height: (before ? before.height : 0) + tail,
     falls: false,
   };
-}
-
-/**
- * The line a jump draws before its end: a stub before it turns to its lane; an outer connector stands
- * g below the symbol before it (P4) — the gap the sequence leaves — or a stub below the return's
- * process drawn with it.
- */
-function lead(route: Route, before: ShapePlan | null, stub: number): number {
-  return route === "connector" && !before ? 0 : stub;
 }
 
 function targetOf(kind: "break" | "continue" | "return", scope: Scope): JumpTarget {
@@ -76,14 +67,13 @@ export function drawJump(plan: JumpPlan, cx: number, y: number, incoming: OpenEd
     edge = drawSimple(plan.before, cx, y, incoming, ctx)!;
     top = y + plan.before.height;
   }
-  const end = top + lead(plan.route, plan.before, m.stub);
-  lineTo(edge, cx, end);
+  lineTo(edge, cx, top + m.stub);
   if (plan.route === "lane") {
     plan.target.pendingLanes.push(edge);
     return null;
   }
   const letter = (plan.target.letter ??= ctx.canvas.nextLetter());
-  const circle = ctx.canvas.addShape("connector", ctx.canvas.designation(letter), cx, end);
+  const circle = ctx.canvas.addShape("connector", ctx.canvas.designation(letter), cx, top + m.stub);
   ctx.canvas.close(edge, circle.id, false);
   return null;
 }
