@@ -20,6 +20,7 @@ import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planS
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
 import { countsOf, planForPages } from "./fit/flatten.ts";
+import { drawSwitchRow, type SwitchRowPlan } from "./switch-rows.ts";
 
 export interface Extent {
   left: number;
@@ -66,7 +67,7 @@ export interface InnerPlan extends PlanBase {
   target: JumpTarget;
 }
 
-export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | ForkPlan | LoopPlan | InnerPlan;
+export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | SwitchRowPlan | ForkPlan | LoopPlan | InnerPlan;
 
 export interface PlanCtx {
   options: ResolvedOptions;
@@ -91,6 +92,8 @@ export interface PlanCtx {
    * symbols are at least this wide, only those whose text needs more are wider.
    */
   width: number;
+  /** In a chart cut into pages: its widest symbol, the most a symbol on the spine may take (switch-rows.ts packs rows beside it). */
+  widest: number;
   sizer: Sizer;
   /** Diameter of the connectors carrying designations (the fit stage lays a chart out again when its designations need more). */
   connector: number;
@@ -217,6 +220,8 @@ export function drawPlan(plan: Plan, cx: number, y: number, incoming: OpenEdge, 
       return drawSwitch(plan, cx, y, incoming, ctx);
     case "loop":
       return drawLoop(plan, cx, y, incoming, ctx);
+    case "row":
+      return drawSwitchRow(plan, cx, y, incoming, ctx);
     case "fork":
       return drawFork(plan, cx, y, incoming, ctx);
     case "inner":

@@ -12,14 +12,17 @@
  *         [4]  [5]  [інакше]  │
  *          ├────┴────┴────────┘
  */
-import type { Node } from "../tree/schema.ts";
+import type { Block, Node } from "../tree/schema.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE, PAGE_PART_WIDTH } from "../geometry/style.ts";
-import { drawBlockAt, planBlock, symbol, type DrawCtx, type PlanCtx } from "./plan.ts";
-import { lineTo, type OpenEdge } from "./canvas.ts";
-import type { Scope } from "./scope.ts";
+import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
+import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { down } from "./simple.ts";
 import { withLabel } from "./labels.ts";
-import type { SwitchPlan } from "./branches.ts";
+import { collectToSpine, drawColumns, type SwitchColumn, type SwitchPlan } from "./branches.ts";
+import type { SizedText } from "./size.ts";
+import { connectorJump, innerPlan } from "./jumps.ts";
+import { countsOf } from "./fit/flatten.ts";
 
 type SwitchNode = Extract<Node, { kind: "switch" }>;
 
@@ -180,4 +183,202 @@ export function drawSwitchRows(plan: SwitchPlan, rows: SwitchRows, cx: number, y
   });
   if (main) return main;
   return bus ? canvas.open(null, { x: cx, y: joinY }) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A switch on rows in a chart cut into pages (P6): a run of row steps on the spine, so a cut may
+// fall between two rows and only the spine crosses it. The first row hangs from the diamond's right
+// vertex; the spine runs on from its bottom vertex to the rows below, each branching its bus off the
+// spine to the right; the last row hangs under the spine as a switch's bus does and comes back to it.
+// The ends of every row but the last run into one outer connector of the switch's join, whose inner
+// connector stands below the last row. A careful student splits a long menu the same way: whole rows
+// of cases per page, not one case per connector pair.
+//
+//     ◇──┬─────┬─────┐            (first row)
+//     │ [1]   [2]   [3]
+//     │  └─────┴─────◯А
+//     ├──┬─────┬─────┐            (a row between)
+//     │ [4]   [5]   [6]
+//     │  └─────┴─────◯А
+//     ├─────┬─────┐               (the last row)
+//    [7]   [8]  [інакше]
+//     ├─────┴─────┘
+//     ├─◯А
+
+/** Where a row of a switch cut into pages stands (planFlatSwitchRows). */
+export type RowPlace =
+  /** The first row: the switch's diamond heads it, the row's bus leaves its right vertex. */
+  | { at: "first"; diamond: SizedText; join: RowJoin | null }
+  /** A row between: its bus branches off the spine, which runs on past it. */
+  | { at: "middle"; join: RowJoin | null }
+  /**
+   * The last row: its first column continues the spine, its ends come back to it. With the diamond
+   * when it is the only row (the switch's other cases are too tall for a row).
+   */
+  | { at: "last"; diamond: SizedText | null };
+
+/** The outer connector of the switch's join that a row's ends run into, under its rightmost falling column (x, top). */
+export interface RowJoin {
+  target: JumpTarget;
+  x: number;
+  top: number;
+}
+
+export interface SwitchRowPlan extends PlanBase {
+  type: "row";
+  node: SwitchNode;
+  place: RowPlace;
+  columns: SwitchColumn[];
+  busY: number;
+  colTop: number;
+  /** Where the row's falling ends meet. */
+  collectY: number;
+  source?: number;
+}
+
+/**
+ * The row steps of a switch cut into pages, or null when they do not help: a switch with
+ * fall-throughs, or one whose cases all fit one row. A case too tall for a row on a part (`room`)
+ * stands in its row as an outer connector; its block follows the rows on the spine, opening at the
+ * inner connector, so cuts can fall inside it.
+ */
+export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx, room: number): Plan[] | null {
+  if (!foldsToRows(node)) return null;
+  const undoAll = countsOf(scope, ctx);
+  const { gap, stub, columnGap } = ctx.sizer.module;
+  const diamond = symbol(ctx, "decision", node.cond);
+  // What a row adds to its tallest column: the diamond (or the bus below it), the join below.
+  const overhead = diamond.h + gap + 2 * stub + ctx.connector;
+  // The spine on the left and the join on the right of every row: no jump lane is free.
+  const colScope: Scope = { ...scope, blockedLeft: true, blockedRight: true, returnBlocked: true };
+  const tall: { target: JumpTarget; block: Block }[] = [];
+  const cases = [...node.cases, { body: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise }].map(({ body, label }) => {
+    const undo = countsOf(scope, ctx);
+    const plan = planBlock(body, colScope, ctx);
+    if (overhead + plan.height <= room) return { plan, label };
+    undo();
+    const target = newTarget();
+    tall.push({ target, block: body });
+    const jump = connectorJump(target, ctx);
+    return { plan: { type: "seq" as const, items: [jump], left: jump.left, right: jump.right, height: jump.height, falls: false }, label };
+  });
+  const reach = (c: { plan: SeqPlan; label: string }): number => Math.max(c.plan.right, LABEL_OFFSET + ctx.sizer.label(c.label).w);
+  // Rows beside the spine, as many columns each as the page leaves right of the spine's widest
+  // symbol (and a lane's clearance, for the details a plan's extent leaves out).
+  const rowRight = PAGE_PART_WIDTH - Math.max(diamond.w, ctx.widest) / 2 - LANE_CLEARANCE;
+  const rows: SwitchColumn[][] = [];
+  for (const c of cases) {
+    const row = rows[rows.length - 1];
+    const prev = row?.[row.length - 1];
+    const x = prev ? prev.x + reach(prev) + columnGap + c.plan.left : 0;
+    if (row && prev && x + reach(c) <= rowRight) {
+      row.push({ ...c, x, fallthrough: false });
+    } else {
+      // Clear of the spine (with the join's connector under it, should it be the row's only
+      // falling column), and of the diamond's right vertex on the first row.
+      const first = Math.max(c.plan.left, ctx.connector / 2) + columnGap / 2;
+      rows.push([{ ...c, x: rows.length === 0 ? Math.max(first, diamond.w / 2 + LANE_CLEARANCE) : first, fallthrough: false }]);
+    }
+  }
+  if (rows.length < 2 && tall.length === 0) {
+    undoAll();
+    return null;
+  }
+  // The last row hangs under the spine.
+  const lastRow = rows[rows.length - 1]!;
+  const shift = lastRow[0]!.x;
+  for (const c of lastRow) c.x -= shift;
+
+  const join = newTarget();
+  const plans: Plan[] = [];
+  for (const [r, columns] of rows.entries()) {
+    const alone = rows.length === 1;
+    const busY = alone ? diamond.h + stub : r === 0 ? diamond.h / 2 : 0;
+    // Below the first row's bus, what a column has above its top (a loop's line coming back) stays
+    // clear of the diamond's lower half.
+    const colTop = r === 0 && !alone ? diamond.h + gap : busY + gap;
+    const bottom = colTop + Math.max(...columns.map((c) => c.plan.height));
+    const collectY = bottom + stub;
+    const falling = columns.filter((c) => c.plan.falls);
+    const extent = {
+      left: Math.max(r === 0 ? diamond.w / 2 : 0, ...columns.map((c) => c.plan.left - c.x)),
+      right: Math.max(...columns.map((c) => c.x + reach(c))),
+    };
+    const row: SwitchRowPlan = r === rows.length - 1
+      ? {
+        type: "row", node, place: { at: "last", diamond: alone ? diamond : null }, columns, busY, colTop, collectY, ...extent,
+        height: falling.length > 0 ? collectY : bottom, falls: falling.length > 0,
+      }
+      : {
+        type: "row", node, place: { at: "middle", join: null }, columns, busY, colTop, collectY, ...extent, height: bottom, falls: true,
+      };
+    if (row.place.at !== "last") {
+      // One falling end goes straight down into the connector; more meet on a line first.
+      const top = falling.length > 1 ? collectY + stub : collectY;
+      const rowJoin = falling.length > 0 ? { target: join, x: falling[falling.length - 1]!.x, top } : null;
+      if (rowJoin) join.connectorCount++;
+      row.place = r === 0 ? { at: "first", diamond, join: rowJoin } : { at: "middle", join: rowJoin };
+      row.height = Math.max(rowJoin ? top + ctx.connector : bottom, r === 0 ? diamond.h : 0);
+    }
+    if (r === 0 && node.loc) row.source = node.loc.line;
+    plans.push(row);
+  }
+  // The tall cases after the rows, each from its inner connector, all but the last jumping to the join.
+  if (tall.length > 0 && plans[plans.length - 1]!.falls) plans.push(connectorJump(join, ctx));
+  tall.forEach(({ target, block }, i) => {
+    plans.push(innerPlan(target, ctx));
+    const body = planBlock(block, scope, ctx, true);
+    plans.push(...body.items);
+    if (body.falls && i < tall.length - 1) plans.push(connectorJump(join, ctx));
+  });
+  if (join.connectorCount > 0) plans.push(innerPlan(join, ctx));
+  return plans;
+}
+
+export function drawSwitchRow(plan: SwitchRowPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const { canvas } = ctx;
+  const { place } = plan;
+  const busY = y + plan.busY;
+  const x0 = cx + plan.columns[0]!.x;
+  if (place.at === "last") {
+    const first = place.diamond
+      ? canvas.open(canvas.enter("decision", place.diamond, cx, y, incoming, plan.source).id, { x: cx, y: y + place.diamond.h })
+      : incoming;
+    const outs = drawColumns(plan.columns, cx, busY, y + plan.colTop, first, ctx);
+    return collectToSpine(outs, cx, y + plan.collectY, canvas);
+  }
+  let spine: OpenEdge;
+  let first: OpenEdge;
+  if (place.at === "first") {
+    const d = canvas.enter("decision", place.diamond, cx, y, incoming, plan.source);
+    first = lineTo(canvas.open(d.id, { x: cx + place.diamond.w / 2, y: busY }, "right"), x0, busY);
+    spine = down(canvas.open(d.id, { x: cx, y: y + place.diamond.h }), y + plan.height);
+  } else {
+    spine = down(incoming, y + plan.height);
+    first = lineTo(canvas.open(null, { x: cx, y: busY }, "right"), x0, busY);
+  }
+  const outs = drawColumns(plan.columns, cx, busY, y + plan.colTop, first, ctx);
+  if (place.join) intoJoin(outs, plan.columns, cx, y + plan.collectY, y + place.join.top, place.join, canvas);
+  return spine;
+}
+
+/**
+ * A row's falling ends into the join's outer connector under the rightmost of them: the leftmost
+ * carries a line right at `collectY` onto the rightmost's, the others drop onto it.
+ */
+function intoJoin(
+  outs: readonly (OpenEdge | null)[], columns: readonly SwitchColumn[], cx: number, collectY: number, top: number, join: RowJoin, canvas: Canvas,
+): void {
+  const falling = outs.flatMap((out, k) => (out ? [{ out, x: cx + columns[k]!.x }] : []));
+  const last = falling[falling.length - 1]!;
+  falling.forEach(({ out }, i) => {
+    if (i === falling.length - 1) return;
+    down(out, collectY);
+    if (i === 0) lineTo(out, last.x, collectY);
+    canvas.close(out, null, false);
+  });
+  down(last.out, top);
+  const letter = (join.target.letter ??= canvas.nextLetter());
+  const circle = canvas.addShape("connector", canvas.designation(letter), last.x, top);
+  canvas.close(last.out, circle.id, false);
 }

@@ -12,6 +12,7 @@ import { PAGE_PART_HEIGHT } from "../../geometry/style.ts";
 import { planFlatIf, planFlatSwitch } from "../branches.ts";
 import { planFlatLoop } from "../loops.ts";
 import { planFlatCascade } from "../cascade.ts";
+import { planFlatSwitchRows } from "../switch-rows.ts";
 import { planNode, type Plan, type PlanCtx } from "../plan.ts";
 import type { Scope } from "../scope.ts";
 
@@ -43,7 +44,8 @@ export function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
     // An else-if chain (or an if folded for width) as the steps of its cascade.
     return ctx.fold.get(node) === "cascade" || isChain(node) ? planFlatCascade(node, scope, ctx, limit) : planFlatIf(node, scope, ctx);
   }
-  if (node.kind === "switch") return planFlatSwitch(node, scope, ctx);
+  // A switch in whole rows per cut when its rows fit a part, else one case after another.
+  if (node.kind === "switch") return planFlatSwitchRows(node, scope, ctx, limit) ?? planFlatSwitch(node, scope, ctx);
   const before = countsOf(scope, ctx);
   const flat = planFlatLoop(node, scope, ctx);
   if (flat) return flat;
