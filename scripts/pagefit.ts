@@ -31,20 +31,28 @@ export interface ChartFit {
   chart: string;
   /** Module a of the paged (split) layout. */
   module: number;
-  /** Width and height of the chart as one sheet (svg/png without split, a = 20 mm). */
-  sheet: { w: number; h: number };
+  /** Width and height of the chart as one sheet (svg/png without split, a = 20 mm), and its floor. */
+  sheet: Measured;
   /** Height of the chart unsplit at the module its paged layout chose. */
   unsplitHeight: number;
   /** Height of the chart unsplit at the smallest module the fit stage may choose. */
   smallestHeight: number;
-  /** Widths and heights of the paged layout's parts. */
-  parts: { w: number; h: number }[];
+  /** Widths and heights of the paged layout's parts, and their floors. */
+  parts: Measured[];
   /** Connector pairs of the paged layout: its distinct connector designations (one per outer–inner link, however many outers share it). */
   pairs: number;
-  /**
-   * The narrowest the chart can be: its widest symbol together with its comment (S10). Texts too
-   * long even for that are the text stage's to shorten (T2, T5); layout cannot narrow them.
-   */
+  /** The widest floor of the sheet and the parts. */
+  floor: number;
+}
+
+/**
+ * A drawn sheet or part: its size, and the narrowest it can be — its widest symbol together with its
+ * comment (S10). Texts too long even for that are the text stage's to shorten (T2, T5); layout
+ * cannot narrow them, but the other parts of the chart must still fit the page.
+ */
+export interface Measured {
+  w: number;
+  h: number;
   floor: number;
 }
 
@@ -109,10 +117,10 @@ export async function measureFile(path: string): Promise<ChartFit[]> {
       file: path,
       chart: fn.name || "(main)",
       module: paged.module.a,
-      sheet: { w: sheet.w, h: sheet.h },
+      sheet: { w: sheet.w, h: sheet.h, floor: narrowest(sheetFit.parts[0]!.drawn) },
       unsplitHeight: unsplitAt(fn, options, sizerFor, paged.module).h,
       smallestHeight: unsplitAt(fn, options, sizerFor, SMALLEST).h,
-      parts: paged.parts.map((p) => ({ w: p.box.w, h: p.box.h })),
+      parts: paged.parts.map((p) => ({ w: p.box.w, h: p.box.h, floor: narrowest(p.drawn) })),
       pairs: connectorPairs(paged.parts.map((p) => p.drawn)),
       floor: Math.max(...[...sheetFit.parts, ...paged.parts].map((p) => narrowest(p.drawn))),
     };
@@ -160,8 +168,8 @@ export function summarize(fits: readonly ChartFit[]): FitSummary {
   }
   return {
     charts: fits.length,
-    wide: fits.filter((f) => tooWide(f, Math.max(PAGE_PART_WIDTH, f.floor))),
-    wideByText: fits.filter((f) => tooWide(f, PAGE_PART_WIDTH) && !tooWide(f, Math.max(PAGE_PART_WIDTH, f.floor))),
+    wide: fits.filter((f) => tooWide(f, true)),
+    wideByText: fits.filter((f) => tooWide(f, false) && !tooWide(f, true)),
     avoidable: fits.filter((f) => f.parts.length > 1 && f.smallestHeight <= PAGE_PART_HEIGHT + SLACK),
     parts,
     ideal,
@@ -174,8 +182,10 @@ export function summarize(fits: readonly ChartFit[]): FitSummary {
   };
 }
 
-function tooWide(f: ChartFit, limit: number): boolean {
-  return f.sheet.w > limit + SLACK || f.parts.some((p) => p.w > limit + SLACK);
+/** The sheet or a part is wider than the page — or (`text`: allowed) than its own floor, when that is wider. */
+function tooWide(f: ChartFit, text: boolean): boolean {
+  const over = (m: Measured): boolean => m.w > (text ? Math.max(PAGE_PART_WIDTH, m.floor) : PAGE_PART_WIDTH) + SLACK;
+  return over(f.sheet) || f.parts.some(over);
 }
 
 const mm = (n: number): string => n.toFixed(0);

@@ -73,6 +73,15 @@ describe("how split charts are cut", () => {
     expect(flat.size).toBeGreaterThan(0);
   });
 
+  test("a part holding a symbol with a comment wider than the page does not let the other parts grow past it", async () => {
+    // The last part's output line is 219 mm with its comment (text's to shorten); the else-if chain
+    // on the part before must still be folded to the page (it was drawn 181 mm wide).
+    const [main] = await measureFile("test/fixtures/python/long_summary.py");
+    expect(main!.floor).toBeGreaterThan(170);
+    expect(main!.parts.length).toBeGreaterThan(1);
+    for (const part of main!.parts) expect(part.w).toBeLessThanOrEqual(Math.max(170, part.floor) + 0.5);
+  });
+
   test("among cuts into as many parts the one with fewer connector pairs wins (09_odd_format.cpp: its inner else-if chain drawn whole)", () => {
     const odd = fitOf("test/corpus/cpp/09_odd_format.cpp");
     expect(odd.parts.length).toBe(2);

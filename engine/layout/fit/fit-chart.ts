@@ -86,7 +86,7 @@ export function fitChart(
     const parts = draw(fn, options, paged, prefix, result);
     const over = Math.max(...parts.map((p) => p.box.w)) - PAGE_PART_WIDTH;
     // Only a plan that believed it fits is worth fitting again.
-    if (over <= 0 || attempt === REFITS || planWidth(result) > target) return { parts, module };
+    if (over <= 0 || attempt === REFITS || widthAgainst(target, result) > target) return { parts, module };
     target -= over;
     result = planFitting(fn, options, paged, sizerFor, module, target, sheetAt(module));
   }
@@ -111,15 +111,16 @@ function planFitting(
 ): Candidate {
   const first = planFolded(fn, options, paged, sizerFor(m), m.connector, NO_FOLD, "quick", { unsplit });
   const shaped = plan(fn, options, paged, sizerFor(m), m.connector, target, ["shape"], NO_FOLD, first);
-  if (planWidth(shaped.candidate) <= target) return shaped.candidate;
+  const width = (c: Candidate): number => widthAgainst(target, c);
+  if (width(shaped.candidate) <= target) return shaped.candidate;
   // Narrower texts are searched further only when they make the folded chart narrower at all.
   const narrowSizer = sizerFor(m, true);
   const narrowFirst = planFolded(fn, options, paged, narrowSizer, m.connector, shaped.fold, "quick", {});
-  const narrow = planWidth(narrowFirst) < planWidth(shaped.candidate)
+  const narrow = width(narrowFirst) < width(shaped.candidate)
     ? plan(fn, options, paged, narrowSizer, m.connector, target, ["shape"], shaped.fold, narrowFirst)
     : shaped;
-  const best = planWidth(narrow.candidate) < planWidth(shaped.candidate) ? narrow : shaped;
-  if (planWidth(best.candidate) <= target) return best.candidate;
+  const best = width(narrow.candidate) < width(shaped.candidate) ? narrow : shaped;
+  if (width(best.candidate) <= target) return best.candidate;
   return plan(fn, options, paged, best.candidate.sizer, m.connector, target, ["connectors"], best.fold).candidate;
 }
 
@@ -159,12 +160,13 @@ function plan(
     tall = candidate.groups.length > 1;
     return candidate;
   };
-  const { result, fold } = foldToWidth(quick, planWidth, (c) => c.plan.body.items, { target, stages, initial, first });
+  const width = (c: Candidate): number => widthAgainst(target, c);
+  const { result, fold } = foldToWidth(quick, width, (c) => c.plan.body.items, { target, stages, initial, first });
   if (result.groups.length <= 1) return { candidate: result, fold };
-  // Other cuts group the plans differently: one that puts wider plans on one part than the quick
-  // cut did (over the target) is not taken.
+  // Other cuts group the plans differently: one whose parts go further over the target than the
+  // quick cut's is not taken.
   const thorough = planFolded(fn, options, paged, sizer, connector, fold, "thorough", { tall: true, quick: result });
-  return { candidate: planWidth(thorough) <= Math.max(target, planWidth(result)) ? thorough : result, fold };
+  return { candidate: width(thorough) <= Math.max(target, width(result)) ? thorough : result, fold };
 }
 
 /**
@@ -203,18 +205,29 @@ function planFolded(
 }
 
 /**
- * Width of a candidate: of its widest part, each drawn in its own frame around its own spine — the
- * plans of the part, the terminators of the first and last part, the return lane.
+ * How wide a candidate is against `target`: its widest part when every part is within the target;
+ * else the target plus how far its parts go over it together — so a fold that narrows one part too
+ * wide counts even while another (a symbol with a comment wider than the page) stays the widest.
  */
-function planWidth({ plan, groups }: Candidate): number {
+function widthAgainst(target: number, candidate: Candidate): number {
+  const widths = partWidths(candidate);
+  const over = widths.reduce((sum, w) => sum + Math.max(0, w - target), 0);
+  return over > 0 ? target + over : Math.max(...widths);
+}
+
+/**
+ * Widths of a candidate's parts, each drawn in its own frame around its own spine: the plans of the
+ * part, the terminators of the first and last part, the return lane.
+ */
+function partWidths({ plan, groups }: Candidate): number[] {
   const ends = (k: number): number => Math.max(k === 0 ? plan.start.w / 2 : 0, k === groups.length - 1 ? plan.end.w / 2 : 0);
   const lane = plan.returns && plan.returns.laneCount > 0 ? LANE_CLEARANCE : 0;
-  if (groups.length <= 1) return Math.max(plan.body.left, ends(0)) + Math.max(plan.body.right, ends(0)) + lane;
-  return Math.max(...groups.map((items, k) => {
+  if (groups.length <= 1) return [Math.max(plan.body.left, ends(0)) + Math.max(plan.body.right, ends(0)) + lane];
+  return groups.map((items, k) => {
     const left = Math.max(ends(k), ...items.map((item) => item.left));
     const right = Math.max(ends(k), ...items.map((item) => item.right));
     return left + right + (k === groups.length - 1 ? lane : 0);
-  }));
+  });
 }
 
 /** The bounding box of a drawn part: its shapes, lines and labels. */
