@@ -144,6 +144,9 @@ function firstFitting(widths: readonly number[], fit: (w: number) => SizedText |
   return found;
 }
 
+/** A forced line break of wrap.ts (a break at either end of a text is dropped there). */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
 /** Sizes a symbol for its text. */
 function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number, m: Module, narrow: boolean): SizedText {
   if (kind === "connector") return sizeConnector(text, font, m.connector);
@@ -154,8 +157,9 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
   // A decision's text area is only half its width and height, a hexagon's loses its tips: a
   // condition or loop header reads better on one line of a wider symbol than broken into two.
   // Other symbols take one line up to 2a before they wrap (a lone `m` over `:= f(n)` reads badly).
-  // A chart that is too wide for the page (`narrow`) wraps every text to the narrowest symbol.
-  const oneLineWidths = narrow ? [] : kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= m.bWide);
+  // A chart that is too wide for the page (`narrow`) wraps every text to the narrowest symbol; a text
+  // with a line break (a loop limit's name and condition) never reads on one line.
+  const oneLineWidths = narrow || LINE_BREAK.test(text.trim()) ? [] : kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= m.bWide);
   const oneLine = firstFitting(oneLineWidths, (w) => {
     const fit = attempt(kind, wrap, w, h0, font);
     return fit && fit.lines.length === 1 ? fit : null;
