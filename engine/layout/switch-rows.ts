@@ -229,6 +229,8 @@ export interface SwitchRowPlan extends PlanBase {
   node: SwitchNode;
   place: RowPlace;
   columns: SwitchColumn[];
+  /** The case blocks drawn in the columns (the fit stage may ask for them on the spine: ctx.flatten). */
+  blocks: Block[];
   busY: number;
   colTop: number;
   /** Where the row's falling ends meet. */
@@ -253,27 +255,32 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   const colScope: Scope = { ...scope, blockedLeft: true, blockedRight: true, returnBlocked: true };
   const tall: { target: JumpTarget; block: Block }[] = [];
   const cases = [...node.cases, { body: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise }].map(({ body, label }) => {
-    const undo = countsOf(scope, ctx);
-    const plan = planBlock(body, colScope, ctx);
-    if (overhead + plan.height <= room) return { plan, label };
-    undo();
+    if (!ctx.flatten.has(body)) {
+      const undo = countsOf(scope, ctx);
+      const plan = planBlock(body, colScope, ctx);
+      if (overhead + plan.height <= room) return { plan, label, block: body };
+      undo();
+    }
     const target = newTarget();
     tall.push({ target, block: body });
     const jump = connectorJump(target, ctx);
-    return { plan: { type: "seq" as const, items: [jump], left: jump.left, right: jump.right, height: jump.height, falls: false }, label };
+    return { plan: { type: "seq" as const, items: [jump], left: jump.left, right: jump.right, height: jump.height, falls: false }, label, block: null };
   });
   const reach = (c: { plan: SeqPlan; label: string }): number => Math.max(c.plan.right, LABEL_OFFSET + ctx.sizer.label(c.label).w);
   // Rows beside the spine, as many columns each as the page leaves right of the spine's widest
   // symbol (and a lane's clearance, for the details a plan's extent leaves out).
   const rowRight = PAGE_PART_WIDTH - Math.max(diamond.w, ctx.widest) / 2 - LANE_CLEARANCE;
   const rows: SwitchColumn[][] = [];
-  for (const c of cases) {
+  const blocks: Block[][] = []; // per row, the case blocks in its columns
+  for (const { block, ...c } of cases) {
     const row = rows[rows.length - 1];
     const prev = row?.[row.length - 1];
     const x = prev ? prev.x + reach(prev) + columnGap + c.plan.left : 0;
     if (row && prev && x + reach(c) <= rowRight) {
       row.push({ ...c, x, fallthrough: false });
+      if (block) blocks[blocks.length - 1]!.push(block);
     } else {
+      blocks.push(block ? [block] : []);
       // Clear of the spine (with the join's connector under it, should it be the row's only
       // falling column), and of the diamond's right vertex on the first row.
       const first = Math.max(c.plan.left, ctx.connector / 2) + columnGap / 2;
@@ -306,11 +313,11 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     };
     const row: SwitchRowPlan = r === rows.length - 1
       ? {
-        type: "row", node, place: { at: "last", diamond: alone ? diamond : null }, columns, busY, colTop, collectY, ...extent,
+        type: "row", node, place: { at: "last", diamond: alone ? diamond : null }, columns, blocks: blocks[r]!, busY, colTop, collectY, ...extent,
         height: falling.length > 0 ? collectY : bottom, falls: falling.length > 0,
       }
       : {
-        type: "row", node, place: { at: "middle", join: null }, columns, busY, colTop, collectY, ...extent, height: bottom, falls: true,
+        type: "row", node, place: { at: "middle", join: null }, columns, blocks: blocks[r]!, busY, colTop, collectY, ...extent, height: bottom, falls: true,
       };
     if (row.place.at !== "last") {
       // One falling end goes straight down into the connector; more meet on a line first.
