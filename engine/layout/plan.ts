@@ -31,6 +31,12 @@ export interface Extent {
 export interface PlanBase extends Extent {
   /** Control can leave through the bottom of the plan. */
   falls: boolean;
+  /**
+   * What reaches `left` / `right` is a loop's lane (a vertical line), not a symbol or text: a lane
+   * outside it keeps only the lane pitch from it (L7), not a line's clearance from a symbol.
+   */
+  laneLeft?: boolean;
+  laneRight?: boolean;
 }
 
 /** A symbol on the spine (process, io, call, terminator, label connector, loop limits). */
@@ -123,6 +129,8 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
   const items: Plan[] = [];
   let left = 0;
   let right = 0;
+  let laneLeft = false;
+  let laneRight = false;
   let height = 0;
   let falls = true;
   for (const node of block.stmts) {
@@ -133,13 +141,19 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
     for (const plan of plans) {
       if (items.length > 0) height += m.gap;
       items.push(plan);
+      // A side ends in a lane when every plan reaching that far does.
+      laneLeft = plan.left > left ? plan.laneLeft === true : plan.left === left ? laneLeft && plan.laneLeft === true : laneLeft;
+      laneRight = plan.right > right ? plan.laneRight === true : plan.right === right ? laneRight && plan.laneRight === true : laneRight;
       left = Math.max(left, plan.left);
       right = Math.max(right, plan.right);
       height += plan.height;
       falls = plan.falls;
     }
   }
-  return { type: "seq", items, left, right, height, falls };
+  const seq: SeqPlan = { type: "seq", items, left, right, height, falls };
+  if (laneLeft) seq.laneLeft = true;
+  if (laneRight) seq.laneRight = true;
+  return seq;
 }
 
 /** One statement of a block: one plan, or a flat run (folded with connectors, or on a page's top-level spine). */

@@ -110,18 +110,27 @@ function firstStep(start: number, fits: (value: number) => boolean): number {
 
 /**
  * What `fit` gives at the first of `widths` (ascending) where it gives anything, for a `fit` that
- * keeps giving once it does (a wider symbol holds whatever a narrower one does): the first width,
- * then bisecting, so a symbol is sized with O(log n) wraps of its text, not one per width tried.
+ * keeps giving once it does (a wider symbol holds whatever a narrower one does): galloping (the
+ * 1st, 2nd, 4th, 8th … width), then bisecting the last step, so a symbol is sized with O(log k)
+ * wraps of its text for the k-th width, not one wrap per width tried — and most texts, which fit
+ * the first or second width, with one or two.
  */
 function firstFitting(widths: readonly number[], fit: (w: number) => SizedText | null): SizedText | null {
-  if (widths.length === 0) return null;
-  // Most texts fit the first width.
-  const first = fit(widths[0]!);
-  if (first || widths.length === 1) return first;
-  let found = fit(widths[widths.length - 1]!);
-  if (!found) return null;
-  let lo = 0; // fit(widths[lo]) gives nothing
-  let hi = widths.length - 1; // fit(widths[hi]) gives `found`
+  const n = widths.length;
+  let lo = -1; // fit(widths[lo]) gives nothing (-1: before the first)
+  let hi = 0;
+  let found: SizedText | null = null;
+  for (;;) {
+    if (hi >= n) {
+      if (lo === n - 1) return null;
+      hi = n - 1;
+    }
+    found = fit(widths[hi]!);
+    if (found) break;
+    if (hi === n - 1) return null;
+    lo = hi;
+    hi = 2 * hi + 1;
+  }
   while (hi - lo > 1) {
     const mid = (lo + hi) >>> 1;
     const at = fit(widths[mid]!);

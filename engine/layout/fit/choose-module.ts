@@ -30,8 +30,7 @@ export function chooseModule<T>(
     const choice = at(module);
     if (!best || partsOf(choice.result) <= partsOf(best.result)) best = choice;
   }
-  if (standard) return partsOf(standard.result) <= partsOf(best!.result) ? standard : best!;
-  if (leastParts(STANDARD) > partsOf(best!.result)) return best!;
-  const choice = at(STANDARD);
+  if (!standard && leastParts(STANDARD) > partsOf(best!.result)) return best!;
+  const choice = standard ?? at(STANDARD);
   return partsOf(choice.result) <= partsOf(best!.result) ? choice : best!;
 }

@@ -1,10 +1,10 @@
 /**
  * Where a chart is cut into pages (drawing-rules P6, P7; issue 12). The top-level run of a chart
  * planned for pages (fit/flatten.ts) is grouped into parts that fit the usable height, each cut as
- * low as the page allows. Which constructs are laid out flat decides where cuts may fall: the fit
- * stage tries the plans it is given (tall constructs only, then also smaller ones) and keeps the
- * one with the fewest parts — a construct pushed whole to the next page can leave the previous one
- * mostly empty, cutting inside it fills that page.
+ * low as the page allows. Which constructs are laid out flat decides where cuts may fall: cutPages
+ * tries plans with only the tall constructs flat, then also the ones a cut pushed whole past a page
+ * left mostly empty (cutting inside them fills that page), then all over half or a quarter of a
+ * page, and keeps the one with the fewest parts, then the fewest connector pairs.
  */
 import { PAGE_PART_HEIGHT } from "../../geometry/style.ts";
 import type { Block, Node } from "../../tree/schema.ts";
@@ -86,7 +86,7 @@ export function cutAs(planFor: (planning: PagePlanning) => ChartPlan, planning: 
  * `a` is the better cut: fewer parts; as many with fewer connector pairs; as many of both with a
  * fuller emptiest page (no tail of a symbol or two alone).
  */
-export function better(a: Cut, b: Cut): boolean {
+function better(a: Cut, b: Cut): boolean {
   if (a.groups.length !== b.groups.length) return a.groups.length < b.groups.length;
   if (a.pairs !== b.pairs) return a.pairs < b.pairs;
   return emptiest(a) > emptiest(b);

@@ -24,7 +24,7 @@ export interface FittedChart {
   module: Module;
 }
 
-/** A planned candidate: the chart's plan, the groups of top-level plans its parts hold and their connector pairs (cut-pages.ts). */
+/** A planned candidate: the chart's plan, the groups of top-level plans its parts hold, their connector pairs and heights (cut-pages.ts). */
 interface Candidate {
   plan: ChartPlan;
   groups: Plan[][];
@@ -47,7 +47,7 @@ export function sizersIn(font: FontChoice): SizerFor {
   const sizers = new Map<string, Sizer>();
   const sized = new Map<string, SizedTexts>();
   return (m, narrow = false) => {
-    const key = `${m.a}/${m.gap}/${narrow}`;
+    const key = `${m.a}/${m.gap}/${m.lanePitch}/${narrow}`;
     let sizer = sizers.get(key);
     if (!sizer) {
       const shared = `${m.a}/${narrow}`;
@@ -66,8 +66,6 @@ export function sizersIn(font: FontChoice): SizerFor {
 export function fitChart(
   fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizerFor: SizerFor,
 ): FittedChart {
-  // A plan's extents leave out a few drawn details (lanes of the tail, label overhangs): when the
-  // drawing comes out wider than the page, the chart is fitted again to a width that much smaller.
   // The chart planned as one sheet at each module, unfolded: the first plan of each candidate and the
   // bound on the parts it can need (choose-module.ts), planned once.
   const sheets = new Map<Module, ChartPlan>();
