@@ -83,8 +83,9 @@ export interface PlanCtx {
   flattenTaller: number;
   /**
    * In a chart cut into pages: top-level constructs laid out flat whatever their height, because a
-   * cut wants to fall inside them (fit/cut-pages.ts) — a node, or the `then` block of a cascade link
-   * (its step laid out flat, while the chain's first node names the whole chain).
+   * cut wants to fall inside them (fit/cut-pages.ts) — a node, the `then` block of a cascade link
+   * (its step laid out flat, while the chain's first node names the whole chain), or a case block of
+   * a switch cut between rows (that case on the spine after the rows, switch-rows.ts).
    */
   flatten: ReadonlySet<Node | Block>;
   /**

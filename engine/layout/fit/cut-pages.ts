@@ -105,6 +105,7 @@ function pushedWhole(cut: Cut): (Node | Block)[] {
     const first = items.find((item) => item.type !== "inner");
     if (!first) return;
     if (first.type === "if" && first.layout.kind === "step") found.push(first.node.then);
+    else if (first.type === "row") found.push(...first.blocks); // its cases on the spine (switch-rows.ts)
     else if ((first.type === "if" && first.layout.kind !== "exit" && first.layout.kind !== "jump") || first.type === "loop" || first.type === "switch") found.push(first.node);
   });
   return found;
