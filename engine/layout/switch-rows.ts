@@ -282,7 +282,9 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   for (const { block, ...c } of cases) {
     const row = rows[rows.length - 1];
     const prev = row?.[row.length - 1];
-    const x = prev ? prev.x + reach(prev) + columnGap + c.plan.left : 0;
+    // A column beside the first leaves room for the join's connector between it and the spine
+    // (where the first column's end goes when it alone falls).
+    const x = prev ? Math.max(prev.x + reach(prev) + columnGap + c.plan.left, ctx.connector / 2 + LANE_CLEARANCE) : 0;
     const left = Math.max(spineLeft, (row?.[0] ?? c).plan.left + LANE_CLEARANCE);
     if (row && prev && left + x + reach(c) <= PAGE_PART_WIDTH - LANE_CLEARANCE) {
       row.push({ ...c, x, fallthrough: false });
