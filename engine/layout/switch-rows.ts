@@ -257,7 +257,8 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   const diamond = symbol(ctx, "decision", node.cond);
   // What a row adds to its tallest column: the diamond (or the bus below it), the join below.
   const overhead = diamond.h + gap + 2 * stub + ctx.connector;
-  // The spine on the left and the join on the right of every row: no jump lane is free.
+  // The lane of the other values on the left and the lines to the join below every row: no jump
+  // lane is free.
   const colScope: Scope = { ...scope, blockedLeft: true, blockedRight: true, returnBlocked: true };
   const tall: { target: JumpTarget; block: Block }[] = [];
   const cases = [...node.cases, { body: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise }].map(({ body, label }) => {
