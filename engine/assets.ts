@@ -14,7 +14,7 @@ export type WasmAssetName =
   /** @resvg/resvg-wasm's rasterizer. */
   | "resvg.wasm";
 
-/** Font files: always bytes (fontkit and resvg parse them). */
+/** Font files: always bytes (the PDF renderer and resvg read them). */
 export type FontAssetName =
   /** Block text font (metric twin of Times New Roman). */
   | "Tinos-Regular.ttf"

@@ -62,7 +62,7 @@ const text = (render: (g: Geometry) => string): Renderer => async (g) => render(
 
 /**
  * Renderers of the binary and page formats are loaded on first use: an SVG request then never
- * pays (in start-up time and memory) for pdf-lib, fontkit, resvg or the DOCX writer. `start` is what
+ * pays (in start-up time and memory) for pdf-lib, resvg or the DOCX writer. `start` is what
  * the module needs beyond its import (the PNG renderer's WASM).
  */
 function lazy<M>(load: () => Promise<M>, renderer: (m: M) => Renderer, start?: (m: M, assets: AssetLoader) => Promise<unknown>): Pick<FormatSpec, "render" | "warm"> {

@@ -6,7 +6,8 @@
  *   - charts split although they fit one page at the smallest module;
  *   - parts against the ideal Σ⌈h ÷ 230⌉ of the unsplit charts at the chosen module;
  *   - median and worst fill of the pages of split charts;
- *   - the module a chosen per chart.
+ *   - the module a chosen per chart;
+ *   - the connector pairs of the paged layout (per chart with --list; in all, and in split charts).
  *   bun scripts/pagefit.ts [folder ...] [--list]     (npm run pagefit)
  * The measuring functions are exported for test/page-fit.test.ts.
  */
@@ -30,18 +31,28 @@ export interface ChartFit {
   chart: string;
   /** Module a of the paged (split) layout. */
   module: number;
-  /** Width and height of the chart as one sheet (svg/png without split, a = 20 mm). */
-  sheet: { w: number; h: number };
+  /** Width and height of the chart as one sheet (svg/png without split, a = 20 mm), and its floor. */
+  sheet: Measured;
   /** Height of the chart unsplit at the module its paged layout chose. */
   unsplitHeight: number;
   /** Height of the chart unsplit at the smallest module the fit stage may choose. */
   smallestHeight: number;
-  /** Widths and heights of the paged layout's parts. */
-  parts: { w: number; h: number }[];
-  /**
-   * The narrowest the chart can be: its widest symbol together with its comment (S10). Texts too
-   * long even for that are the text stage's to shorten (T2, T5); layout cannot narrow them.
-   */
+  /** Widths and heights of the paged layout's parts, and their floors. */
+  parts: Measured[];
+  /** Connector pairs of the paged layout: its distinct connector designations (one per outer–inner link, however many outers share it). */
+  pairs: number;
+  /** The widest floor of the sheet and the parts. */
+  floor: number;
+}
+
+/**
+ * A drawn sheet or part: its size, and the narrowest it can be — its widest symbol together with its
+ * comment (S10). Texts too long even for that are the text stage's to shorten (T2, T5); layout
+ * cannot narrow them, but the other parts of the chart must still fit the page.
+ */
+export interface Measured {
+  w: number;
+  h: number;
   floor: number;
 }
 
@@ -58,6 +69,9 @@ export interface FitSummary {
   split: number;
   fills: number[];
   modules: Map<number, number>;
+  /** Connector pairs of all charts, and of the split ones. */
+  pairs: number;
+  splitPairs: number;
 }
 
 const LANGUAGES = new Set<Lang>(["python", "c", "cpp", "java", "csharp", "pascal"]);
@@ -103,13 +117,21 @@ export async function measureFile(path: string): Promise<ChartFit[]> {
       file: path,
       chart: fn.name || "(main)",
       module: paged.module.a,
-      sheet: { w: sheet.w, h: sheet.h },
+      sheet: { w: sheet.w, h: sheet.h, floor: narrowest(sheetFit.parts[0]!.drawn) },
       unsplitHeight: unsplitAt(fn, options, sizerFor, paged.module).h,
       smallestHeight: unsplitAt(fn, options, sizerFor, SMALLEST).h,
-      parts: paged.parts.map((p) => ({ w: p.box.w, h: p.box.h })),
+      parts: paged.parts.map((p) => ({ w: p.box.w, h: p.box.h, floor: narrowest(p.drawn) })),
+      pairs: connectorPairs(paged.parts.map((p) => p.drawn)),
       floor: Math.max(...[...sheetFit.parts, ...paged.parts].map((p) => narrowest(p.drawn))),
     };
   });
+}
+
+/** Distinct designations of the connector symbols of a chart's parts (goto labels included: they are pairs too). */
+function connectorPairs(parts: readonly DrawnPart[]): number {
+  const designations = new Set<string>();
+  for (const part of parts) for (const sh of part.shapes) if (sh.kind === "connector") designations.add(sh.text.join(""));
+  return designations.size;
 }
 
 /** The widest symbol of a drawn part, with its comment and the dashed line between them. */
@@ -131,19 +153,23 @@ export function summarize(fits: readonly ChartFit[]): FitSummary {
   let parts = 0;
   let ideal = 0;
   let split = 0;
+  let pairs = 0;
+  let splitPairs = 0;
   for (const f of fits) {
+    pairs += f.pairs;
     modules.set(f.module, (modules.get(f.module) ?? 0) + 1);
     parts += f.parts.length;
     ideal += pagesFor(f.unsplitHeight);
     if (f.parts.length > 1) {
       split++;
+      splitPairs += f.pairs;
       for (const p of f.parts) fills.push(p.h / PAGE_PART_HEIGHT);
     }
   }
   return {
     charts: fits.length,
-    wide: fits.filter((f) => tooWide(f, Math.max(PAGE_PART_WIDTH, f.floor))),
-    wideByText: fits.filter((f) => tooWide(f, PAGE_PART_WIDTH) && !tooWide(f, Math.max(PAGE_PART_WIDTH, f.floor))),
+    wide: fits.filter((f) => tooWide(f, true)),
+    wideByText: fits.filter((f) => tooWide(f, false) && !tooWide(f, true)),
     avoidable: fits.filter((f) => f.parts.length > 1 && f.smallestHeight <= PAGE_PART_HEIGHT + SLACK),
     parts,
     ideal,
@@ -151,11 +177,15 @@ export function summarize(fits: readonly ChartFit[]): FitSummary {
     split,
     fills: fills.sort((a, b) => a - b),
     modules,
+    pairs,
+    splitPairs,
   };
 }
 
-function tooWide(f: ChartFit, limit: number): boolean {
-  return f.sheet.w > limit + SLACK || f.parts.some((p) => p.w > limit + SLACK);
+/** The sheet or a part is wider than the page — or (`text`: allowed) than its own floor, when that is wider. */
+function tooWide(f: ChartFit, text: boolean): boolean {
+  const over = (m: Measured): boolean => m.w > (text ? Math.max(PAGE_PART_WIDTH, m.floor) : PAGE_PART_WIDTH) + SLACK;
+  return over(f.sheet) || f.parts.some(over);
 }
 
 const mm = (n: number): string => n.toFixed(0);
@@ -171,10 +201,10 @@ function report(fits: readonly ChartFit[], list: boolean): string {
   const s = summarize(fits);
   const out: string[] = [];
   if (list) {
-    out.push("file · chart · a · sheet w×h · unsplit h at a · parts (w×h)");
+    out.push("file · chart · a · sheet w×h · unsplit h at a · parts (w×h) · connector pairs");
     for (const f of fits) {
       const parts = f.parts.map((p) => `${mm(p.w)}×${mm(p.h)}`).join(" ");
-      out.push(`${f.file} · ${f.chart} · ${f.module} · ${mm(f.sheet.w)}×${mm(f.sheet.h)} · ${mm(f.unsplitHeight)} · ${parts}`);
+      out.push(`${f.file} · ${f.chart} · ${f.module} · ${mm(f.sheet.w)}×${mm(f.sheet.h)} · ${mm(f.unsplitHeight)} · ${parts} · ${f.pairs}`);
     }
     out.push("");
   }
@@ -189,6 +219,7 @@ function report(fits: readonly ChartFit[], list: boolean): string {
   out.push(`charts more than one part above their own ⌈h/${PAGE_PART_HEIGHT}⌉: ${s.overOne.length}`);
   for (const f of s.overOne) out.push(`  ${f.file} ${f.chart}: ${f.parts.length} parts, ${mm(f.unsplitHeight)} mm`);
   out.push(`page fill of split charts: median ${pct(median(s.fills))}, worst ${pct(s.fills[0] ?? NaN)} (${s.fills.length} pages)`);
+  out.push(`connector pairs: ${s.pairs} (in split charts: ${s.splitPairs})`);
   out.push(`module a: ${[...s.modules].sort((a, b) => b[0] - a[0]).map(([a, n]) => `${a} mm × ${n}`).join(", ")}`);
   return out.join("\n");
 }

@@ -94,6 +94,37 @@ function expectOnly(violations: string[], rule: string, mentions: string[], coun
   }
 }
 
+/**
+ * A switch whose bus is cut by a page connector pair (switch-rows.ts): part 0 holds the diamond and
+ * the first row (value 1 off the right vertex); its bottom exit runs unlabelled into the outer
+ * connector А, and on part 1 the line from the inner А is the column of value 2.
+ */
+function splitSwitch(): Part[] {
+  const p0 = part(0, [
+    shape("start", "terminator", 35, 0, 30, 10, ["Початок"]),
+    shape("d", "decision", 35, 20, 30, 20, ["k"]),
+    shape("c1", "process", 75, 50, 30, 20, ["a"]),
+    shape("oa", "connector", 45, 60, 10, 10, ["А"]),
+    shape("ob", "connector", 85, 80, 10, 10, ["Б"]),
+  ], [
+    edge("e1", "start", "d", [[50, 10], [50, 20]]),
+    edge("k1", "d", "c1", [[65, 30], [90, 30], [90, 50]], { label: "1", labelBox: { x: 67, y: 25, w: 6, h: 4 } }),
+    edge("spine", "d", "oa", [[50, 40], [50, 60]]),
+    edge("j1", "c1", "ob", [[90, 70], [90, 80]]),
+  ]);
+  const p1 = part(1, [
+    shape("ia", "connector", 45, 5, 10, 10, ["А"]),
+    shape("c2", "process", 35, 25, 30, 20, ["b"]),
+    shape("ib", "connector", 60, 50, 10, 10, ["Б"]),
+    shape("end", "terminator", 35, 80, 30, 10, ["Кінець"]),
+  ], [
+    edge("k2", "ia", "c2", [[50, 15], [50, 25]], { label: "2", labelBox: { x: 51.5, y: 16, w: 6, h: 4 } }),
+    edge("j2", "c2", "end", [[50, 45], [50, 80]]),
+    edge("jb", "ib", null, [[65, 60], [65, 65], [50, 65]], { arrow: true }),
+  ]);
+  return [p0, p1];
+}
+
 describe("valid geometries pass", () => {
   test("Start → process → decision with two labelled exits → merge → End", () => {
     expect(check()).toEqual([]);
@@ -166,6 +197,9 @@ describe("valid geometries pass", () => {
       edge("j3", "c3", null, [[120, 80], [120, 95], [70, 95]], { arrow: true }),
     ];
     expect(checkGeometry(geometry([part(0, shapes, edges)]))).toEqual([]);
+  });
+  test("a switch's branch cut by a connector pair reaches its labelled column on the next part", () => {
+    expect(checkGeometry(geometry(splitSwitch()))).toEqual([]);
   });
 });
 
@@ -253,6 +287,14 @@ describe("each rule can fail", () => {
       c.edges.push(edge("back", "k1", "k2", [[120, 33], [110, 33], [110, 40]], { arrow: true }));
     });
     expectOnly(v, "g", ["back", "left", "down"]);
+  });
+
+  test("h: a branch cut by a connector pair whose continuation has no label either", () => {
+    const parts = splitSwitch();
+    const k2 = byId(parts[1]!.edges, "k2");
+    delete k2.label;
+    delete k2.labelBox;
+    expectOnly(checkGeometry(geometry(parts)), "h", ["k2", "d", "label"]);
   });
 
   test("h: a decision exit without a label", () => {

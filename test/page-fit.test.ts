@@ -7,6 +7,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { measureFile, sourceFiles, summarize, type ChartFit } from "../scripts/pagefit.ts";
+import { prepare } from "../engine/index.ts";
+import { bunAssets } from "../hosts/bun.ts";
+import type { Shape } from "../engine/geometry/types.ts";
 
 const files = ["test/corpus", "examples"].flatMap(sourceFiles).filter((f) => !f.includes("syntax_error"));
 const fits: ChartFit[] = [];
@@ -37,5 +40,57 @@ describe("page fit of the corpus and the examples", () => {
     const fills = summary.fills;
     expect(fills.length).toBeGreaterThan(0);
     expect(fills[fills.length >> 1]!).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
+const fitOf = (file: string, chart = "main"): ChartFit => fits.find((f) => f.file === file && f.chart === chart)!;
+const fill = (f: ChartFit): number[] => f.parts.map((p) => p.h / 230);
+
+describe("how split charts are cut", () => {
+  test("examples/bank.py: six pages, none under two thirds full, 8 connector pairs (10 when its small ifs were laid flat)", () => {
+    const bank = fitOf("examples/bank.py");
+    expect(bank.parts.length).toBe(6);
+    expect(Math.min(...fill(bank))).toBeGreaterThanOrEqual(0.66);
+    expect(bank.pairs).toBeLessThanOrEqual(8);
+  });
+
+  test("examples/bank.py: a decision that fits its page is drawn whole — only the menu's else-if links exit into connectors", async () => {
+    // A chart's width is its widest part's: the menu line (page 1) and an elif body (a later page)
+    // are never on one part, so nothing inside the bodies is folded into a flat form for width.
+    const code = await Bun.file("examples/bank.py").text();
+    const { geometry } = await prepare({ code, lang: "python", format: "pdf" }, bunAssets);
+    const shapes = new Map<string, Shape>();
+    for (const part of geometry.charts[0]!.parts) for (const sh of part.shapes) shapes.set(sh.id, sh);
+    const flat = new Set<string>();
+    for (const part of geometry.charts[0]!.parts) {
+      for (const e of part.edges) {
+        const from = e.from ? shapes.get(e.from) : undefined;
+        const to = e.to ? shapes.get(e.to) : undefined;
+        if (from?.kind === "decision" && to?.kind === "connector") flat.add(from.text.join(" "));
+      }
+    }
+    expect([...flat].filter((text) => !text.startsWith("choice"))).toEqual([]);
+    expect(flat.size).toBeGreaterThan(0);
+  });
+
+  test("a part holding a symbol with a comment wider than the page does not let the other parts grow past it", async () => {
+    // The last part's output line is 219 mm with its comment (text's to shorten); the else-if chain
+    // on the part before must still be folded to the page (it was drawn 181 mm wide).
+    const [main] = await measureFile("test/fixtures/python/long_summary.py");
+    expect(main!.floor).toBeGreaterThan(170);
+    expect(main!.parts.length).toBeGreaterThan(1);
+    for (const part of main!.parts) expect(part.w).toBeLessThanOrEqual(Math.max(170, part.floor) + 0.5);
+  });
+
+  test("among cuts into as many parts the one with fewer connector pairs wins (09_odd_format.cpp: its inner else-if chain drawn whole)", () => {
+    const odd = fitOf("test/corpus/cpp/09_odd_format.cpp");
+    expect(odd.parts.length).toBe(2);
+    expect(odd.pairs).toBeLessThanOrEqual(2); // 3 when the chain was laid flat across the cut
+  });
+
+  test("examples/sorting.py's bubble_sort (a loop of loops): one page, its nested lanes 3 mm apart at a = 15 mm (L7's minimum)", () => {
+    const bubble = fitOf("examples/sorting.py", "bubble_sort");
+    expect(bubble.module).toBe(15);
+    expect(bubble.parts.length).toBe(1); // two pages when the lanes kept 5 mm
   });
 });

@@ -16,7 +16,7 @@
 import type { Node } from "../tree/schema.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, MAX_SHAPE_WIDTH, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import { drawBlockAt, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
-import { lineTo, type OpenEdge } from "./canvas.ts";
+import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import { headings, jumpSide, newTarget, routeFor, type JumpTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
 import { connectorJump, innerPlan, planJump } from "./jumps.ts";
@@ -287,7 +287,15 @@ export interface SwitchPlan extends PlanBase {
   rows?: SwitchRows;
   diamond: SizedText;
   source?: number;
-  columns: { plan: SeqPlan; label: string; x: number; fallthrough: boolean }[];
+  columns: SwitchColumn[];
+}
+
+/** One case of a switch's bus (the default last): its block, value, x of its spine relative to the switch's. */
+export interface SwitchColumn {
+  plan: SeqPlan;
+  label: string;
+  x: number;
+  fallthrough: boolean;
 }
 
 export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): SwitchPlan {
@@ -340,22 +348,7 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
   const busY = y + plan.diamond.h + m.stub;
   const colTop = busY + m.gap;
   const entryJoinY = busY + m.gap / 2; // where a fall-through enters the next case's line
-
-  const outs: (OpenEdge | null)[] = [];
-  const entries: OpenEdge[] = [];
-  plan.columns.forEach((col, k) => {
-    const x = cx + col.x;
-    const edge =
-      k === 0
-        ? canvas.open(d.id, { x: cx, y: y + plan.diamond.h })
-        : lineTo(canvas.open(null, { x: cx + plan.columns[k - 1]!.x, y: busY }, "right"), x, busY);
-    withLabel(canvas.sizer, edge, col.label, "below-right", { x, y: busY });
-    down(edge, colTop);
-    entries.push(edge);
-  });
-  plan.columns.forEach((col, k) => {
-    outs.push(drawBlockAt(col.plan, cx + col.x, colTop, entries[k]!, ctx));
-  });
+  const outs = drawColumns(plan.columns, cx, busY, colTop, canvas.open(d.id, { x: cx, y: y + plan.diamond.h }), ctx);
 
   const tallest = Math.max(...plan.columns.map((c) => c.plan.height));
   const bottom = colTop + tallest;
@@ -376,13 +369,39 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
   });
 
   const anyFallthrough = plan.columns.some((c) => c.fallthrough);
-  const collectY = bottom + m.stub + (anyFallthrough ? LANE_PITCH : 0);
+  return collectToSpine(outs, cx, bottom + m.stub + (anyFallthrough ? LANE_PITCH : 0), canvas);
+}
+
+/**
+ * The columns of a switch's bus at `busY`, each labelled with its value right of its line, its
+ * block from `colTop`: the first column continues `first` (which reaches the bus at its x), the
+ * others branch off the bus to the right. Returns each column's line leaving its block (null when
+ * nothing falls out).
+ */
+export function drawColumns(
+  columns: readonly SwitchColumn[], cx: number, busY: number, colTop: number, first: OpenEdge, ctx: DrawCtx,
+): (OpenEdge | null)[] {
+  const { canvas } = ctx;
+  const entries = columns.map((col, k) => {
+    const x = cx + col.x;
+    const edge = k === 0 ? first : lineTo(canvas.open(null, { x: cx + columns[k - 1]!.x, y: busY }, "right"), x, busY);
+    withLabel(canvas.sizer, edge, col.label, "below-right", { x, y: busY });
+    return down(edge, colTop);
+  });
+  return columns.map((col, k) => drawBlockAt(col.plan, cx + col.x, colTop, entries[k]!, ctx));
+}
+
+/**
+ * The ends of a bus's columns back to the spine at `collectY` (`outs[0]` is the column under the
+ * spine): the rightmost carries the collector line to the spine (arrowhead, L2), the others drop
+ * onto it. Returns the line leaving down the spine, null when no column falls out.
+ */
+export function collectToSpine(outs: readonly (OpenEdge | null)[], cx: number, collectY: number, canvas: Canvas): OpenEdge | null {
   const joining = outs.map((out, k) => ({ k, out })).filter((j) => j.out !== null);
   if (joining.length === 0) return null;
   const main = joining[0]!.k === 0 ? joining[0]!.out! : null;
   const rest = joining.filter((j) => j.k !== 0);
   if (main) down(main, collectY);
-  // The rightmost joining column carries the collector line to the spine; the others drop onto it.
   rest.forEach((j, i) => {
     const out = j.out!;
     down(out, collectY);

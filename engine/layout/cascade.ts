@@ -211,7 +211,7 @@ export function planFlatCascade(node: IfNode, scope: Scope, ctx: PlanCtx, room: 
     const bodyTop = h / 2 + stub;
     const height = Math.max(h + noDrop, bodyTop + body.height);
     const colX = Math.max(Math.max(diamond.w / 2, noReach) + columnGap / 2 + body.left, diamond.w / 2 + yesRoom);
-    if (height <= room && diamond.w / 2 + colX + body.right <= PAGE_PART_WIDTH) {
+    if (height <= room && !ctx.flatten.has(link.then) && diamond.w / 2 + colX + body.right <= PAGE_PART_WIDTH) {
       const step: IfPlan = {
         type: "if",
         node: link,

@@ -5,7 +5,7 @@
  * crossing a cut is the spine itself, because returns to the one End use connector pairs in split
  * charts.
  */
-import type { Block, ChartFunction } from "../tree/schema.ts";
+import type { Block, ChartFunction, Node } from "../tree/schema.ts";
 import type { Edge, Shape } from "../geometry/types.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { LANE_CLEARANCE } from "../geometry/style.ts";
@@ -13,7 +13,7 @@ import { Canvas, lineTo, type OpenEdge } from "./canvas.ts";
 import { drawSequence, NO_FOLD, type Folds, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
 import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { Sizer, type SizedText } from "./size.ts";
-import { commonWidth } from "./width.ts";
+import { commonWidth, widestSymbol } from "./width.ts";
 import { drawInnerConnector, innerConnectorBlock, innerConnectorRight, routeLane } from "./jumps.ts";
 import { down } from "./simple.ts";
 import type { Module } from "./module.ts";
@@ -57,21 +57,26 @@ export interface PlanChoices {
   forPages?: boolean;
   /** With forPages: the height above which top-level constructs are laid out flat (at most a part's room). */
   flattenTaller?: number;
+  /** With forPages: constructs laid out flat whatever their height (a cut falls inside them, fit/cut-pages.ts). */
+  flatten?: ReadonlySet<Node | Block>;
   /** The if/switch nodes drawn folded for width (fit/fold-wide.ts). */
   fold?: Folds;
 }
+
+const NONE: ReadonlySet<Node | Block> = new Set();
 
 /**
  * Plans a function as one chart in the sizer's module, as the fit stage chooses. */
 export function planChart(
   fn: ChartFunction, options: ResolvedOptions, sizer: Sizer, connector: number,
-  { forPages = false, flattenTaller = Infinity, fold = NO_FOLD }: PlanChoices = {},
+  { forPages = false, flattenTaller = Infinity, flatten = NONE, fold = NO_FOLD }: PlanChoices = {},
 ): ChartPlan {
   const m = sizer.module;
   const texts = terminatorTexts(fn, options);
   const returns = options.singleEnd ? newTarget() : null;
   const width = commonWidth(fn, [texts.start, texts.end], options, sizer);
-  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, flattenTaller, width, sizer, connector, fold, heights: new Map() };
+  const widest = forPages ? widestSymbol(fn, [texts.start, texts.end], options, sizer, width) : width;
+  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, flattenTaller, flatten, width, widest, sizer, connector, fold, heights: new Map() };
   const scope: Scope = {
     loop: null, returns, forceReturnConnectors: forPages, blockedLeft: false, blockedRight: false, returnBlocked: false,
   };

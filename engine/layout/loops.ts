@@ -87,6 +87,11 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
   const bc = loop.breaks.connectorCount > 0;
   const w = head.w;
   const h = head.h;
+  // A lane beside the body keeps LANE_CLEARANCE from its symbols, or only the lane pitch from the
+  // lane of a loop nested in it (L7: parallel lines; 3 mm in the compact modules).
+  const pitch = m.lanePitch;
+  const besideLeft = body.left + (body.laneLeft ? pitch : LANE_CLEARANCE);
+  const besideRight = body.right + (body.laneRight ? pitch : LANE_CLEARANCE);
   const geo: LoopGeometry = {
     headTop: 0, bodyTop: 0, tailTop: 0, backY: 0, exitY: 0, elseTop: 0,
     innerContinueY: 0, innerBreakY: 0, xBack: 0, xBreak: 0, xExit: 0,
@@ -96,6 +101,8 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
   let right = Math.max(w / 2, body.right);
   let loops = true;
   let falls = true;
+  let laneLeft = false;
+  let laneRight = false;
 
   if (node.kind === "while" || node.kind === "for") {
     const isWhile = node.kind === "while";
@@ -107,12 +114,12 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     const hasBack = body.falls || cl;
     loops = hasBack || cc;
     geo.backY = bodyBottom + m.stub;
-    geo.exitY = hasBack ? geo.backY + LANE_PITCH : bodyBottom + m.stub;
-    geo.xBack = -(Math.max(body.left, w / 2) + LANE_CLEARANCE);
-    geo.xBreak = Math.max(body.right, w / 2) + LANE_CLEARANCE;
+    geo.exitY = hasBack ? geo.backY + pitch : bodyBottom + m.stub;
+    geo.xBack = -Math.max(besideLeft, w / 2 + LANE_CLEARANCE);
+    geo.xBreak = Math.max(besideRight, w / 2 + LANE_CLEARANCE);
     const labelRoom = isWhile ? 2 * LABEL_OFFSET + ctx.sizer.label(labels.exit).w : 0;
-    geo.xExit = Math.max(w / 2 + labelRoom, body.right) + LANE_CLEARANCE + (bl ? LANE_PITCH : 0);
-    if (bl) geo.xExit = Math.max(geo.xExit, geo.xBreak + LANE_PITCH);
+    geo.xExit = Math.max(w / 2 + labelRoom + LANE_CLEARANCE, besideRight) + (bl ? pitch : 0);
+    if (bl) geo.xExit = Math.max(geo.xExit, geo.xBreak + pitch);
     geo.elseTop = geo.exitY + m.gap;
     const afterElse = elseBody ? geo.elseTop + elseBody.height : geo.exitY;
     geo.innerBreakY = afterElse;
@@ -125,6 +132,8 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
       left = Math.max(left, elseBody.left);
       right = Math.max(right, elseBody.right);
     }
+    laneLeft = hasBack && left === -geo.xBack;
+    laneRight = right === geo.xExit;
   } else if (node.kind === "dowhile") {
     loops = body.falls || cc;
     geo.bodyTop = m.stub;
@@ -132,8 +141,8 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     geo.innerContinueY = bodyBottom;
     geo.headTop = (cc ? bodyBottom + innerConnectorBlock(ctx.connector, m.stub) : bodyBottom) + m.gap;
     const headBottom = geo.headTop + h;
-    geo.xBack = -(Math.max(body.left, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(labels.body).w) + LANE_CLEARANCE);
-    geo.xBreak = Math.max(body.right, w / 2, cc ? innerConnectorRight(ctx.connector) : 0) + LANE_CLEARANCE;
+    geo.xBack = -Math.max(besideLeft, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(labels.body).w + LANE_CLEARANCE);
+    geo.xBreak = Math.max(besideRight, Math.max(w / 2, cc ? innerConnectorRight(ctx.connector) : 0) + LANE_CLEARANCE);
     // The exit label hangs below the bottom vertex: what follows keeps clear of it.
     const last = loops ? headBottom + labelDrop(ctx.sizer, labels.exit) : bodyBottom;
     geo.exitY = loops ? headBottom + m.gap : bodyBottom + m.stub;
@@ -142,6 +151,8 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     falls = loops || bl || bc;
     if (loops) left = Math.max(left, -geo.xBack);
     right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? innerConnectorRight(ctx.connector) : 0, LABEL_OFFSET + ctx.sizer.label(labels.exit).w);
+    laneLeft = loops && left === -geo.xBack;
+    laneRight = bl && right === geo.xBreak;
   } else {
     // infloop: loop_begin, body, loop_end; only breaks leave it.
     loops = body.falls || cc;
@@ -152,17 +163,20 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     geo.tailTop = (cc ? bodyBottom + innerConnectorBlock(ctx.connector, m.stub) : bodyBottom) + m.gap;
     const last = loops ? geo.tailTop + h : bodyBottom;
     geo.exitY = last + m.stub;
-    geo.xBreak = Math.max(body.right, w / 2, cc ? innerConnectorRight(ctx.connector) : 0) + LANE_CLEARANCE;
+    geo.xBreak = Math.max(besideRight, Math.max(w / 2, cc ? innerConnectorRight(ctx.connector) : 0) + LANE_CLEARANCE);
     geo.innerBreakY = bl ? geo.exitY : last;
     height = bc ? geo.innerBreakY + innerConnectorBlock(ctx.connector, m.stub) : bl ? geo.exitY : last;
     falls = bl || bc;
     right = Math.max(right, bl ? geo.xBreak : 0, bc || cc ? innerConnectorRight(ctx.connector) : 0);
+    laneRight = bl && right === geo.xBreak;
   }
 
   const plan: LoopPlan = {
     type: "loop", node, kind: node.kind, head, tail: node.kind === "infloop" ? head : null, body, elseBody,
     loop, loops, labels, geo, left, right, height, falls,
   };
+  if (laneLeft) plan.laneLeft = true;
+  if (laneRight) plan.laneRight = true;
   if (node.loc) plan.source = node.loc.line;
   return plan;
 }

@@ -4,7 +4,7 @@
  * fit stage (fit/choose-module.ts) picks it per chart. Lane clearances and pitches are absolute
  * millimetres (L7) and stay in geometry/style.ts.
  */
-import { A, GAP } from "../geometry/style.ts";
+import { A, GAP, LANE_PITCH } from "../geometry/style.ts";
 
 export interface Module {
   /** Symbol height a (G2). */
@@ -23,6 +23,11 @@ export interface Module {
   readonly terminator: number;
   /** Connector diameter 0.5a (S8). */
   readonly connector: number;
+  /**
+   * Distance between parallel lanes and runs of nested loops (a loop's back and exit runs, an outer
+   * loop's lane beside an inner one's): L7's 5 mm, or its minimum of 3 mm in the compact modules.
+   */
+  readonly lanePitch: number;
 }
 
 /**
@@ -32,8 +37,10 @@ export interface Module {
 const MIN_GAP = 7.5;
 /** L7's minimum stub (it is also a line–symbol clearance). */
 const MIN_STUB = 5;
+/** L7's minimum distance between parallel flow lines. */
+const MIN_LANE_PITCH = 3;
 
-function moduleOf(a: number, gap: number): Module {
+function moduleOf(a: number, gap: number, lanePitch: number): Module {
   return {
     a,
     b: 1.5 * a,
@@ -43,18 +50,19 @@ function moduleOf(a: number, gap: number): Module {
     columnGap: a / 2,
     terminator: a / 2,
     connector: a / 2,
+    lanePitch,
   };
 }
 
 /** a = 20 mm with the gaps of drawing-rules §11: every chart that has room for it. */
-export const STANDARD: Module = moduleOf(A, GAP);
+export const STANDARD: Module = moduleOf(A, GAP, LANE_PITCH);
 
 /**
  * What a chart on paged output may use instead, in the order a careful student tries them (issue 12):
  * a = 20 mm with tighter gaps, then a = 15 mm (the G2 series) with its own gaps (0.5a = 7.5 mm, as
- * tight as the labels allow). `STANDARD` comes first in every list of choices.
+ * tight as the labels allow); both with the lanes of nested loops at L7's 3 mm. `STANDARD` comes first in every list of choices.
  */
-export const COMPACT: readonly Module[] = [moduleOf(A, MIN_GAP), moduleOf(15, 0.5 * 15)];
+export const COMPACT: readonly Module[] = [moduleOf(A, MIN_GAP, MIN_LANE_PITCH), moduleOf(15, 0.5 * 15, MIN_LANE_PITCH)];
 
 /** The most compact module (the report measures "fits one page" against it). */
 export const SMALLEST: Module = COMPACT[COMPACT.length - 1]!;

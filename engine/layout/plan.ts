@@ -20,6 +20,7 @@ import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planS
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
 import { countsOf, planForPages } from "./fit/flatten.ts";
+import { drawSwitchRow, type SwitchRowPlan } from "./switch-rows.ts";
 
 export interface Extent {
   left: number;
@@ -30,6 +31,12 @@ export interface Extent {
 export interface PlanBase extends Extent {
   /** Control can leave through the bottom of the plan. */
   falls: boolean;
+  /**
+   * What reaches `left` / `right` is a loop's lane (a vertical line), not a symbol or text: a lane
+   * outside it keeps only the lane pitch from it (L7), not a line's clearance from a symbol.
+   */
+  laneLeft?: boolean;
+  laneRight?: boolean;
 }
 
 /** A symbol on the spine (process, io, call, terminator, label connector, loop limits). */
@@ -60,7 +67,7 @@ export interface InnerPlan extends PlanBase {
   target: JumpTarget;
 }
 
-export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | ForkPlan | LoopPlan | InnerPlan;
+export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | SwitchRowPlan | ForkPlan | LoopPlan | InnerPlan;
 
 export interface PlanCtx {
   options: ResolvedOptions;
@@ -75,10 +82,19 @@ export interface PlanCtx {
   /** In a chart cut into pages: top-level loops, ifs and switches taller than this are laid out flat (fit/flatten.ts). */
   flattenTaller: number;
   /**
+   * In a chart cut into pages: top-level constructs laid out flat whatever their height, because a
+   * cut wants to fall inside them (fit/cut-pages.ts) — a node, the `then` block of a cascade link
+   * (its step laid out flat, while the chain's first node names the whole chain), or a case block of
+   * a switch cut between rows (that case on the spine after the rows, switch-rows.ts).
+   */
+  flatten: ReadonlySet<Node | Block>;
+  /**
    * The chart's common symbol width b (G3): the widest width up to 2a that any symbol needs; all
    * symbols are at least this wide, only those whose text needs more are wider.
    */
   width: number;
+  /** In a chart cut into pages: its widest symbol, the most a symbol on the spine may take (switch-rows.ts packs rows beside it). */
+  widest: number;
   sizer: Sizer;
   /** Diameter of the connectors carrying designations (the fit stage lays a chart out again when its designations need more). */
   connector: number;
@@ -113,6 +129,8 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
   const items: Plan[] = [];
   let left = 0;
   let right = 0;
+  let laneLeft = false;
+  let laneRight = false;
   let height = 0;
   let falls = true;
   for (const node of block.stmts) {
@@ -123,13 +141,19 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
     for (const plan of plans) {
       if (items.length > 0) height += m.gap;
       items.push(plan);
+      // A side ends in a lane when every plan reaching that far does.
+      laneLeft = plan.left > left ? plan.laneLeft === true : plan.left === left ? laneLeft && plan.laneLeft === true : laneLeft;
+      laneRight = plan.right > right ? plan.laneRight === true : plan.right === right ? laneRight && plan.laneRight === true : laneRight;
       left = Math.max(left, plan.left);
       right = Math.max(right, plan.right);
       height += plan.height;
       falls = plan.falls;
     }
   }
-  return { type: "seq", items, left, right, height, falls };
+  const seq: SeqPlan = { type: "seq", items, left, right, height, falls };
+  if (laneLeft) seq.laneLeft = true;
+  if (laneRight) seq.laneRight = true;
+  return seq;
 }
 
 /** One statement of a block: one plan, or a flat run (folded with connectors, or on a page's top-level spine). */
@@ -197,6 +221,8 @@ export function drawPlan(plan: Plan, cx: number, y: number, incoming: OpenEdge, 
       return drawSwitch(plan, cx, y, incoming, ctx);
     case "loop":
       return drawLoop(plan, cx, y, incoming, ctx);
+    case "row":
+      return drawSwitchRow(plan, cx, y, incoming, ctx);
     case "fork":
       return drawFork(plan, cx, y, incoming, ctx);
     case "inner":

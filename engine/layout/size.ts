@@ -108,6 +108,45 @@ function firstStep(start: number, fits: (value: number) => boolean): number {
   return start + hi * WIDEN_STEP;
 }
 
+/**
+ * What `fit` gives at the first of `widths` (ascending) where it gives anything, for a `fit` that
+ * keeps giving once it does (a wider symbol holds whatever a narrower one does): galloping (the
+ * 1st, 2nd, 4th, 8th … width), then bisecting the last step, so a symbol is sized with O(log k)
+ * wraps of its text for the k-th width, not one wrap per width tried — and most texts, which fit
+ * the first or second width, with one or two.
+ */
+function firstFitting(widths: readonly number[], fit: (w: number) => SizedText | null): SizedText | null {
+  const n = widths.length;
+  let lo = -1; // fit(widths[lo]) gives nothing (-1: before the first)
+  let hi = 0;
+  let found: SizedText | null = null;
+  for (;;) {
+    if (hi >= n) {
+      if (lo === n - 1) return null;
+      hi = n - 1;
+    }
+    found = fit(widths[hi]!);
+    if (found) break;
+    if (hi === n - 1) return null;
+    lo = hi;
+    hi = 2 * hi + 1;
+  }
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    const at = fit(widths[mid]!);
+    if (at) {
+      hi = mid;
+      found = at;
+    } else {
+      lo = mid;
+    }
+  }
+  return found;
+}
+
+/** A forced line break of wrap.ts (a break at either end of a text is dropped there). */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
 /** Sizes a symbol for its text. */
 function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number, m: Module, narrow: boolean): SizedText {
   if (kind === "connector") return sizeConnector(text, font, m.connector);
@@ -118,16 +157,16 @@ function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number
   // A decision's text area is only half its width and height, a hexagon's loses its tips: a
   // condition or loop header reads better on one line of a wider symbol than broken into two.
   // Other symbols take one line up to 2a before they wrap (a lone `m` over `:= f(n)` reads badly).
-  // A chart that is too wide for the page (`narrow`) wraps every text to the narrowest symbol.
-  const oneLineWidths = narrow ? [] : kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= m.bWide);
-  for (const w of oneLineWidths) {
+  // A chart that is too wide for the page (`narrow`) wraps every text to the narrowest symbol; a text
+  // with a line break (a loop limit's name and condition) never reads on one line.
+  const oneLineWidths = narrow || LINE_BREAK.test(text.trim()) ? [] : kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= m.bWide);
+  const oneLine = firstFitting(oneLineWidths, (w) => {
     const fit = attempt(kind, wrap, w, h0, font);
-    if (fit && fit.lines.length === 1) return fit;
-  }
-  for (const w of widths) {
-    const fit = attempt(kind, wrap, w, h0, font);
-    if (fit) return fit;
-  }
+    return fit && fit.lines.length === 1 ? fit : null;
+  });
+  if (oneLine) return oneLine;
+  const wrapped = firstFitting(widths, (w) => attempt(kind, wrap, w, h0, font));
+  if (wrapped) return wrapped;
   // Past half a page (T5): a token wider than the widest symbol widens the symbol until it fits on
   // a line — words, numbers and literals are never cut. A decision or hexagon, whose text area is
   // only part of its width, and a terminator, which holds one line, may widen up to the page width
@@ -214,46 +253,66 @@ function cutToWidth(line: string, limit: number, font: FontId): string[] {
   return out;
 }
 
+/** Sized symbols by kind, minimum width (or connector diameter) and text. */
+export type SizedTexts = Map<ShapeKind, Map<number, Map<string, SizedText>>>;
+
 /**
  * Sizes symbols and labels of one layout in its font and module (measurement and the family
  * recorded in the geometry both come from here); the module's gaps travel with it, so every stage
  * that sizes or places something reads one Module.
  */
 export class Sizer {
-  /** One layout sizes most texts twice (the common-width pass, then the plan): remember them. */
-  private readonly sized = new Map<string, SizedText>();
+  /**
+   * One layout sizes every text many times (the common-width pass, then every candidate the fit
+   * stage plans): remember them, by kind, minimum width and text — nested maps, so a lookup hashes
+   * no new string (a text taken from the tree is the same string every time).
+   */
+  private readonly sized: SizedTexts;
 
   readonly font: FontChoice;
   readonly module: Module;
   /** Wrap texts to the narrowest symbol T5 allows instead of widening for one line (fit/fit-chart.ts). */
   readonly narrow: boolean;
 
-  constructor(font: FontChoice, module: Module = STANDARD, narrow = false) {
+  /**
+   * `sized`: the sizes already known in the same font, symbol height a and narrowness — shared by
+   * modules that differ only in their gaps, which size nothing.
+   */
+  constructor(font: FontChoice, module: Module = STANDARD, narrow = false, sized: SizedTexts = new Map()) {
     this.font = font;
     this.module = module;
     this.narrow = narrow;
+    this.sized = sized;
   }
 
   /** A symbol of `kind` around `text`, at least `minWidth` wide (connectors grow as circles). */
   shape(kind: ShapeKind, text: string, minWidth = this.module.b): SizedText {
-    const key = `${kind}\u0000${minWidth}\u0000${text}`;
-    let result = this.sized.get(key);
+    const texts = this.textsOf(kind, minWidth);
+    let result = texts.get(text);
     if (!result) {
       result = sizeShape(kind, text, this.font.id, minWidth, this.module, this.narrow);
-      this.sized.set(key, result);
+      texts.set(text, result);
     }
     return result;
   }
 
   /** A connector circle of at least `diameter` around `label`. */
   connector(label: string, diameter: number): SizedText {
-    const key = `connector\u0000${diameter}\u0000${label}`;
-    let result = this.sized.get(key);
+    const texts = this.textsOf("connector", diameter);
+    let result = texts.get(label);
     if (!result) {
       result = sizeConnector(label, this.font.id, diameter);
-      this.sized.set(key, result);
+      texts.set(label, result);
     }
     return result;
+  }
+
+  private textsOf(kind: ShapeKind, width: number): Map<string, SizedText> {
+    let byWidth = this.sized.get(kind);
+    if (!byWidth) this.sized.set(kind, (byWidth = new Map()));
+    let texts = byWidth.get(width);
+    if (!texts) byWidth.set(width, (texts = new Map()));
+    return texts;
   }
 
   /** Width and height of a one-line branch label. */

@@ -12,14 +12,17 @@
  *         [4]  [5]  [інакше]  │
  *          ├────┴────┴────────┘
  */
-import type { Node } from "../tree/schema.ts";
+import type { Block, Node } from "../tree/schema.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE, PAGE_PART_WIDTH } from "../geometry/style.ts";
-import { drawBlockAt, planBlock, symbol, type DrawCtx, type PlanCtx } from "./plan.ts";
-import { lineTo, type OpenEdge } from "./canvas.ts";
-import type { Scope } from "./scope.ts";
+import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
+import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { down } from "./simple.ts";
 import { withLabel } from "./labels.ts";
-import type { SwitchPlan } from "./branches.ts";
+import { collectToSpine, drawColumns, type SwitchColumn, type SwitchPlan } from "./branches.ts";
+import type { SizedText } from "./size.ts";
+import { connectorJump, innerPlan } from "./jumps.ts";
+import { countsOf } from "./fit/flatten.ts";
 
 type SwitchNode = Extract<Node, { kind: "switch" }>;
 
@@ -180,4 +183,235 @@ export function drawSwitchRows(plan: SwitchPlan, rows: SwitchRows, cx: number, y
   });
   if (main) return main;
   return bus ? canvas.open(null, { x: cx, y: joinY }) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A switch on rows in a chart cut into pages (P6): a run of row steps on the spine, so a cut may
+// fall between two rows and only the spine crosses it. Every row hangs under the spine as a
+// switch's bus does; the other values go on down a lane on the left, as in the rows above: from the
+// diamond's left vertex, past each row, branching off to the next row's bus. Where a cut falls
+// between two rows the lane comes back to the spine and crosses the cut as the spine (one connector
+// pair); the next row takes its values off the spine again. The ends of every row but the last run
+// into one outer connector of the switch's join, whose inner connector stands below the last row.
+// A careful student splits a long menu the same way: whole rows of cases per page, not one case per
+// connector pair.
+//
+//       ◇────┐                     (first row)
+//   ┌───┼──┬─┼───┐
+//   │  [1] [2]  [3]
+//   │   └───┴────◯А
+//   ├───┬───┬────┐                 (a row between; a cut here: the lane back to the spine, ◯Б)
+//   │  [4] [5]  [6]
+//   │   └───┴────◯А
+//   └───┬───┬────┐                 (the last row)
+//      [7] [8] [інакше]
+//       ├───┴────┘
+//       ├─◯А
+
+/** Where a row of a switch cut into pages stands (planFlatSwitchRows). */
+export type RowPlace =
+  /** The first row: under the switch's diamond; the other values leave its left vertex for the lane. */
+  | { at: "first"; diamond: SizedText; join: RowJoin | null }
+  /** A row between: its values come off the lane (or the spine, after a cut), the lane runs on past it. */
+  | { at: "middle"; join: RowJoin | null }
+  /**
+   * The last row: its ends come back to the spine. With the diamond when it is the only row (the
+   * switch's other cases are too tall for a row).
+   */
+  | { at: "last"; diamond: SizedText | null };
+
+/** The outer connector of the switch's join that a row's ends run into: x of its centre, its top. */
+export interface RowJoin {
+  target: JumpTarget;
+  x: number;
+  top: number;
+}
+
+export interface SwitchRowPlan extends PlanBase {
+  type: "row";
+  node: SwitchNode;
+  place: RowPlace;
+  /** The row's columns, the first under the spine. */
+  columns: SwitchColumn[];
+  /** The case blocks drawn in the columns (the fit stage may ask for them on the spine: ctx.flatten). */
+  blocks: Block[];
+  /** x of the lane of the other values, left of every row of the switch. */
+  laneX: number;
+  busY: number;
+  colTop: number;
+  /** Where the row's falling ends meet. */
+  collectY: number;
+  source?: number;
+}
+
+/**
+ * The row steps of a switch cut into pages, or null when they do not help: a switch with
+ * fall-throughs, or one whose cases all fit one row. A case too tall for a row on a part (`room`)
+ * stands in its row as an outer connector; its block follows the rows on the spine, opening at the
+ * inner connector, so cuts can fall inside it.
+ */
+export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx, room: number): Plan[] | null {
+  if (!foldsToRows(node)) return null;
+  const undoAll = countsOf(scope, ctx);
+  const { gap, stub, columnGap } = ctx.sizer.module;
+  const diamond = symbol(ctx, "decision", node.cond);
+  // What a row adds to its tallest column: the diamond (or the bus below it), the join below.
+  const overhead = diamond.h + gap + 2 * stub + ctx.connector;
+  // The lane of the other values on the left and the lines to the join below every row: no jump
+  // lane is free.
+  const colScope: Scope = { ...scope, blockedLeft: true, blockedRight: true, returnBlocked: true };
+  const tall: { target: JumpTarget; block: Block }[] = [];
+  const cases = [...node.cases, { body: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise }].map(({ body, label }) => {
+    if (!ctx.flatten.has(body)) {
+      const undo = countsOf(scope, ctx);
+      const plan = planBlock(body, colScope, ctx);
+      if (overhead + plan.height <= room) return { plan, label, block: body };
+      undo();
+    }
+    const target = newTarget();
+    tall.push({ target, block: body });
+    const jump = connectorJump(target, ctx);
+    return { plan: { type: "seq" as const, items: [jump], left: jump.left, right: jump.right, height: jump.height, falls: false }, label, block: null };
+  });
+  const reach = (c: { plan: SeqPlan; label: string }): number => Math.max(c.plan.right, LABEL_OFFSET + ctx.sizer.label(c.label).w);
+  // Rows under the spine, as many columns each as the page leaves right of the spine's widest
+  // symbol or of the lane on the left (and a lane's clearance, for the details a plan's extent
+  // leaves out).
+  const spineLeft = Math.max(diamond.w, ctx.widest) / 2;
+  const rows: SwitchColumn[][] = [];
+  const blocks: Block[][] = []; // per row, the case blocks in its columns
+  for (const { block, ...c } of cases) {
+    const row = rows[rows.length - 1];
+    const prev = row?.[row.length - 1];
+    // A column beside the first leaves room for the join's connector between it and the spine
+    // (where the first column's end goes when it alone falls).
+    const x = prev ? Math.max(prev.x + reach(prev) + columnGap + c.plan.left, ctx.connector / 2 + LANE_CLEARANCE) : 0;
+    const left = Math.max(spineLeft, (row?.[0] ?? c).plan.left + LANE_CLEARANCE);
+    if (row && prev && left + x + reach(c) <= PAGE_PART_WIDTH - LANE_CLEARANCE) {
+      row.push({ ...c, x, fallthrough: false });
+      if (block) blocks[blocks.length - 1]!.push(block);
+    } else {
+      blocks.push(block ? [block] : []);
+      rows.push([{ ...c, x: 0, fallthrough: false }]);
+    }
+  }
+  if (rows.length < 2 && tall.length === 0) {
+    undoAll();
+    return null;
+  }
+  const laneX = -Math.max(diamond.w / 2, ...rows.flatMap((row) => row.map((c) => c.plan.left - c.x))) - LANE_CLEARANCE;
+  const join = newTarget();
+  const plans: Plan[] = [];
+  for (const [r, columns] of rows.entries()) {
+    const alone = rows.length === 1;
+    // The first row's bus a stub below the diamond; another's a stub below where the lane (or the
+    // spine) leaves for the rows below.
+    const busY = r === 0 ? diamond.h + stub : stub;
+    const colTop = busY + gap;
+    const bottom = colTop + Math.max(...columns.map((c) => c.plan.height));
+    const collectY = bottom + stub;
+    const falling = columns.filter((c) => c.plan.falls);
+    const extent = {
+      left: alone ? Math.max(diamond.w / 2, ...columns.map((c) => c.plan.left - c.x)) : -laneX,
+      right: Math.max(r === 0 ? diamond.w / 2 : 0, ...columns.map((c) => c.x + reach(c))),
+    };
+    const base = { type: "row" as const, node, columns, blocks: blocks[r]!, laneX, busY, colTop, collectY, ...extent };
+    let row: SwitchRowPlan;
+    if (r === rows.length - 1) {
+      row = { ...base, place: { at: "last", diamond: alone ? diamond : null }, height: falling.length > 0 ? collectY : bottom, falls: falling.length > 0 };
+    } else {
+      // The connector under the rightmost falling column, clear of the spine (one falling end goes
+      // straight down into it; more meet on a line first); the lane comes back below it.
+      const rightmost = falling[falling.length - 1];
+      const x = Math.max(rightmost?.x ?? 0, ctx.connector / 2 + LANE_CLEARANCE);
+      const top = falling.length > 1 || x !== rightmost?.x ? collectY + stub : collectY;
+      const rowJoin = rightmost ? { target: join, x, top } : null;
+      if (rowJoin) join.connectorCount++;
+      const place: RowPlace = r === 0 ? { at: "first", diamond, join: rowJoin } : { at: "middle", join: rowJoin };
+      row = { ...base, place, height: (rowJoin ? top + ctx.connector : bottom) + stub, falls: true };
+    }
+    if (r === 0 && node.loc) row.source = node.loc.line;
+    plans.push(row);
+  }
+  // The tall cases after the rows, each from its inner connector, all but the last jumping to the join.
+  if (tall.length > 0 && plans[plans.length - 1]!.falls) plans.push(connectorJump(join, ctx));
+  tall.forEach(({ target, block }, i) => {
+    plans.push(innerPlan(target, ctx));
+    const body = planBlock(block, scope, ctx, true);
+    plans.push(...body.items);
+    if (body.falls && i < tall.length - 1) plans.push(connectorJump(join, ctx));
+  });
+  if (join.connectorCount > 0) plans.push(innerPlan(join, ctx));
+  return plans;
+}
+
+export function drawSwitchRow(plan: SwitchRowPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const { canvas } = ctx;
+  const { place } = plan;
+  const laneX = cx + plan.laneX;
+  const busY = y + plan.busY;
+  // The line into the first column, and the lane going on to the rows below (null: the last row).
+  let first: OpenEdge;
+  let lane: OpenEdge | null = null;
+  if (place.at !== "last" || place.diamond) {
+    const diamond = place.at === "middle" ? null : place.diamond!;
+    if (diamond) {
+      const d = canvas.enter("decision", diamond, cx, y, incoming, plan.source);
+      first = canvas.open(d.id, { x: cx, y: y + diamond.h });
+      if (place.at !== "last") lane = lineTo(canvas.open(d.id, { x: cx - diamond.w / 2, y: y + diamond.h / 2 }, "left"), laneX, y + diamond.h / 2);
+    } else if (fromLane(incoming, laneX, cx)) {
+      // The row above is on this page: its lane runs on down to this row's bus.
+      incoming.points.pop();
+      first = lineTo(down(incoming, busY), cx, busY);
+      lane = canvas.open(null, { x: laneX, y: busY });
+    } else {
+      // After a cut: the values come down the spine; the others leave it for the lane (a leftward
+      // run, with its arrowhead: L2).
+      first = incoming;
+      canvas.close(lineTo(canvas.open(null, { x: cx, y }, "left"), laneX, y), null, true);
+      lane = canvas.open(null, { x: laneX, y });
+    }
+  } else if (fromLane(incoming, laneX, cx)) {
+    incoming.points.pop();
+    first = lineTo(down(incoming, busY), cx, busY);
+  } else {
+    first = incoming;
+  }
+  const outs = drawColumns(plan.columns, cx, busY, y + plan.colTop, first, ctx);
+  if (place.at === "last") return collectToSpine(outs, cx, y + plan.collectY, canvas);
+  if (place.join) intoJoin(outs, plan.columns, cx, y + plan.collectY, y + place.join.top, place.join, canvas);
+  // Back to the spine at the row's bottom: a cut may follow (the next row takes the lane up again).
+  return lineTo(down(lane!, y + plan.height), cx, y + plan.height);
+}
+
+/** Whether `edge` is the lane of the row above coming back to the spine (at `cx`) from `laneX`. */
+function fromLane(edge: OpenEdge, laneX: number, cx: number): boolean {
+  const n = edge.points.length;
+  if (n < 2) return false;
+  const [a, b] = [edge.points[n - 2]!, edge.points[n - 1]!];
+  return Math.abs(a.x - laneX) < 1e-6 && Math.abs(b.x - cx) < 1e-6 && Math.abs(a.y - b.y) < 1e-6;
+}
+
+/**
+ * A row's falling ends into the join's outer connector (at join.x, under the rightmost of them or
+ * clear of the spine): the leftmost carries a line right at `collectY` onto the line into the
+ * connector, the others drop onto it.
+ */
+function intoJoin(
+  outs: readonly (OpenEdge | null)[], columns: readonly SwitchColumn[], cx: number, collectY: number, top: number, join: RowJoin, canvas: Canvas,
+): void {
+  const falling = outs.flatMap((out, k) => (out ? [{ out, x: cx + columns[k]!.x }] : []));
+  const x = cx + join.x;
+  const carrier = falling[falling.length - 1]!;
+  // Only the column under the spine falls: its line turns right to the connector.
+  if (carrier.x !== x) lineTo(down(carrier.out, collectY), x, collectY);
+  falling.slice(0, -1).forEach(({ out }, i) => {
+    down(out, collectY);
+    if (i === 0) lineTo(out, x, collectY);
+    canvas.close(out, null, false);
+  });
+  down(carrier.out, top);
+  const letter = (join.target.letter ??= canvas.nextLetter());
+  const circle = canvas.addShape("connector", canvas.designation(letter), x, top);
+  canvas.close(carrier.out, circle.id, false);
 }

@@ -46,21 +46,38 @@ function children(node: Node): Node[] {
   }
 }
 
+/** Every symbol text of a chart, depth first, until `visit` returns false. */
+function eachSymbol(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions, visit: (kind: ShapeKind, text: string) => boolean): void {
+  for (const text of terminators) if (!visit("terminator", text)) return;
+  const stack: Node[] = [...fn.block.stmts];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const labelled = textOf(node, options);
+    if (labelled && !visit(labelled[0], labelled[1])) return;
+    stack.push(...children(node));
+  }
+}
+
 export function commonWidth(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions, sizer: Sizer): number {
   const { b, bWide } = sizer.module;
   let width = b;
-  const consider = (kind: ShapeKind, text: string): void => {
-    if (width >= bWide) return;
+  eachSymbol(fn, terminators, options, (kind, text) => {
     const w = sizer.shape(kind, text).w;
     if (w <= bWide && w > width) width = w;
-  };
-  for (const text of terminators) consider("terminator", text);
-  const stack: Node[] = [...fn.block.stmts];
-  while (stack.length > 0 && width < bWide) {
-    const node = stack.pop()!;
-    const labelled = textOf(node, options);
-    if (labelled) consider(labelled[0], labelled[1]);
-    stack.push(...children(node));
-  }
+    return width < bWide;
+  });
   return width;
+}
+
+/**
+ * The widest symbol of a chart at its common width `common`: how far a symbol on the spine may
+ * reach to the left of it, so what a switch's rows beside the spine may take (switch-rows.ts).
+ */
+export function widestSymbol(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions, sizer: Sizer, common: number): number {
+  let widest = common;
+  eachSymbol(fn, terminators, options, (kind, text) => {
+    widest = Math.max(widest, sizer.shape(kind, text, common).w);
+    return true;
+  });
+  return widest;
 }

@@ -145,9 +145,11 @@ function planPage(chart: ChartGeometry, parts: Part[], caption: string[], g: Geo
   const font = chart.caption.font;
   const captionH = caption.length * lineHeightMm(font.size);
   const maxH = Math.max(1, Math.min(PDF_PAGE.figureHeight, PDF_PAGE.usableHeight - CAPTION_GAP - captionH));
-  // The region includes half a stroke on each side; a part laid out to exactly 230 mm still fits at 1:1.
+  // The region includes half a stroke on each side; a part laid out to exactly 230 mm still fits at 1:1
+  // (also when placing it on the canvas left a float's last bit on its height: 230.35000000000005).
   const slack = g.stroke;
-  const scale = Math.min(1, (PDF_PAGE.figureWidth + slack) / Math.max(region.w, 1e-9), (maxH + slack) / Math.max(region.h, 1e-9));
+  const fit = Math.min((PDF_PAGE.figureWidth + slack) / Math.max(region.w, 1e-9), (maxH + slack) / Math.max(region.h, 1e-9));
+  const scale = fit > 1 - 1e-9 ? 1 : fit;
   const origin = { x: PDF_PAGE.left + (PDF_PAGE.usableWidth - region.w * scale) / 2, y: PDF_PAGE.top };
   const captionBox = { x: PDF_PAGE.left, y: origin.y + region.h * scale + CAPTION_GAP, w: PDF_PAGE.usableWidth, h: captionH };
   return { chart, parts, region, scale, origin, caption, captionFont: font, captionBox };

@@ -763,6 +763,25 @@ function checkDecisions(shapes: ShapeRec[], edges: EdgeRec[], junctions: Junctio
   const startsAt = (j: JunctionRec): number[] =>
     j.on.filter((o) => o.pos <= TOL && edges[o.edge]!.edge.from === null).map((o) => o.edge);
 
+  // A connector pair that is the only pair of its designation interrupts one line (P1, P4): a
+  // branch running into its outer connector goes on from its inner one (a switch's rows split across
+  // pages reach their labelled columns that way). Edge of the outer connector → edge leaving the inner.
+  const pairedOn = new Map<number, number>();
+  const connectorsByLabel = new Map<string, string[]>();
+  for (const { shape: s } of shapes) if (s.kind === "connector") push(connectorsByLabel, s.text.join(" ").trim(), s.id);
+  const intoShape = new Map<string, number[]>();
+  edges.forEach((rec, i) => {
+    if (rec.edge.to !== null) push(intoShape, rec.edge.to, i);
+  });
+  for (const ids of connectorsByLabel.values()) {
+    if (ids.length !== 2) continue;
+    const [a, b] = ids as [string, string];
+    const [outer, inner] = (exitsOf.get(a) ?? []).length === 0 ? [a, b] : [b, a];
+    const into = intoShape.get(outer) ?? [];
+    const leaving = exitsOf.get(inner) ?? [];
+    if (into.length === 1 && leaving.length === 1 && (intoShape.get(inner) ?? []).length === 0) pairedOn.set(into[0]!, leaving[0]!);
+  }
+
   for (const { shape: s, part } of shapes) {
     if (s.kind !== "decision") continue;
     // Follow the exits through pure split points (junctions where only this edge arrives): an edge
@@ -785,6 +804,11 @@ function checkDecisions(shapes: ShapeRec[], edges: EdgeRec[], junctions: Junctio
         if (endsHere) endsAtSplit = true;
         if (endsHere && kids.length === 1) visit(kids[0]!, labelled);
         else for (const k of kids) visit(k, false);
+      }
+      const goesOn = pairedOn.get(ei);
+      if (goesOn !== undefined && !endsAtSplit) {
+        visit(goesOn, labelled);
+        return;
       }
       if (!endsAtSplit) branches.push({ edge: ei, labelled });
     };

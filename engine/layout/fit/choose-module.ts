@@ -3,7 +3,8 @@
  * without split) every chart keeps a = 20 mm. On pages a chart that fits one page is drawn on one
  * page: a = 20 mm with the standard gaps, else with the tightest gaps, else a = 15 mm (with its
  * gaps, then the tightest) — before it is ever split. A chart that fits none is split at the first
- * module that needs the fewest parts. One module for the whole chart (G3).
+ * module that needs the fewest parts. One module for the whole chart (G3). `leastParts`: the parts a
+ * module needs at least (its unsplit height in pages), so modules that cannot win are not planned.
  */
 import { COMPACT, STANDARD, type Module } from "../module.ts";
 
@@ -12,14 +13,24 @@ export interface ModuleChoice<T> {
   result: T;
 }
 
-export function chooseModule<T>(paged: boolean, layoutAt: (m: Module) => T, partsOf: (result: T) => number): ModuleChoice<T> {
-  const first = { module: STANDARD, result: layoutAt(STANDARD) };
-  if (!paged || partsOf(first.result) === 1) return first;
-  let best = first;
-  for (const module of COMPACT) {
-    const choice = { module, result: layoutAt(module) };
-    if (partsOf(choice.result) === 1) return choice;
-    if (partsOf(choice.result) < partsOf(best.result)) best = choice;
+export function chooseModule<T>(
+  paged: boolean, layoutAt: (m: Module) => T, partsOf: (result: T) => number, leastParts: (m: Module) => number,
+): ModuleChoice<T> {
+  const at = (module: Module): ModuleChoice<T> => ({ module, result: layoutAt(module) });
+  if (!paged) return at(STANDARD);
+  // The usual case: the chart fits one page at a = 20 mm (one candidate planned).
+  const standard = leastParts(STANDARD) === 1 ? at(STANDARD) : null;
+  if (standard && partsOf(standard.result) === 1) return standard;
+  // Otherwise the smallest module first: a larger one whose unsplit height alone needs more pages
+  // than the best so far cannot tie with it and is not planned; of those that need the fewest
+  // parts the larger module wins.
+  let best: ModuleChoice<T> | null = null;
+  for (const module of [...COMPACT].reverse()) {
+    if (best && leastParts(module) > partsOf(best.result)) continue;
+    const choice = at(module);
+    if (!best || partsOf(choice.result) <= partsOf(best.result)) best = choice;
   }
-  return best;
+  if (!standard && leastParts(STANDARD) > partsOf(best!.result)) return best!;
+  const choice = standard ?? at(STANDARD);
+  return partsOf(choice.result) <= partsOf(best!.result) ? choice : best!;
 }

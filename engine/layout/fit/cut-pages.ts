@@ -1,18 +1,37 @@
 /**
  * Where a chart is cut into pages (drawing-rules P6, P7; issue 12). The top-level run of a chart
  * planned for pages (fit/flatten.ts) is grouped into parts that fit the usable height, each cut as
- * low as the page allows. Which constructs are laid out flat decides where cuts may fall: the fit
- * stage tries the plans it is given (tall constructs only, then also smaller ones) and keeps the
- * one with the fewest parts — a construct pushed whole to the next page can leave the previous one
- * mostly empty, cutting inside it fills that page.
+ * low as the page allows. Which constructs are laid out flat decides where cuts may fall: cutPages
+ * tries plans with only the tall constructs flat, then also the ones a cut pushed whole past a page
+ * left mostly empty (cutting inside them fills that page), then all over half or a quarter of a
+ * page, and keeps the one with the fewest parts, then the fewest connector pairs.
  */
 import { PAGE_PART_HEIGHT } from "../../geometry/style.ts";
+import type { Block, Node } from "../../tree/schema.ts";
 import type { ChartPlan } from "../chart.ts";
 import type { Plan } from "../plan.ts";
 
 export interface Cut {
   plan: ChartPlan;
   groups: Plan[][];
+  /**
+   * Connector pairs on the chart's top-level spine: one per inner connector there (flat forms,
+   * jumps of flattened loops, returns) and one per cut the spine runs on through. Pairs inside
+   * constructs drawn whole are the same in every way of cutting a chart, so they are not counted.
+   */
+  pairs: number;
+  /** Height of each part as planned. */
+  heights: number[];
+  /** How the plan was made: a plan made again the same way (with larger connectors) is cut alike. */
+  planning: PagePlanning;
+}
+
+/** How a chart is planned for pages (chart.ts PlanChoices): which top-level constructs are laid out flat. */
+export interface PagePlanning {
+  /** Constructs taller than this are laid out flat. */
+  flattenTaller: number;
+  /** Constructs (or cascade links, by their `then` block) laid out flat whatever their height. */
+  flatten: ReadonlySet<Node | Block>;
 }
 
 /**
@@ -21,16 +40,75 @@ export interface Cut {
  */
 export const FLATTEN_TALLER: readonly number[] = [Infinity, PAGE_PART_HEIGHT / 2, PAGE_PART_HEIGHT / 4];
 
-/** Cuts the plans `planFor` gives for each threshold (FLATTEN_TALLER); the fewest parts win, the earlier plan on a tie. */
-export function cutPages(planFor: (flattenTaller: number) => ChartPlan, ideal: number, thresholds: readonly number[] = FLATTEN_TALLER): Cut {
-  let best: Cut | null = null;
-  for (const threshold of thresholds) {
-    const plan = planFor(threshold);
-    const cut = { plan, groups: cutParts(plan) };
-    if (!best || cut.groups.length < best.groups.length) best = cut;
-    if (best.groups.length <= ideal) break;
+/**
+ * How often a cut is refined: the constructs that a cut pushed whole to the next page, leaving at
+ * least EMPTY_ROOM of the page before it empty, are laid out flat and the chart is cut again.
+ */
+const REFINES = 3;
+const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
+
+/**
+ * Cuts a chart into the fewest parts it can, trying in order while the best needs more than
+ * `ideal`: the plan of the first threshold (FLATTEN_TALLER: only what cannot fit a part laid out
+ * flat); that plan refined (REFINES: laid flat only where a page asks for it); the other thresholds.
+ * The fewest parts win, then the fewest connector pairs, then the fuller emptiest page, then the
+ * earlier. `first`: the first threshold's plan cut, when the caller has it already.
+ */
+export function cutPages(planFor: (planning: PagePlanning) => ChartPlan, ideal: number, thresholds: readonly number[], first?: Cut): Cut {
+  let best = first ?? cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE });
+  const consider = (cut: Cut): boolean => {
+    if (better(cut, best)) best = cut;
+    return best.groups.length <= ideal;
+  };
+  if (best.groups.length <= ideal) return best;
+  let refined = best;
+  for (let pass = 0; pass < REFINES; pass++) {
+    const more = pushedWhole(refined);
+    if (more.length === 0) break;
+    const { flattenTaller, flatten } = refined.planning;
+    refined = cutAs(planFor, { flattenTaller, flatten: new Set([...flatten, ...more]) });
+    if (consider(refined)) return best;
   }
-  return best!;
+  for (const flattenTaller of thresholds.slice(1)) {
+    if (consider(cutAs(planFor, { flattenTaller, flatten: NONE }))) return best;
+  }
+  return best;
+}
+
+const NONE: ReadonlySet<Node | Block> = new Set();
+
+/** The plan `planFor` gives for `planning`, cut once (no search). */
+export function cutAs(planFor: (planning: PagePlanning) => ChartPlan, planning: PagePlanning): Cut {
+  return cutParts(planFor(planning), planning);
+}
+
+/**
+ * `a` is the better cut: fewer parts; as many with fewer connector pairs; as many of both with a
+ * fuller emptiest page (no tail of a symbol or two alone).
+ */
+function better(a: Cut, b: Cut): boolean {
+  if (a.groups.length !== b.groups.length) return a.groups.length < b.groups.length;
+  if (a.pairs !== b.pairs) return a.pairs < b.pairs;
+  return emptiest(a) > emptiest(b);
+}
+
+const emptiest = (cut: Cut): number => Math.min(...cut.heights);
+
+/**
+ * The constructs that open a part after one left at least EMPTY_ROOM empty: laid out flat, the cut
+ * can fall inside them and fill that page (a cascade step by its link's `then` block).
+ */
+function pushedWhole(cut: Cut): (Node | Block)[] {
+  const found: (Node | Block)[] = [];
+  cut.groups.forEach((items, k) => {
+    if (k === 0 || PAGE_PART_HEIGHT - cut.heights[k - 1]! < EMPTY_ROOM) return;
+    const first = items.find((item) => item.type !== "inner");
+    if (!first) return;
+    if (first.type === "if" && first.layout.kind === "step") found.push(first.node.then);
+    else if (first.type === "row") found.push(...first.blocks); // its cases on the spine (switch-rows.ts)
+    else if ((first.type === "if" && first.layout.kind !== "exit" && first.layout.kind !== "jump") || first.type === "loop" || first.type === "switch") found.push(first.node);
+  });
+  return found;
 }
 
 /**
@@ -44,9 +122,10 @@ export function cutPages(planFor: (flattenTaller: number) => ChartPlan, ideal: n
  * and what holdsNext stays with the item below it (P6: no decision or loop-limit symbol ends a part
  * with its exits cut).
  */
-function cutParts(plan: ChartPlan): Plan[][] {
+function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const items = plan.body.items;
-  if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) return [items];
+  const inner = items.filter((item) => item.type === "inner").length;
+  if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) return { plan, groups: [items], pairs: inner, heights: [plan.height], planning };
   const units: Plan[][] = [];
   items.forEach((item, i) => {
     const prev = items[i - 1];
@@ -69,7 +148,10 @@ function cutParts(plan: ChartPlan): Plan[][] {
       starts[k] = from - 1;
     }
   }
-  return starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length).flat());
+  const groups = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length).flat());
+  const runOn = starts.slice(1).filter((from) => units[from - 1]!.at(-1)!.falls).length;
+  const heights = starts.map((from, k) => height(from, starts[k + 1] ?? units.length));
+  return { plan, groups, pairs: inner + runOn, heights, planning };
 }
 
 /** Height of a part holding units [from, to): its opening (Start, page connector or nothing), the units, its closing. */

@@ -11,12 +11,12 @@ import type { ResolvedOptions } from "../../options.ts";
 import type { Box } from "../../geometry/types.ts";
 import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
 import { drawChart, planChart, type ChartPlan, type DrawnPart } from "../chart.ts";
-import type { Folds, Plan } from "../plan.ts";
+import { NO_FOLD, type Folds, type Plan } from "../plan.ts";
 import type { Module } from "../module.ts";
-import { Sizer } from "../size.ts";
+import { Sizer, type SizedTexts } from "../size.ts";
 import type { FontChoice } from "../../fonts.ts";
 import { chooseModule } from "./choose-module.ts";
-import { cutPages, FLATTEN_TALLER } from "./cut-pages.ts";
+import { cutAs, cutPages, FLATTEN_TALLER, type PagePlanning } from "./cut-pages.ts";
 import { foldToWidth, type FoldStage } from "./fold-wide.ts";
 
 export interface FittedChart {
@@ -24,10 +24,14 @@ export interface FittedChart {
   module: Module;
 }
 
-/** A planned candidate: the chart's plan and the groups of top-level plans its parts hold. */
+/** A planned candidate: the chart's plan, the groups of top-level plans its parts hold, their connector pairs and heights (cut-pages.ts). */
 interface Candidate {
   plan: ChartPlan;
   groups: Plan[][];
+  pairs: number;
+  heights: number[];
+  /** How it was planned for pages; null: planned as one part. */
+  planning: PagePlanning | null;
   sizer: Sizer;
   fold: Folds;
 }
@@ -35,13 +39,22 @@ interface Candidate {
 /** The sizer of a module, with texts wrapped to the narrowest symbols or not (size.ts). */
 export type SizerFor = (m: Module, narrow?: boolean) => Sizer;
 
-/** One Sizer per module and narrowness in `font`, made on first use: its measurements are kept for every chart. */
+/**
+ * One Sizer per module and narrowness in `font`, made on first use: its measurements are kept for
+ * every chart, and shared by the modules of one symbol height a (sizes do not depend on gaps).
+ */
 export function sizersIn(font: FontChoice): SizerFor {
   const sizers = new Map<string, Sizer>();
+  const sized = new Map<string, SizedTexts>();
   return (m, narrow = false) => {
-    const key = `${m.a}/${m.gap}/${narrow}`;
+    const key = `${m.a}/${m.gap}/${m.lanePitch}/${narrow}`;
     let sizer = sizers.get(key);
-    if (!sizer) sizers.set(key, (sizer = new Sizer(font, m, narrow)));
+    if (!sizer) {
+      const shared = `${m.a}/${narrow}`;
+      let texts = sized.get(shared);
+      if (!texts) sized.set(shared, (texts = new Map()));
+      sizers.set(key, (sizer = new Sizer(font, m, narrow, texts)));
+    }
     return sizer;
   };
 }
@@ -53,16 +66,29 @@ export function sizersIn(font: FontChoice): SizerFor {
 export function fitChart(
   fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizerFor: SizerFor,
 ): FittedChart {
+  // The chart planned as one sheet at each module, unfolded: the first plan of each candidate and the
+  // bound on the parts it can need (choose-module.ts), planned once.
+  const sheets = new Map<Module, ChartPlan>();
+  const sheetAt = (m: Module): ChartPlan => {
+    let chart = sheets.get(m);
+    if (!chart) sheets.set(m, (chart = planChart(fn, options, sizerFor(m), m.connector)));
+    return chart;
+  };
+  const leastParts = (m: Module): number => Math.ceil(sheetAt(m).height / PAGE_PART_HEIGHT);
+  const choice = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m, PAGE_PART_WIDTH, sheetAt(m)), (c) => c.groups.length, leastParts);
+  const { module } = choice;
+  let { result } = choice;
   // A plan's extents leave out a few drawn details (lanes of the tail, label overhangs): when the
-  // drawing comes out wider than the page, the chart is fitted again to a width that much smaller.
+  // drawing comes out wider than the page, the chart is fitted again, at its module, to a width that
+  // much smaller.
   let target = PAGE_PART_WIDTH;
   for (let attempt = 0; ; attempt++) {
-    const { module, result } = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m, target), (c) => c.groups.length);
     const parts = draw(fn, options, paged, prefix, result);
     const over = Math.max(...parts.map((p) => p.box.w)) - PAGE_PART_WIDTH;
     // Only a plan that believed it fits is worth fitting again.
-    if (over <= 0 || attempt === REFITS || planWidth(result.plan) > target) return { parts, module };
+    if (over <= 0 || attempt === REFITS || widthAgainst(target, result) > target) return { parts, module };
     target -= over;
+    result = planFitting(fn, options, paged, sizerFor, module, target, sheetAt(module));
   }
 }
 
@@ -79,17 +105,22 @@ export function unsplitAt(fn: ChartFunction, options: ResolvedOptions, sizerFor:
  * switch rows; then texts wrapped to the narrowest symbols (T5), kept when that is narrower; only
  * then connector pairs.
  */
-function planFitting(fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizerFor: SizerFor, m: Module, target: number): Candidate {
-  const shaped = plan(fn, options, paged, sizerFor(m), m.connector, target, ["shape"], new Map());
-  if (planWidth(shaped.candidate.plan) <= target) return shaped.candidate;
+function planFitting(
+  fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizerFor: SizerFor, m: Module, target: number,
+  unsplit = planChart(fn, options, sizerFor(m), m.connector),
+): Candidate {
+  const first = planFolded(fn, options, paged, sizerFor(m), m.connector, NO_FOLD, "quick", { unsplit });
+  const shaped = plan(fn, options, paged, sizerFor(m), m.connector, target, ["shape"], NO_FOLD, first);
+  const width = (c: Candidate): number => widthAgainst(target, c);
+  if (width(shaped.candidate) <= target) return shaped.candidate;
   // Narrower texts are searched further only when they make the folded chart narrower at all.
   const narrowSizer = sizerFor(m, true);
-  const narrowFirst = planFolded(fn, options, paged, narrowSizer, m.connector, shaped.fold, FLATTEN_TALLER.slice(0, 1));
-  const narrow = planWidth(narrowFirst.plan) < planWidth(shaped.candidate.plan)
+  const narrowFirst = planFolded(fn, options, paged, narrowSizer, m.connector, shaped.fold, "quick", {});
+  const narrow = width(narrowFirst) < width(shaped.candidate)
     ? plan(fn, options, paged, narrowSizer, m.connector, target, ["shape"], shaped.fold, narrowFirst)
     : shaped;
-  const best = planWidth(narrow.candidate.plan) < planWidth(shaped.candidate.plan) ? narrow : shaped;
-  if (planWidth(best.candidate.plan) <= target) return best.candidate;
+  const best = width(narrow.candidate) < width(shaped.candidate) ? narrow : shaped;
+  if (width(best.candidate) <= target) return best.candidate;
   return plan(fn, options, paged, best.candidate.sizer, m.connector, target, ["connectors"], best.fold).candidate;
 }
 
@@ -104,7 +135,11 @@ function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefi
   for (;;) {
     const { drawn, needed } = drawChart(fn, candidate.plan, candidate.groups, options, prefix, candidate.sizer);
     if (needed <= candidate.plan.connector) return drawn.map((d) => ({ drawn: d, box: partBounds(d) }));
-    candidate = planFolded(fn, options, paged, candidate.sizer, needed, candidate.fold, FLATTEN_TALLER);
+    // Cut into pages: planned again the way it was chosen, with the larger circles, and cut once.
+    const { planning, sizer, fold } = candidate;
+    candidate = planning
+      ? { ...cutAs((p) => planChart(fn, options, sizer, needed, { forPages: true, ...p, fold }), planning), sizer, fold }
+      : planFolded(fn, options, paged, sizer, needed, fold, "thorough", {});
   }
 }
 
@@ -116,39 +151,83 @@ function plan(
   fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, target: number,
   stages: readonly FoldStage[], initial: Folds, first?: Candidate,
 ): { candidate: Candidate; fold: Folds } {
-  // The folds are searched with one way of cutting (only what cannot fit a part laid out flat);
-  // the chosen folds are then cut every way cut-pages.ts tries.
-  // Folding makes a chart taller, never shorter: once it is too tall for a page, every further
-  // pass is planned for pages straight away.
+  // The folds are searched with quick cuts; the chosen folds are then cut every way cut-pages.ts
+  // tries, starting from their quick cut. Folding makes a chart taller, never shorter: once it is
+  // too tall for a page, every further pass is planned for pages straight away.
   let tall = first !== undefined && first.groups.length > 1;
   const quick = (f: Folds): Candidate => {
-    if (tall) return { ...cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold: f }), 1, FLATTEN_TALLER.slice(0, 1)), sizer, fold: f };
-    const candidate = planFolded(fn, options, paged, sizer, connector, f, FLATTEN_TALLER.slice(0, 1));
+    const candidate = planFolded(fn, options, paged, sizer, connector, f, "quick", { tall });
     tall = candidate.groups.length > 1;
     return candidate;
   };
-  const { result, fold } = foldToWidth(quick, (c) => planWidth(c.plan), (c) => c.plan.body.items, { target, stages, initial, first });
+  const width = (c: Candidate): number => widthAgainst(target, c);
+  const { result, fold } = foldToWidth(quick, width, (c) => c.plan.body.items, { target, stages, initial, first });
   if (result.groups.length <= 1) return { candidate: result, fold };
-  // Cut the other ways too; the quick cut stands unless one of them needs fewer parts.
-  const others = planFolded(fn, options, paged, sizer, connector, fold, FLATTEN_TALLER.slice(1));
-  return { candidate: others.groups.length < result.groups.length ? others : result, fold };
+  // Other cuts group the plans differently: one whose parts go further over the target than the
+  // quick cut's is not taken.
+  const thorough = planFolded(fn, options, paged, sizer, connector, fold, "thorough", { tall: true, quick: result });
+  return { candidate: width(thorough) <= Math.max(target, width(result)) ? thorough : result, fold };
+}
+
+/**
+ * How a candidate too tall for a page is cut (cut-pages.ts): `quick` — one plan (only what cannot
+ * fit a part laid out flat) cut as it comes, enough to measure its width while folds are searched;
+ * `thorough` — every way cut-pages.ts tries, the fewest parts and then connector pairs winning.
+ */
+type Cutting = "quick" | "thorough";
+
+/** What the caller of planFolded knows already. */
+interface Known {
+  /** The candidate is too tall for a page: it is planned for pages straight away. */
+  tall?: boolean;
+  /** Its quick cut. */
+  quick?: Candidate;
+  /** Its plan as one sheet. */
+  unsplit?: ChartPlan;
 }
 
 /** A candidate with the given folds: planned, and cut into pages when paged and too tall. */
 function planFolded(
-  fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds, thresholds: readonly number[],
+  fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds, cutting: Cutting,
+  { tall = false, quick, unsplit }: Known,
 ): Candidate {
-  const chart = planChart(fn, options, sizer, connector, { fold });
-  if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items], sizer, fold };
-  const ideal = Math.ceil(chart.height / PAGE_PART_HEIGHT);
-  return { ...cutPages((flattenTaller) => planChart(fn, options, sizer, connector, { forPages: true, flattenTaller, fold }), ideal, thresholds), sizer, fold };
+  let height = quick?.plan.height;
+  if (!tall) {
+    const chart = unsplit ?? planChart(fn, options, sizer, connector, { fold });
+    if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items], pairs: 0, heights: [chart.height], planning: null, sizer, fold };
+    height = chart.height;
+  }
+  const planFor = (planning: PagePlanning): ChartPlan => planChart(fn, options, sizer, connector, { forPages: true, ...planning, fold });
+  // The unsplit height, or (planned for pages straight away) the quick cut's, which is at least it.
+  const ideal = cutting === "quick" ? Infinity : Math.ceil((height ?? Infinity) / PAGE_PART_HEIGHT);
+  const first = quick?.planning ? { ...quick, planning: quick.planning } : undefined;
+  return { ...cutPages(planFor, ideal, cutting === "quick" ? FLATTEN_TALLER.slice(0, 1) : FLATTEN_TALLER, first), sizer, fold };
 }
 
-/** Width of a planned chart drawn as one part: the body around the spine, the terminators, the return lane. */
-function planWidth(p: ChartPlan): number {
-  const ends = Math.max(p.start.w, p.end.w) / 2;
-  const lane = p.returns && p.returns.laneCount > 0 ? LANE_CLEARANCE : 0;
-  return Math.max(p.body.left, ends) + Math.max(p.body.right, ends) + lane;
+/**
+ * How wide a candidate is against `target`: its widest part when every part is within the target;
+ * else the target plus how far its parts go over it together — so a fold that narrows one part too
+ * wide counts even while another (a symbol with a comment wider than the page) stays the widest.
+ */
+function widthAgainst(target: number, candidate: Candidate): number {
+  const widths = partWidths(candidate);
+  const over = widths.reduce((sum, w) => sum + Math.max(0, w - target), 0);
+  return over > 0 ? target + over : Math.max(...widths);
+}
+
+/**
+ * Widths of a candidate's parts, each drawn in its own frame around its own spine: the plans of the
+ * part, the terminators of the first and last part, the return lane.
+ */
+function partWidths({ plan, groups }: Candidate): number[] {
+  const ends = (k: number): number => Math.max(k === 0 ? plan.start.w / 2 : 0, k === groups.length - 1 ? plan.end.w / 2 : 0);
+  const lane = plan.returns && plan.returns.laneCount > 0 ? LANE_CLEARANCE : 0;
+  if (groups.length <= 1) return [Math.max(plan.body.left, ends(0)) + Math.max(plan.body.right, ends(0)) + lane];
+  return groups.map((items, k) => {
+    const left = Math.max(ends(k), ...items.map((item) => item.left));
+    const right = Math.max(ends(k), ...items.map((item) => item.right));
+    return left + right + (k === groups.length - 1 ? lane : 0);
+  });
 }
 
 /** The bounding box of a drawn part: its shapes, lines and labels. */

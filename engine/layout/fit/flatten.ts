@@ -12,6 +12,7 @@ import { PAGE_PART_HEIGHT } from "../../geometry/style.ts";
 import { planFlatIf, planFlatSwitch } from "../branches.ts";
 import { planFlatLoop } from "../loops.ts";
 import { planFlatCascade } from "../cascade.ts";
+import { planFlatSwitchRows } from "../switch-rows.ts";
 import { planNode, type Plan, type PlanCtx } from "../plan.ts";
 import type { Scope } from "../scope.ts";
 
@@ -26,21 +27,25 @@ export function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
     return [planNode(node, scope, ctx)];
   }
   const limit = Math.min(ctx.flattenTaller, roomOnAPart(ctx));
-  // The normal height is known when an enclosing construct was planned normally before it was
-  // laid flat: deciding from it keeps nested flattening linear (no subtree planned twice per level).
-  const known = ctx.heights.get(node);
-  if (known !== undefined && known <= limit) return [planNode(node, scope, ctx)];
-  if (known === undefined) {
-    const beforeNormal = countsOf(scope, ctx);
-    const plan = planNode(node, scope, ctx);
-    if (plan.height <= limit) return [plan];
-    beforeNormal();
+  // A construct a cut wants to go through (ctx.flatten) is laid out flat whatever its height.
+  if (!ctx.flatten.has(node)) {
+    // The normal height is known when an enclosing construct was planned normally before it was
+    // laid flat: deciding from it keeps nested flattening linear (no subtree planned twice per level).
+    const known = ctx.heights.get(node);
+    if (known !== undefined && known <= limit) return [planNode(node, scope, ctx)];
+    if (known === undefined) {
+      const beforeNormal = countsOf(scope, ctx);
+      const plan = planNode(node, scope, ctx);
+      if (plan.height <= limit) return [plan];
+      beforeNormal();
+    }
   }
   if (node.kind === "if") {
     // An else-if chain (or an if folded for width) as the steps of its cascade.
     return ctx.fold.get(node) === "cascade" || isChain(node) ? planFlatCascade(node, scope, ctx, limit) : planFlatIf(node, scope, ctx);
   }
-  if (node.kind === "switch") return planFlatSwitch(node, scope, ctx);
+  // A switch in whole rows per cut when its rows fit a part, else one case after another.
+  if (node.kind === "switch") return planFlatSwitchRows(node, scope, ctx, limit) ?? planFlatSwitch(node, scope, ctx);
   const before = countsOf(scope, ctx);
   const flat = planFlatLoop(node, scope, ctx);
   if (flat) return flat;

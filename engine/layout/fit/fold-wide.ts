@@ -80,7 +80,7 @@ function innermostWider(plans: readonly Plan[], limit: number, folds: Folds, tri
   const visit = (plan: Plan): boolean => {
     let inner = false;
     for (const child of childrenOf(plan)) inner = visit(child) || inner;
-    const node = plan.type === "if" || plan.type === "switch" || plan.type === "fork" || plan.type === "loop" ? plan.node : null;
+    const node = plan.type === "if" || plan.type === "switch" || plan.type === "row" || plan.type === "fork" || plan.type === "loop" ? plan.node : null;
     // Flat forms and cascade steps are already as narrow as a decision gets.
     const flat = (plan.type === "if" && (plan.layout.kind === "exit" || plan.layout.kind === "step" || plan.layout.kind === "jump")) ||
       (plan.type === "fork" && plan.lanes !== undefined);
@@ -109,6 +109,7 @@ function childrenOf(plan: Plan): Plan[] {
       return [];
     }
     case "switch":
+    case "row":
       return plan.columns.map((c) => c.plan);
     case "loop":
       return plan.elseBody ? [plan.body, plan.elseBody] : [plan.body];
