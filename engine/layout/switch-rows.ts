@@ -257,7 +257,8 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   const diamond = symbol(ctx, "decision", node.cond);
   // What a row adds to its tallest column: the diamond (or the bus below it), the join below.
   const overhead = diamond.h + gap + 2 * stub + ctx.connector;
-  // The spine on the left and the join on the right of every row: no jump lane is free.
+  // The lane of the other values on the left and the lines to the join below every row: no jump
+  // lane is free.
   const colScope: Scope = { ...scope, blockedLeft: true, blockedRight: true, returnBlocked: true };
   const tall: { target: JumpTarget; block: Block }[] = [];
   const cases = [...node.cases, { body: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise }].map(({ body, label }) => {
@@ -282,7 +283,9 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   for (const { block, ...c } of cases) {
     const row = rows[rows.length - 1];
     const prev = row?.[row.length - 1];
-    const x = prev ? prev.x + reach(prev) + columnGap + c.plan.left : 0;
+    // A column beside the first leaves room for the join's connector between it and the spine
+    // (where the first column's end goes when it alone falls).
+    const x = prev ? Math.max(prev.x + reach(prev) + columnGap + c.plan.left, ctx.connector / 2 + LANE_CLEARANCE) : 0;
     const left = Math.max(spineLeft, (row?.[0] ?? c).plan.left + LANE_CLEARANCE);
     if (row && prev && left + x + reach(c) <= PAGE_PART_WIDTH - LANE_CLEARANCE) {
       row.push({ ...c, x, fallthrough: false });
