@@ -8,14 +8,17 @@
  *     program(33) (300 blocks, "large"); the DOT file is the same chart's graph
  *     (bench/dot-export.ts). SVG vs `dot -Tsvg`, PNG at 96 dpi (scale 1) vs `dot -Tpng` (96 dpi by
  *     default); PDF and DOCX alone; PNG at the default scale for its memory.
- *  2. Where a cold render's time goes: a fresh child (`bun bench/cold.ts --stages FORMAT`) times the
- *     engine's import, the tree-sitter runtime and grammar, the first render, a warm render, the
- *     format's renderer import, its WASM/font start, and its first and warm renders; and the large
- *     chart's first, second and warm layout.
+ *  2. Where a cold render's time goes: a fresh child (this script built as an executable like the
+ *     command, run as `PROBE --stages FORMAT`) times the runtime's start, the engine's import, the
+ *     tree-sitter runtime and grammar, the first render (front-end, layout, SVG), then — with the
+ *     normal JIT policy, as a long-running process — a warm render, the format's renderer import,
+ *     its WASM start, its first and warm renders, and the large chart's first, second and warm render.
  *
  * Run: `npm run bench:cold` (builds the command first, scripts/bundle.ts, then times what
  * `npm run render` runs: `dist/skhema render --local`). `--source` times `bun cli/main.ts` instead,
- * `--runs N` sets the counted runs per command (default 15). Needs Graphviz (`dot`) on the PATH.
+ * `--runs N` sets the counted runs per command (default 15), `--svg-only` times only the SVG and JSON
+ * commands and the SVG breakdown. Wall and CPU time (the child's user + system) are both reported:
+ * on a machine other work is loading, CPU time is the steadier one. Needs Graphviz (`dot`) on the PATH.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, cpus, loadavg } from "node:os";
@@ -33,61 +36,77 @@ if (process.argv[2] === "--stages") {
   const format = process.argv[3] as Format;
   const stages: [string, number][] = [];
   let last = performance.now();
+  // From the process's time origin to this line: the runtime's own start and loading this program.
+  stages.push(["process start → first line", last]);
   const mark = (name: string) => {
     const now = performance.now();
     stages.push([name, now - last]);
     last = now;
   };
-  const { render } = await import("../engine/index.ts");
-  const { bunAssets } = await import("../hosts/bun.ts");
-  mark("import engine + host");
+  // The command's own asset loader (embedded files in the executable, files on disk from source).
+  const [{ render, frontendFor }, { cliAssets }, { layoutCharts }, { renderSvg }, { resolveOptions, checkOptions }] = await Promise.all([
+    import("../engine/index.ts"), import("../cli/assets.ts"), import("../engine/layout/index.ts"),
+    import("../engine/render/svg.ts"), import("../engine/options.ts"),
+  ]);
+  mark("import engine + assets");
   const { getParser } = await import("../engine/frontends/tree-sitter.ts");
-  await getParser(bunAssets, "tree-sitter-python.wasm");
-  mark("tree-sitter runtime + Python grammar");
-  await render({ code: MEDIUM, lang: "python", format: "svg" }, bunAssets);
-  mark("first render, medium SVG");
+  await getParser(cliAssets, "tree-sitter-python.wasm");
+  mark("tree-sitter runtime + Python grammar (+ its warm-up parse)");
+  // The first render, piece by piece (what render() does for SVG, without the request checks).
+  const options = resolveOptions(checkOptions({})!);
+  const front = await frontendFor("python")!(MEDIUM, options, cliAssets);
+  mark("first render, medium: front-end (parse, syntax tree, chart tree)");
+  const geometry = layoutCharts(front.tree, options, false);
+  mark("first render, medium: layout");
+  renderSvg(geometry);
+  mark("first render, medium: SVG");
+  const first = stages.slice(-3).reduce((sum, [, ms]) => sum + ms, 0);
+  stages.push(["first render, medium SVG (the three above)", first]);
+  // From here on the normal JIT policy, as in a long-running process (the executable starts with a
+  // reluctant one for one-shot commands, scripts/build-cli.ts): warm figures are the engine's own.
+  Bun.unsafe.setJITPolicy(1);
   const warm: number[] = [];
   for (let i = 0; i < 50; i++) {
     const t = performance.now();
-    await render({ code: MEDIUM, lang: "python", format: "svg" }, bunAssets);
+    await render({ code: MEDIUM, lang: "python", format: "svg" }, cliAssets);
     if (i >= 30) warm.push(performance.now() - t);
   }
   last = performance.now();
   stages.push(["warm render, medium SVG (median of 20, after 30)", median(warm)]);
   if (format === "svg") {
     for (const name of ["first", "second"]) {
-      await render({ code: LARGE, lang: "python", format: "svg" }, bunAssets);
+      await render({ code: LARGE, lang: "python", format: "svg" }, cliAssets);
       mark(`${name} render, large SVG`);
     }
     const warmLarge: number[] = [];
     for (let i = 0; i < 30; i++) {
       const t = performance.now();
-      await render({ code: LARGE, lang: "python", format: "svg" }, bunAssets);
+      await render({ code: LARGE, lang: "python", format: "svg" }, cliAssets);
       if (i >= 20) warmLarge.push(performance.now() - t);
     }
     last = performance.now();
     stages.push(["warm render, large SVG (median of 10, after 22)", median(warmLarge)]);
   } else {
-    const modules: Partial<Record<Format, string>> = {
-      png: "../engine/render/png.ts", pdf: "../engine/render/pdf.ts", docx: "../engine/render/docx.ts",
-      typst: "../engine/render/typst.ts", excalidraw: "../engine/render/excalidraw.ts",
+    const modules: Partial<Record<Format, () => Promise<unknown>>> = {
+      png: () => import("../engine/render/png.ts"), pdf: () => import("../engine/render/pdf.ts"), docx: () => import("../engine/render/docx.ts"),
+      typst: () => import("../engine/render/typst.ts"), excalidraw: () => import("../engine/render/excalidraw.ts"),
     };
-    const mod = modules[format];
-    if (mod) {
-      const loaded = await import(mod);
+    const load = modules[format];
+    if (load) {
+      await load();
       mark(`import ${format} renderer`);
       if (format === "png") {
-        await loaded.ensureResvg(bunAssets);
+        await (await import("../engine/render/png.ts")).ensureResvg(cliAssets);
         mark("resvg WASM start");
       }
     }
     const input = { code: MEDIUM, lang: "python", format, scale: format === "png" ? 1 : undefined };
-    await render(input, bunAssets);
+    await render(input, cliAssets);
     mark(`first render, medium ${format}`);
     const warmF: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t = performance.now();
-      await render(input, bunAssets);
+      await render(input, cliAssets);
       if (i >= 10) warmF.push(performance.now() - t);
     }
     last = performance.now();
@@ -106,6 +125,8 @@ function median(xs: readonly number[]): number {
 // ---------------------------------------------------------------- parent
 const args = process.argv.slice(2);
 const source = args.includes("--source");
+/** `--svg-only`: the SVG and JSON commands and the SVG breakdown (no PNG/PDF/DOCX, no server). */
+const svgOnly = args.includes("--svg-only");
 const runsAt = args.indexOf("--runs");
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 15;
 const WARMUP = 2;
@@ -130,6 +151,8 @@ for (const [name, code] of Object.entries(charts)) {
 
 interface Sample {
   ms: number;
+  /** The child's user + system CPU time (its rusage): less disturbed than wall time on a loaded machine. */
+  cpuMs: number;
   rssMiB: number;
 }
 
@@ -139,11 +162,13 @@ function runOnce(cmd: readonly string[], measureRss: boolean): Sample {
   const p = Bun.spawnSync(cmd as string[], { stdout: "ignore", stderr: "pipe", cwd: dir });
   const ms = performance.now() - t;
   if (p.exitCode !== 0) throw new Error(`${cmd.join(" ")} exited with ${p.exitCode}: ${p.stderr.toString()}`);
-  if (!measureRss) return { ms, rssMiB: Number.NaN };
+  const cpu = p.resourceUsage!.cpuTime;
+  const cpuMs = Number(cpu.user + cpu.system) / 1000;
+  if (!measureRss) return { ms, cpuMs, rssMiB: Number.NaN };
   const rssFile = join(dir, "rss.txt");
   const m = Bun.spawnSync(["/usr/bin/time", "-f", "%M", "-o", rssFile, ...cmd], { stdout: "ignore", stderr: "ignore", cwd: dir });
   if (m.exitCode !== 0) throw new Error(`${cmd.join(" ")} under /usr/bin/time exited with ${m.exitCode}`);
-  return { ms, rssMiB: Number(readFileSync(rssFile, "utf8").trim().split("\n").pop()) / 1024 };
+  return { ms, cpuMs, rssMiB: Number(readFileSync(rssFile, "utf8").trim().split("\n").pop()) / 1024 };
 }
 
 interface Row {
@@ -181,14 +206,16 @@ console.log("");
 const rows: Row[] = [
   interleaved("SVG, medium", ourCmd("medium", "svg"), dotCmd("medium", "svg")),
   interleaved("SVG, large", ourCmd("large", "svg"), dotCmd("large", "svg")),
-  interleaved("PNG 96 dpi (scale 1), medium", ourCmd("medium", "png", 1), dotCmd("medium", "png")),
-  interleaved("PNG 96 dpi (scale 1), large", ourCmd("large", "png", 1), dotCmd("large", "png")),
-  interleaved("PDF, medium", ourCmd("medium", "pdf")),
-  interleaved("DOCX, medium", ourCmd("medium", "docx")),
+  ...(svgOnly ? [] : [
+    interleaved("PNG 96 dpi (scale 1), medium", ourCmd("medium", "png", 1), dotCmd("medium", "png")),
+    interleaved("PNG 96 dpi (scale 1), large", ourCmd("large", "png", 1), dotCmd("large", "png")),
+    interleaved("PDF, medium", ourCmd("medium", "pdf")),
+    interleaved("DOCX, medium", ourCmd("medium", "docx")),
+  ]),
   interleaved("JSON, medium", ourCmd("medium", "json")),
 ];
 const few = Math.max(3, Math.ceil(RUNS / 3));
-for (const chart of ["medium", "large"] as const) {
+for (const chart of svgOnly ? [] : (["medium", "large"] as const)) {
   const row: Row = { label: `PNG default scale (3), ${chart}`, ours: [] };
   for (let i = 0; i < few; i++) {
     try {
@@ -202,36 +229,40 @@ for (const chart of ["medium", "large"] as const) {
 }
 
 const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-console.log("| command (whole process) | ours: median wall | dot: median wall | ratio (median of pairs) | ours: peak RSS | dot: peak RSS |");
-console.log("|---|---:|---:|---:|---:|---:|");
+console.log("| command (whole process) | ours: median wall | dot: median wall | ratio (median of pairs) | ours: median CPU | dot: median CPU | CPU ratio | ours: peak RSS | dot: peak RSS |");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const r of rows) {
   const ours = median(r.ours.map((s) => s.ms));
+  const oursCpu = median(r.ours.map((s) => s.cpuMs));
   const rss = median(r.ours.map((s) => s.rssMiB).filter((x) => !Number.isNaN(x)));
   if (r.dot) {
     const ratio = median(r.ours.map((s, i) => s.ms / r.dot![i]!.ms));
-    console.log(`| ${r.label} | ${f(ours)} ms | ${f(median(r.dot.map((s) => s.ms)))} ms | ${ratio.toFixed(2)} × | ${f(rss)} MiB | ${f(median(r.dot.map((s) => s.rssMiB).filter((x) => !Number.isNaN(x))))} MiB |`);
+    const cpuRatio = median(r.ours.map((s, i) => s.cpuMs / r.dot![i]!.cpuMs));
+    const dotRss = median(r.dot.map((s) => s.rssMiB).filter((x) => !Number.isNaN(x)));
+    console.log(`| ${r.label} | ${f(ours)} ms | ${f(median(r.dot.map((s) => s.ms)))} ms | ${ratio.toFixed(2)} × | ${f(oursCpu)} ms | ${f(median(r.dot.map((s) => s.cpuMs)))} ms | ${cpuRatio.toFixed(2)} × | ${f(rss)} MiB | ${f(dotRss)} MiB |`);
   } else {
-    console.log(`| ${r.label} | ${f(ours)} ms | – | – | ${f(rss)} MiB | – |`);
+    console.log(`| ${r.label} | ${f(ours)} ms | – | – | ${f(oursCpu)} ms | – | – | ${f(rss)} MiB | – |`);
   }
 }
 
 console.log("");
-// The breakdown runs what is timed above: this very script bundled like the command (minified,
-// renderers as chunks) unless --source.
-let probe = import.meta.path;
+// The breakdown runs what is timed above: this very script built like the command (a bytecode
+// executable with the same flags, scripts/build-cli.ts) unless --source.
+let probe = [process.execPath, import.meta.path];
 if (!source) {
   const outdir = mkdtempSync(join(REPO, ".bench-cold-"));
   process.on("exit", () => rmSync(outdir, { recursive: true, force: true }));
-  const built = await Bun.build({ entrypoints: [import.meta.path], outdir, target: "bun", format: "esm", minify: true, splitting: true });
-  if (!built.success) throw new Error(`bundling the stage probe failed: ${built.logs.join("\n")}`);
-  probe = join(outdir, "cold.js");
+  const { buildExecutable } = await import("../scripts/build-cli.ts");
+  if (buildExecutable("bench/cold.ts", join(outdir, "cold-probe"), [], "pipe") !== 0) throw new Error("building the stage probe failed");
+  probe = [join(outdir, "cold-probe")];
 }
-console.log(`Where a cold render's time goes (${source ? "source modules" : "bundled"}; a fresh process per format, medians of 3 processes, ms):`);
-const formats: Format[] = ["svg", "png", "pdf", "docx"];
+const stageProcesses = Math.max(3, Math.ceil(RUNS / 3));
+console.log(`Where a cold render's time goes (${source ? "source modules" : "an executable built like the command"}; a fresh process per format, medians of ${stageProcesses} processes, ms):`);
+const formats: Format[] = svgOnly ? ["svg"] : ["svg", "png", "pdf", "docx"];
 const stageRuns: Record<string, Record<string, number[]>> = {};
-for (let i = 0; i < 3; i++) {
+for (let i = 0; i < stageProcesses; i++) {
   for (const format of formats) {
-    const p = Bun.spawnSync(["bun", probe, "--stages", format], { stdout: "pipe", stderr: "pipe" });
+    const p = Bun.spawnSync([...probe, "--stages", format], { stdout: "pipe", stderr: "pipe" });
     if (p.exitCode !== 0) throw new Error(`stages ${format}: ${p.stderr.toString()}`);
     for (const [name, ms] of JSON.parse(p.stdout.toString().trim().split("\n").pop()!) as [string, number][]) {
       ((stageRuns[format] ??= {})[name] ??= []).push(ms);
@@ -277,7 +308,7 @@ async function serverFirstRender(entry: string, databaseUrl: string, key: string
   }
 }
 
-{
+if (!svgOnly) {
   const databaseUrl = `file:${join(dir, "server.db")}`;
   const admin = (...args: string[]) => {
     const p = Bun.spawnSync(["bun", join(REPO, "server/admin.ts"), ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdout: "pipe", stderr: "pipe" });

@@ -189,6 +189,9 @@ function pick<T extends object, K extends keyof T>(value: T, names: readonly K[]
 }
 
 export async function runMcp(ctx: Context): Promise<number> {
+  // The executable starts with a reluctant JIT for one-shot commands (scripts/build-cli.ts); a
+  // session renders again and again, so it wants the normal policy.
+  Bun.unsafe.setJITPolicy(1);
   const server = createMcpServer(ctx);
   const transport = new StdioServerTransport();
   // The client ends the session by closing our standard input.

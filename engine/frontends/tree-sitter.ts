@@ -9,12 +9,14 @@
  *
  * Portable: no `node:`/`bun:` imports, no file system, no host globals.
  */
-import { Language, Parser, type Tree, type TreeCursor } from "web-tree-sitter";
+import { Language, Parser, type Tree } from "web-tree-sitter";
 import type { AssetLoader, AssetName } from "../assets.ts";
 import { EngineError } from "../errors.ts";
 
 let runtime: Promise<void> | null = null;
 let runtimeInits = 0;
+/** The runtime instance's cursor functions, for {@link toSyntaxTree}; set when the runtime starts. */
+let walker: CursorWalker | null = null;
 const languages = new Map<AssetName, Promise<Language>>();
 const parsers = new Map<AssetName, Parser>();
 
@@ -35,7 +37,9 @@ export function initRuntime(assets: AssetLoader): Promise<void> {
       // Emscripten's hook: the runtime is instantiated from our module, so it never tries to
       // fetch or read its .wasm file itself. Synchronous, so a failure rejects init().
       const instantiateWasm = (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void): object => {
-        done(new WebAssembly.Instance(module, imports), module);
+        const instance = new WebAssembly.Instance(module, imports);
+        walker = cursorWalker(instance, imports);
+        done(instance, module);
         return {};
       };
       await Parser.init({ instantiateWasm } as unknown as Parameters<typeof Parser.init>[0]);
@@ -51,8 +55,14 @@ function loadLanguage(assets: AssetLoader, grammar: AssetName): Promise<Language
   let language = languages.get(grammar);
   if (!language) {
     language = (async () => {
-      const wasm = await assets.load(grammar);
-      return wasm instanceof WebAssembly.Module ? Language.loadSync(wasm) : Language.load(wasm);
+      // The grammar compiles while the runtime starts (a second compile alongside the runtime's
+      // in a fresh process); only linking it needs the runtime.
+      const compiled = (async () => {
+        const wasm = await assets.load(grammar);
+        return wasm instanceof WebAssembly.Module ? wasm : WebAssembly.compile(wasm);
+      })();
+      const [module] = await Promise.all([compiled, initRuntime(assets)]);
+      return Language.loadSync(module);
     })();
     languages.set(grammar, language);
     language.catch(() => languages.delete(grammar));
@@ -64,7 +74,6 @@ function loadLanguage(assets: AssetLoader, grammar: AssetName): Promise<Language
 export async function getParser(assets: AssetLoader, grammar: AssetName): Promise<Parser> {
   let language: Language;
   try {
-    await initRuntime(assets);
     language = await loadLanguage(assets, grammar);
   } catch (e) {
     // A host that cannot hand over the runtime or grammar (a worker built without it, an asset
@@ -76,8 +85,31 @@ export async function getParser(assets: AssetLoader, grammar: AssetName): Promis
     parser = new Parser();
     parser.setLanguage(language);
     parsers.set(grammar, parser);
+    warmUp(parser, grammar);
   }
   return parser;
+}
+
+/**
+ * A few typical lines per grammar, parsed and converted once when its parser is made. In a fresh
+ * process the runtime's parse loop, lexer and cursor functions run first in JavaScriptCore's
+ * WebAssembly interpreter; paying that start on a few lines instead of on the user's program made
+ * the first parse and conversion of the 57-block benchmark chart ≈ 3 × faster (≈ 11 → 4 ms with this
+ * included) and of the 300-block chart ≈ 29 → 9 ms (issue 14, BENCHMARKS.md). Costs ≈ 1 ms once.
+ */
+const WARM_UP: Partial<Record<AssetName, string>> = {
+  "tree-sitter-python.wasm": "def f(a, b=1):\n    for i in range(a):\n        if i % 2 == 0 and b:\n            print(i, 'x')\n        else:\n            b += 1\n    return b\n",
+  "tree-sitter-c.wasm": "int f(int a) {\n  for (int i = 0; i < a; i++) {\n    if (i % 2 == 0) printf(\"%d\\n\", i);\n    else a--;\n  }\n  return a;\n}\n",
+  "tree-sitter-cpp.wasm": "int f(int a) {\n  for (int i = 0; i < a; ++i) {\n    if (i % 2 == 0) std::cout << i << std::endl;\n    else a--;\n  }\n  return a;\n}\n",
+  "tree-sitter-java.wasm": "class A {\n  static int f(int a) {\n    for (int i = 0; i < a; i++) {\n      if (i % 2 == 0) System.out.println(i);\n      else a--;\n    }\n    return a;\n  }\n}\n",
+  "tree-sitter-c_sharp.wasm": "class A {\n  static int F(int a) {\n    for (int i = 0; i < a; i++) {\n      if (i % 2 == 0) Console.WriteLine(i);\n      else a--;\n    }\n    return a;\n  }\n}\n",
+};
+
+function warmUp(parser: Parser, grammar: AssetName): void {
+  const sample = WARM_UP[grammar];
+  if (sample === undefined) return;
+  parseSyntax(parser, sample);
+  parser.reset();
 }
 
 /** A 0-based position: row, and column in UTF-16 code units (as web-tree-sitter reports it). */
@@ -225,35 +257,54 @@ export class SyntaxNode {
   }
 }
 
-/** The node under `cursor` as a SyntaxNode (children not yet attached). */
-function nodeAt(
-  cursor: TreeCursor,
-  source: SyntaxSource,
-  types: readonly string[],
-  fields: readonly (string | null)[],
-  named: (typeId: number) => boolean,
-  withField: boolean,
-  treeHasError: boolean,
-): SyntaxNode {
-  const typeId = cursor.nodeTypeId;
-  const startIndex = cursor.startIndex;
-  const endIndex = cursor.endIndex;
-  // MISSING nodes are always zero-width: ask the runtime only for those.
-  const isMissing = startIndex === endIndex && cursor.nodeIsMissing;
-  const field = withField ? (fields[cursor.currentFieldId] ?? null) : null;
-  // Error-free trees (the common case) need no per-node question: no subtree has an error.
-  const hasError = treeHasError && cursor.currentNode.hasError;
-  return new SyntaxNode(
-    source,
-    types[typeId] || "ERROR",
-    named(typeId),
-    isMissing,
-    typeId === ERROR_TYPE_ID,
-    startIndex,
-    endIndex,
-    field,
-    hasError,
-  );
+/**
+ * The runtime's own exported cursor functions (tree-sitter's `lib/binding_web` C side), called
+ * directly. web-tree-sitter's TreeCursor wraps each of them in JavaScript that copies the cursor's
+ * four words into the runtime's transfer buffer and back through a DataView on every property and
+ * move; in a fresh process that JavaScript and those calls still run in the interpreter tiers, and
+ * for a 300-block program the conversion took ≈ 30 ms against ≈ 2 ms warm (issue 14). The C
+ * functions read the cursor from the transfer buffer and the moves write it back there, so once the
+ * cursor is placed in the buffer a whole walk is a plain sequence of calls, with no copying.
+ */
+interface CursorExports {
+  /** The transfer buffer's address (idempotent: it only writes the ABI versions there). */
+  ts_init(): number;
+  ts_tree_cursor_goto_first_child_wasm(tree: number): number;
+  ts_tree_cursor_goto_next_sibling_wasm(tree: number): number;
+  ts_tree_cursor_goto_parent_wasm(tree: number): number;
+  ts_tree_cursor_current_node_type_id_wasm(tree: number): number;
+  ts_tree_cursor_start_index_wasm(tree: number): number;
+  ts_tree_cursor_end_index_wasm(tree: number): number;
+  ts_tree_cursor_current_field_id_wasm(tree: number): number;
+  ts_tree_cursor_current_node_is_missing_wasm(tree: number): number;
+  /** Writes the cursor's node over the transfer buffer (the cursor words must be put back after). */
+  ts_tree_cursor_current_node_wasm(tree: number): void;
+  /** Reads a node from the transfer buffer. */
+  ts_node_has_error_wasm(tree: number): number;
+}
+
+interface CursorWalker {
+  readonly calls: CursorExports;
+  readonly memory: WebAssembly.Memory;
+}
+
+const CURSOR_EXPORTS: readonly (keyof CursorExports)[] = [
+  "ts_init", "ts_tree_cursor_goto_first_child_wasm", "ts_tree_cursor_goto_next_sibling_wasm",
+  "ts_tree_cursor_goto_parent_wasm", "ts_tree_cursor_current_node_type_id_wasm",
+  "ts_tree_cursor_start_index_wasm", "ts_tree_cursor_end_index_wasm",
+  "ts_tree_cursor_current_field_id_wasm", "ts_tree_cursor_current_node_is_missing_wasm",
+  "ts_tree_cursor_current_node_wasm", "ts_node_has_error_wasm",
+];
+
+/** The cursor functions of a runtime instance and the memory it was given (emscripten's `env.memory`). */
+function cursorWalker(instance: WebAssembly.Instance, imports: WebAssembly.Imports): CursorWalker {
+  const exports = instance.exports;
+  for (const name of CURSOR_EXPORTS) {
+    if (typeof exports[name] !== "function") throw new Error(`the tree-sitter runtime does not export ${name}`);
+  }
+  const memory = imports.env?.memory;
+  if (!(memory instanceof WebAssembly.Memory)) throw new Error("the tree-sitter runtime was given no memory to import");
+  return { calls: exports as unknown as CursorExports, memory };
 }
 
 /** Per language: is a (public) node type id named? Asked of the runtime once per id. */
@@ -269,29 +320,59 @@ function namedLookup(language: Language): (typeId: number) => boolean {
   return lookup;
 }
 
+/** A web-tree-sitter object's runtime address (its internal `[0]` handle). */
+const address = (handle: object): number => (handle as unknown as { readonly 0: number })[0];
+
 /**
- * Convert a web-tree-sitter tree into SyntaxNodes with one TreeCursor walk (iterative: any depth).
+ * Convert a web-tree-sitter tree into SyntaxNodes with one cursor walk (iterative: any depth).
  * `source` must be the exact string `tree` was parsed from. The tree is not freed here.
  */
 export function toSyntaxTree(tree: Tree, source: string): SyntaxNode {
+  if (!walker) throw new Error("the tree-sitter runtime is not started");
+  const { calls, memory } = walker;
   const language = tree.language;
   const types = language.types;
   const fields = language.fields;
   const named = namedLookup(language);
   const src = new SyntaxSource(source);
+  const treeAddress = address(tree);
   const rootNode = tree.rootNode;
-  const hasError = rootNode.hasError;
+  // Error-free trees (the common case) need no per-node question: no subtree has an error.
+  const treeHasError = rootNode.hasError;
   const cursor = rootNode.walk();
+  // The cursor's four words, placed in the transfer buffer (in 32-bit words) for the direct calls.
+  const buffer = calls.ts_init() >> 2;
+  const words = [0, 1, 2, 3].map((i) => (cursor as unknown as Record<number, number>)[i]!);
+  new Int32Array(memory.buffer).set(words, buffer);
+
+  const node = (withField: boolean): SyntaxNode => {
+    const typeId = calls.ts_tree_cursor_current_node_type_id_wasm(treeAddress);
+    const startIndex = calls.ts_tree_cursor_start_index_wasm(treeAddress);
+    const endIndex = calls.ts_tree_cursor_end_index_wasm(treeAddress);
+    // MISSING nodes are always zero-width: ask the runtime only for those.
+    const isMissing = startIndex === endIndex && calls.ts_tree_cursor_current_node_is_missing_wasm(treeAddress) === 1;
+    const field = withField ? (fields[calls.ts_tree_cursor_current_field_id_wasm(treeAddress)] ?? null) : null;
+    let hasError = false;
+    if (treeHasError) {
+      // The node is written over the cursor's words: save them and put them back.
+      const view = new Int32Array(memory.buffer);
+      const saved = view.slice(buffer, buffer + 4);
+      calls.ts_tree_cursor_current_node_wasm(treeAddress);
+      hasError = calls.ts_node_has_error_wasm(treeAddress) === 1;
+      new Int32Array(memory.buffer).set(saved, buffer);
+    }
+    return new SyntaxNode(src, types[typeId] || "ERROR", named(typeId), isMissing, typeId === ERROR_TYPE_ID, startIndex, endIndex, field, hasError);
+  };
+
   try {
-    const root = nodeAt(cursor, src, types, fields, named, false, hasError);
+    const root = node(false);
     // path[0..depth]: the current node and its ancestors.
     const path: SyntaxNode[] = [root];
     let depth = 0;
     for (;;) {
-      if (cursor.gotoFirstChild()) {
-        const child = nodeAt(cursor, src, types, fields, named, true, hasError);
-        const parent = path[depth]!;
-        parent.children = [child];
+      if (calls.ts_tree_cursor_goto_first_child_wasm(treeAddress) === 1) {
+        const child = node(true);
+        path[depth]!.children = [child];
         path[++depth] = child;
         continue;
       }
@@ -299,18 +380,20 @@ export function toSyntaxTree(tree: Tree, source: string): SyntaxNode {
       // ancestor that has one.
       for (;;) {
         if (depth === 0) return root;
-        const parent = path[depth - 1]!;
-        if (cursor.gotoNextSibling()) {
-          const sibling = nodeAt(cursor, src, types, fields, named, true, hasError);
-          (parent.children as SyntaxNode[]).push(sibling);
+        if (calls.ts_tree_cursor_goto_next_sibling_wasm(treeAddress) === 1) {
+          const sibling = node(true);
+          (path[depth - 1]!.children as SyntaxNode[]).push(sibling);
           path[depth] = sibling;
           break;
         }
-        cursor.gotoParent();
+        calls.ts_tree_cursor_goto_parent_wasm(treeAddress);
         depth--;
       }
     }
   } finally {
+    // The walk moved the cursor in the buffer: hand its words back before web-tree-sitter frees it.
+    const view = new Int32Array(memory.buffer);
+    for (let i = 0; i < 4; i++) (cursor as unknown as Record<number, number>)[i] = view[buffer + i]!;
     cursor.delete();
   }
 }

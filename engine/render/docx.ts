@@ -6,18 +6,19 @@
  * outlinePath() (engine/geometry/outline.ts), so Word and LibreOffice show exactly our outlines; text sits
  * in `wps:txbx` text boxes, one paragraph per wrapped line with an exact line pitch, so Word never
  * re-wraps it. Edges are open custGeom polylines with an `a:tailEnd` arrowhead; branch labels are
- * outline-less text boxes. The package is written by hand (raw XML + fflate): no timestamps, fixed part
- * order and a fixed zip mtime, so the same geometry always gives the same bytes.
+ * outline-less text boxes. The package is written by hand (raw XML, zipped by docx-zip.ts around pako's
+ * deflate): no timestamps, fixed part order and a fixed zip time, so the same geometry always gives the
+ * same bytes.
  *
  * Element order inside every element follows the WordprocessingML / DrawingML schemas (Word rejects files
  * whose children are out of order); see /work/shared/spec/formats-notes.md §1.
  */
-import { zipSync, strToU8 } from "fflate";
 import type { Box, Edge, FontSpec, Geometry, Part, Point, Shape } from "../geometry/types.ts";
 import { outline, outlinePath, shapeTextAlign, type PathCommand, type TextAlign } from "../geometry/outline.ts";
 import { CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import { lineHeightMm } from "../text/measure.ts";
 import { escapeXml } from "./svg.ts";
+import { zipDocx } from "./docx-zip.ts";
 import type { RenderContext, Renderer } from "./types.ts";
 
 /** EMU per millimetre (DrawingML unit). */
@@ -27,9 +28,6 @@ const TWIPS_PER_MM = 1440 / 25.4;
 
 /** A4 portrait, report margins of drawing-rules.md §P7 (left 30, right 10, top 20, bottom 20 mm). */
 export const PAGE = { width: 210, height: 297, left: 30, right: 10, top: 20, bottom: 20 } as const;
-
-/** Fixed zip timestamp (local time, so the DOS date fields are the same in every time zone). */
-const ZIP_MTIME = new Date(2000, 0, 1, 0, 0, 0);
 
 /** Horizontal slack (mm) added to each side of a shape's text area, so Word's metrics never force a re-wrap. */
 const WRAP_SLACK = 1;
@@ -416,16 +414,16 @@ const SETTINGS =
 
 /** The .docx package for a geometry (pure; deterministic bytes). */
 export function buildDocx(g: Geometry, pages: boolean): Uint8Array {
-  // Insertion order is the zip entry order: keep it fixed.
-  const files: Record<string, Uint8Array> = {
-    "[Content_Types].xml": strToU8(CONTENT_TYPES),
-    "_rels/.rels": strToU8(ROOT_RELS),
-    "word/document.xml": strToU8(documentXml(g, pages)),
-    "word/_rels/document.xml.rels": strToU8(DOCUMENT_RELS),
-    "word/styles.xml": strToU8(stylesXml(g)),
-    "word/settings.xml": strToU8(SETTINGS),
-  };
-  return zipSync(files, { level: 6, mtime: ZIP_MTIME });
+  const utf8 = new TextEncoder();
+  // The entry order of the zip: keep it fixed.
+  return zipDocx([
+    ["[Content_Types].xml", utf8.encode(CONTENT_TYPES)],
+    ["_rels/.rels", utf8.encode(ROOT_RELS)],
+    ["word/document.xml", utf8.encode(documentXml(g, pages))],
+    ["word/_rels/document.xml.rels", utf8.encode(DOCUMENT_RELS)],
+    ["word/styles.xml", utf8.encode(stylesXml(g))],
+    ["word/settings.xml", utf8.encode(SETTINGS)],
+  ]);
 }
 
 /** Renders the geometry as a .docx: one inline shape group per figure, captions under each figure. */

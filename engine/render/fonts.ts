@@ -3,8 +3,8 @@
  * default Tinos, the metric twin of Times New Roman) and DejaVu Sans (fallback for glyphs the main
  * font lacks: ∈ ∉ ∧ ∨, emoji, …), each file loaded once per process and asset loader, and which code
  * points each has a glyph for — from the generated table engine/render/glyph-coverage.ts, so no font
- * is parsed here (the PNG renderer never loads a font parser; the PDF renderer parses with fontkit
- * in engine/render/pdf-fontkit.ts, for subsetting and advance widths).
+ * is parsed here (the PNG renderer never reads a font's tables; the PDF renderer reads the cmap,
+ * advance widths and outlines it embeds in engine/render/pdf-font.ts).
  *
  * Text is split into runs by glyph availability: a code point goes to the main font when it has it,
  * to DejaVu Sans when only DejaVu has it, and stays in the main font (drawn as .notdef) when neither

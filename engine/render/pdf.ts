@@ -15,8 +15,8 @@
  * Drawing: shape outlines from outline()/outlinePath() (white fill, black stroke), lines from
  * strokedPoints() with filled arrowheads from arrowhead(), texts at the baselines placeText() gives —
  * the same positions as the SVG. Text is real text (selectable, `pdftotext`-extractable) in the
- * geometry's font (Tinos by default; engine/fonts.ts), embedded as a subset through upstream fontkit
- * (engine/render/pdf-fontkit.ts); characters that font lacks
+ * geometry's font (Tinos by default; engine/fonts.ts), embedded as a subset by pdf-lib from the font
+ * read and subset in engine/render/pdf-font.ts; characters that font lacks
  * are drawn from DejaVu Sans, embedded only when needed (engine/render/fonts.ts splits the runs).
  *
  * Deterministic: no timestamps of the moment (creation and modification dates are fixed at
@@ -71,7 +71,7 @@ import { wrapText } from "../text/wrap.ts";
 import { EngineError } from "../errors.ts";
 import { DEFAULT_FONT, fontByFamily } from "../fonts.ts";
 import { loadFonts, textRuns, type Fonts } from "./fonts.ts";
-import { fontkitFont, pdfFontkit, textWidth } from "./pdf-fontkit.ts";
+import { pdfFontkit, textWidth, trueTypeFont } from "./pdf-font.ts";
 import type { RenderContext, Renderer } from "./types.ts";
 
 /** The usable area of an A4 page in mm (P7). */
@@ -218,7 +218,7 @@ class DocFonts {
   async embed(which: "main" | "fallback", text: string): Promise<void> {
     if (this.embedded.has(which)) return;
     const face = this.fonts[which];
-    const customName = `${subsetTag(text)}+${fontkitFont(face).postscriptName}`;
+    const customName = `${subsetTag(text)}+${trueTypeFont(face).postscriptName}`;
     this.embedded.set(which, await this.doc.embedFont(face.bytes, { subset: true, customName }));
   }
 

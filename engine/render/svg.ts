@@ -145,15 +145,18 @@ const FALLBACK_FAMILY = "DejaVu Sans";
  * (resvg) would otherwise set the whole line in the fallback font.
  */
 function lineSpans(line: PlacedLine, font: FontId, sizePt: number, align: TextAlign): string {
+  const needsFallback = (cp: number) => !hasGlyph(cp, font) && hasGlyph(cp, FALLBACK);
+  // Almost every line is all in the font: one span, without splitting it into runs.
+  let any = false;
+  for (let i = 0; i < line.text.length && !any; i++) any = needsFallback(line.text.codePointAt(i)!);
+  if (!any) return `<tspan x="${num(line.x)}" y="${num(line.y)}">${escapeXml(line.text)}</tspan>`;
   const runs: { text: string; fallback: boolean }[] = [];
   for (const ch of line.text) {
-    const cp = ch.codePointAt(0)!;
-    const fallback = !hasGlyph(cp, font) && hasGlyph(cp, FALLBACK);
+    const fallback = needsFallback(ch.codePointAt(0)!);
     const last = runs[runs.length - 1];
     if (last && last.fallback === fallback) last.text += ch;
     else runs.push({ text: ch, fallback });
   }
-  if (!runs.some((r) => r.fallback)) return `<tspan x="${num(line.x)}" y="${num(line.y)}">${escapeXml(line.text)}</tspan>`;
   const widths = runs.map((r) => textWidthMm(r.text, sizePt, r.fallback ? FALLBACK : font));
   const total = widths.reduce((a, b) => a + b, 0);
   let x = align === "center" ? line.x - total / 2 : line.x;

@@ -68,25 +68,19 @@ function tableOf(font: FontId): Uint16Array {
   return t;
 }
 
-const glyphSets = new Map<FontId, ReadonlySet<number>>();
-
 /**
  * Whether `font` has a glyph for `codePoint` according to its metric table (which covers Latin,
  * Cyrillic and the punctuation and math signs the engine writes; anything beyond counts as missing).
+ * Read from the tables directly: no per-font set to build first (a fresh process's first SVG paid
+ * ≈ 0.4 ms for Tinos's).
  */
 export function hasGlyph(codePoint: number, font: FontId = "tinos"): boolean {
-  let set = glyphSets.get(font);
-  if (!set) {
-    const [m, advances, extras] = SOURCES[font];
-    const known = new Set<number>();
-    advances.forEach((a, i) => {
-      if (a >= 0) known.add(m.first + i);
-    });
-    for (const [cp, a] of extras) if (a >= 0) known.add(cp);
-    set = known;
-    glyphSets.set(font, set);
-  }
-  return set.has(codePoint);
+  const source = SOURCES[font];
+  const advances = source[1];
+  const i = codePoint - source[0].first;
+  if (i >= 0 && i < advances.length && advances[i]! >= 0) return true;
+  for (const [cp, a] of source[2]) if (cp === codePoint && a >= 0) return true;
+  return false;
 }
 
 /** mm per font unit at 1 pt. */
