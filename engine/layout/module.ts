@@ -2,7 +2,8 @@
  * The size module of one chart (drawing-rules G2, G3, L7): symbol height a from the series 20, 15 mm,
  * the widths and gaps that follow from it. All symbols and gaps of a chart come from one Module; the
  * fit stage (fit/choose-module.ts) picks it per chart. Lane clearances and pitches are absolute
- * millimetres (L7) and stay in geometry/style.ts.
+ * millimetres (L7) and stay in geometry/style.ts; only the pitch of nested loops' lanes is chosen
+ * with the module (5 mm, or L7's 3 mm minimum in the compact modules).
  */
 import { A, GAP, LANE_PITCH } from "../geometry/style.ts";
 
@@ -60,7 +61,8 @@ export const STANDARD: Module = moduleOf(A, GAP, LANE_PITCH);
 /**
  * What a chart on paged output may use instead, in the order a careful student tries them (issue 12):
  * a = 20 mm with tighter gaps, then a = 15 mm (the G2 series) with its own gaps (0.5a = 7.5 mm, as
- * tight as the labels allow); both with the lanes of nested loops at L7's 3 mm. `STANDARD` comes first in every list of choices.
+ * tight as the labels allow); both with the lanes of nested loops at L7's 3 mm. `STANDARD` comes
+ * first in every list of choices.
  */
 export const COMPACT: readonly Module[] = [moduleOf(A, MIN_GAP, MIN_LANE_PITCH), moduleOf(15, 0.5 * 15, MIN_LANE_PITCH)];
 
