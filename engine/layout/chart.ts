@@ -13,7 +13,7 @@ import { Canvas, lineTo, type OpenEdge } from "./canvas.ts";
 import { drawSequence, NO_FOLD, type Folds, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
 import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { Sizer, type SizedText } from "./size.ts";
-import { commonWidth, widestSymbol } from "./width.ts";
+import { chartWidths } from "./width.ts";
 import { drawInnerConnector, innerConnectorBlock, innerConnectorRight, routeLane } from "./jumps.ts";
 import { down } from "./simple.ts";
 import type { Module } from "./module.ts";
@@ -74,8 +74,7 @@ export function planChart(
   const m = sizer.module;
   const texts = terminatorTexts(fn, options);
   const returns = options.singleEnd ? newTarget() : null;
-  const width = commonWidth(fn, [texts.start, texts.end], options, sizer);
-  const widest = forPages ? widestSymbol(fn, [texts.start, texts.end], options, sizer, width) : width;
+  const { common: width, widest } = chartWidths(fn, [texts.start, texts.end], options, sizer, forPages);
   const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, flattenTaller, flatten, width, widest, sizer, connector, fold, heights: new Map() };
   const scope: Scope = {
     loop: null, returns, forceReturnConnectors: forPages, blockedLeft: false, blockedRight: false, returnBlocked: false,

@@ -58,7 +58,7 @@ function eachSymbol(fn: ChartFunction, terminators: readonly string[], options: 
   }
 }
 
-export function commonWidth(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions, sizer: Sizer): number {
+function commonWidth(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions, sizer: Sizer): number {
   const { b, bWide } = sizer.module;
   let width = b;
   eachSymbol(fn, terminators, options, (kind, text) => {
@@ -73,11 +73,43 @@ export function commonWidth(fn: ChartFunction, terminators: readonly string[], o
  * The widest symbol of a chart at its common width `common`: how far a symbol on the spine may
  * reach to the left of it, so what a switch's rows beside the spine may take (switch-rows.ts).
  */
-export function widestSymbol(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions, sizer: Sizer, common: number): number {
+function widestSymbol(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions, sizer: Sizer, common: number): number {
   let widest = common;
   eachSymbol(fn, terminators, options, (kind, text) => {
     widest = Math.max(widest, sizer.shape(kind, text, common).w);
     return true;
   });
   return widest;
+}
+
+/** The common width of a chart in a sizer and, once asked for, its widest symbol at that width. */
+interface ChartWidths {
+  options: ResolvedOptions;
+  common: number;
+  widest?: number;
+}
+
+/**
+ * Every candidate the fit stage plans in one sizer has the same common width and widest symbol
+ * (they depend on the texts, the options and the module's sizes only, not on folds or cuts): walked
+ * once per chart and sizer rather than once per plan — on a cold start each walk runs interpreted.
+ */
+const known = new WeakMap<ChartFunction, WeakMap<Sizer, ChartWidths>>();
+
+function widthsOf(fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions, sizer: Sizer): ChartWidths {
+  let bySizer = known.get(fn);
+  if (!bySizer) known.set(fn, (bySizer = new WeakMap()));
+  let widths = bySizer.get(sizer);
+  if (!widths || widths.options !== options) bySizer.set(sizer, (widths = { options, common: commonWidth(fn, terminators, options, sizer) }));
+  return widths;
+}
+
+/** commonWidth and (`widest`) widestSymbol of a chart, each walked once per chart, sizer and options. */
+export function chartWidths(
+  fn: ChartFunction, terminators: readonly string[], options: ResolvedOptions, sizer: Sizer, widest: boolean,
+): { common: number; widest: number } {
+  const widths = widthsOf(fn, terminators, options, sizer);
+  if (!widest) return { common: widths.common, widest: widths.common };
+  widths.widest ??= widestSymbol(fn, terminators, options, sizer, widths.common);
+  return { common: widths.common, widest: widths.widest };
 }
