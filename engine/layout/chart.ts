@@ -10,7 +10,7 @@ import type { Edge, Shape } from "../geometry/types.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { LANE_CLEARANCE } from "../geometry/style.ts";
 import { Canvas, lineTo, type OpenEdge } from "./canvas.ts";
-import { drawSequence, NO_FOLD, type Folds, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { drawSequence, NO_FOLD, type Folds, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan, type ThresholdRange } from "./plan.ts";
 import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { Sizer, type SizedText } from "./size.ts";
 import { chartWidths } from "./width.ts";
@@ -38,6 +38,8 @@ export interface ChartPlan {
   /** Height of the whole chart drawn as one part. */
   height: number;
   module: Module;
+  /** The flattenTaller values it comes out the same at (fit/cut-pages.ts skips thresholds inside). */
+  alike: ThresholdRange;
 }
 
 const CONNECTOR_LETTERS = {
@@ -75,7 +77,7 @@ export function planChart(
   const texts = terminatorTexts(fn, options);
   const returns = options.singleEnd ? newTarget() : null;
   const { common: width, widest } = chartWidths(fn, [texts.start, texts.end], options, sizer, forPages);
-  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, flattenTaller, flatten, width, widest, sizer, connector, fold, heights: new Map() };
+  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, flattenTaller, flatten, width, widest, sizer, connector, fold, heights: new Map(), alike: { from: -Infinity, below: Infinity } };
   const scope: Scope = {
     loop: null, returns, forceReturnConnectors: forPages, blockedLeft: false, blockedRight: false, returnBlocked: false,
   };
@@ -91,7 +93,7 @@ export function planChart(
   }
   const start = symbol(ctx, "terminator", texts.start);
   const height = start.h + m.gap + body.height + tailHeight;
-  return { start, end, body, returns, hasEnd, tailHeight, connector, height, module: m };
+  return { start, end, body, returns, hasEnd, tailHeight, connector, height, module: m, alike: ctx.alike };
 }
 
 /**

@@ -67,6 +67,17 @@ export interface InnerPlan extends PlanBase {
   target: JumpTarget;
 }
 
+/**
+ * The flattenTaller values (fit/flatten.ts) a chart planned for pages comes out the same at:
+ * `from` ≤ t < `below`. Planning depends on the threshold only through the decisions taken from
+ * it, so a threshold inside the range decides every construct alike and gives the same plan
+ * (fit/cut-pages.ts then need not plan it).
+ */
+export interface ThresholdRange {
+  from: number;
+  below: number;
+}
+
 export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | SwitchRowPlan | ForkPlan | LoopPlan | InnerPlan;
 
 export interface PlanCtx {
@@ -81,6 +92,8 @@ export interface PlanCtx {
   flattenTopLoops: boolean;
   /** In a chart cut into pages: top-level loops, ifs and switches taller than this are laid out flat (fit/flatten.ts). */
   flattenTaller: number;
+  /** The values of flattenTaller this plan comes out the same at, narrowed by every decision flatten.ts takes from it. */
+  alike: ThresholdRange;
   /**
    * In a chart cut into pages: top-level constructs laid out flat whatever their height, because a
    * cut wants to fall inside them (fit/cut-pages.ts) — a node, the `then` block of a cascade link

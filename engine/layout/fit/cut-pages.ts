@@ -52,10 +52,14 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
  * `ideal`: the plan of the first threshold (FLATTEN_TALLER: only what cannot fit a part laid out
  * flat); that plan refined (REFINES: laid flat only where a page asks for it); the other thresholds.
  * The fewest parts win, then the fewest connector pairs, then the fuller emptiest page, then the
- * earlier. `first`: the first threshold's plan cut, when the caller has it already.
+ * earlier. `first`: the first threshold's plan cut, when the caller has it already. A threshold that
+ * an earlier plan without extra flat constructs comes out the same at (ChartPlan.alike) is not
+ * planned: its cut would be that one again, considered already.
  */
 export function cutPages(planFor: (planning: PagePlanning) => ChartPlan, ideal: number, thresholds: readonly number[], first?: Cut): Cut {
   let best = first ?? cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE });
+  // The plans made with no extra flat constructs, by threshold.
+  const byThreshold = best.planning.flatten.size === 0 ? [best] : [];
   const consider = (cut: Cut): boolean => {
     if (better(cut, best)) best = cut;
     return best.groups.length <= ideal;
@@ -70,7 +74,10 @@ export function cutPages(planFor: (planning: PagePlanning) => ChartPlan, ideal: 
     if (consider(refined)) return best;
   }
   for (const flattenTaller of thresholds.slice(1)) {
-    if (consider(cutAs(planFor, { flattenTaller, flatten: NONE }))) return best;
+    if (byThreshold.some(({ plan: { alike } }) => alike.from <= flattenTaller && flattenTaller < alike.below)) continue;
+    const cut = cutAs(planFor, { flattenTaller, flatten: NONE });
+    byThreshold.push(cut);
+    if (consider(cut)) return best;
   }
   return best;
 }

@@ -26,31 +26,56 @@ export function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
   if (node.kind !== "if" && node.kind !== "switch" && node.kind !== "while" && node.kind !== "for" && node.kind !== "dowhile") {
     return [planNode(node, scope, ctx)];
   }
-  const limit = Math.min(ctx.flattenTaller, roomOnAPart(ctx));
+  const room = roomOnAPart(ctx);
+  const limit = Math.min(ctx.flattenTaller, room);
   // A construct a cut wants to go through (ctx.flatten) is laid out flat whatever its height.
   if (!ctx.flatten.has(node)) {
     // The normal height is known when an enclosing construct was planned normally before it was
     // laid flat: deciding from it keeps nested flattening linear (no subtree planned twice per level).
     const known = ctx.heights.get(node);
-    if (known !== undefined && known <= limit) return [planNode(node, scope, ctx)];
+    if (known !== undefined && fitsUnder(known, limit, room, ctx)) return [planNode(node, scope, ctx)];
     if (known === undefined) {
       const beforeNormal = countsOf(scope, ctx);
       const plan = planNode(node, scope, ctx);
-      if (plan.height <= limit) return [plan];
+      if (fitsUnder(plan.height, limit, room, ctx)) return [plan];
       beforeNormal();
     }
   }
   if (node.kind === "if") {
     // An else-if chain (or an if folded for width) as the steps of its cascade.
-    return ctx.fold.get(node) === "cascade" || isChain(node) ? planFlatCascade(node, scope, ctx, limit) : planFlatIf(node, scope, ctx);
+    if (ctx.fold.get(node) === "cascade" || isChain(node)) return planFlatCascade(node, scope, ctx, usedAsIs(limit, room, ctx));
+    return planFlatIf(node, scope, ctx);
   }
   // A switch in whole rows per cut when its rows fit a part, else one case after another.
-  if (node.kind === "switch") return planFlatSwitchRows(node, scope, ctx, limit) ?? planFlatSwitch(node, scope, ctx);
+  if (node.kind === "switch") return planFlatSwitchRows(node, scope, ctx, usedAsIs(limit, room, ctx)) ?? planFlatSwitch(node, scope, ctx);
   const before = countsOf(scope, ctx);
   const flat = planFlatLoop(node, scope, ctx);
   if (flat) return flat;
   before(); // the flat form does not fit (nothing reaches its closing symbol): keep the normal plan
   return [planNode(node, scope, ctx)];
+}
+
+/**
+ * Whether a construct of `height` stays whole under `limit` (= min(flattenTaller, room)), narrowing
+ * ctx.alike to the thresholds that decide it the same way: staying whole needs flattenTaller ≥
+ * height; laid flat, flattenTaller < height — unless it is taller than the room, which lays it flat
+ * whatever the threshold.
+ */
+function fitsUnder(height: number, limit: number, room: number, ctx: PlanCtx): boolean {
+  const fits = height <= limit;
+  if (fits) ctx.alike.from = Math.max(ctx.alike.from, height);
+  else if (height <= room) ctx.alike.below = Math.min(ctx.alike.below, height);
+  return fits;
+}
+
+/** `limit` handed on to a flat form: the same plan needs the same limit (any threshold ≥ room, or this one). */
+function usedAsIs(limit: number, room: number, ctx: PlanCtx): number {
+  if (limit === room) ctx.alike.from = Math.max(ctx.alike.from, room);
+  else {
+    ctx.alike.from = Math.max(ctx.alike.from, limit);
+    ctx.alike.below = Math.min(ctx.alike.below, limit);
+  }
+  return limit;
 }
 
 /** An if whose else is another if: an else-if chain. */
