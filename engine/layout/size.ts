@@ -70,7 +70,7 @@ function baseHeight(kind: ShapeKind, m: Module): number {
   return kind === "terminator" ? m.terminator : kind === "connector" ? m.connector : m.a;
 }
 
-type Wrapper = ReturnType<typeof prepareWrap>;
+export type Wrapper = ReturnType<typeof prepareWrap>;
 
 function attempt(kind: ShapeKind, wrap: Wrapper, w: number, h: number, font: FontId): SizedText | null {
   const area = textArea(kind, w, h);
@@ -148,10 +148,9 @@ function firstFitting(widths: readonly number[], fit: (w: number) => SizedText |
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
 /** Sizes a symbol for its text. */
-function sizeShape(kind: ShapeKind, text: string, font: FontId, minWidth: number, m: Module, narrow: boolean): SizedText {
+function sizeShape(kind: ShapeKind, text: string, wrap: Wrapper, font: FontId, minWidth: number, m: Module, narrow: boolean): SizedText {
   if (kind === "connector") return sizeConnector(text, font, m.connector);
   const h0 = baseHeight(kind, m);
-  const wrap = prepareWrap(text, font);
   const all = widthsOf(m);
   const widths = minWidth > m.b ? all.filter((w) => w >= minWidth) : all;
   // A decision's text area is only half its width and height, a hexagon's loses its tips: a
@@ -275,14 +274,29 @@ export class Sizer {
   readonly narrow: boolean;
 
   /**
-   * `sized`: the sizes already known in the same font, symbol height a and narrowness — shared by
-   * modules that differ only in their gaps, which size nothing.
+   * Texts lexed for wrapping (wrap.ts prepareWrap), by text: lexing depends on the text and the font
+   * only, so the sizers of every module and narrowness in one font share it — a text sized at
+   * several modules and minimum widths is lexed once (on a cold start, interpreted).
    */
-  constructor(font: FontChoice, module: Module = STANDARD, narrow = false, sized: SizedTexts = new Map()) {
+  private readonly lexed: Map<string, Wrapper>;
+
+  /**
+   * `sized`: the sizes already known in the same font, symbol height a and narrowness — shared by
+   * modules that differ only in their gaps, which size nothing. `lexed`: the texts already lexed in
+   * the same font.
+   */
+  constructor(font: FontChoice, module: Module = STANDARD, narrow = false, sized: SizedTexts = new Map(), lexed: Map<string, Wrapper> = new Map()) {
     this.font = font;
     this.module = module;
     this.narrow = narrow;
     this.sized = sized;
+    this.lexed = lexed;
+  }
+
+  private wrapperOf(text: string): Wrapper {
+    let wrap = this.lexed.get(text);
+    if (!wrap) this.lexed.set(text, (wrap = prepareWrap(text, this.font.id)));
+    return wrap;
   }
 
   /** A symbol of `kind` around `text`, at least `minWidth` wide (connectors grow as circles). */
@@ -290,7 +304,7 @@ export class Sizer {
     const texts = this.textsOf(kind, minWidth);
     let result = texts.get(text);
     if (!result) {
-      result = sizeShape(kind, text, this.font.id, minWidth, this.module, this.narrow);
+      result = sizeShape(kind, text, this.wrapperOf(text), this.font.id, minWidth, this.module, this.narrow);
       texts.set(text, result);
     }
     return result;

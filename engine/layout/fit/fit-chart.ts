@@ -13,7 +13,7 @@ import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometr
 import { drawChart, planChart, type ChartPlan, type DrawnPart } from "../chart.ts";
 import { NO_FOLD, type Folds, type Plan } from "../plan.ts";
 import type { Module } from "../module.ts";
-import { Sizer, type SizedTexts } from "../size.ts";
+import { Sizer, type SizedTexts, type Wrapper } from "../size.ts";
 import type { FontChoice } from "../../fonts.ts";
 import { chooseModule } from "./choose-module.ts";
 import { cutAs, cutPages, FLATTEN_TALLER, type PagePlanning } from "./cut-pages.ts";
@@ -41,11 +41,13 @@ export type SizerFor = (m: Module, narrow?: boolean) => Sizer;
 
 /**
  * One Sizer per module and narrowness in `font`, made on first use: its measurements are kept for
- * every chart, and shared by the modules of one symbol height a (sizes do not depend on gaps).
+ * every chart, and shared by the modules of one symbol height a (sizes do not depend on gaps); the
+ * lexed texts by all of them.
  */
 export function sizersIn(font: FontChoice): SizerFor {
   const sizers = new Map<string, Sizer>();
   const sized = new Map<string, SizedTexts>();
+  const lexed = new Map<string, Wrapper>();
   return (m, narrow = false) => {
     const key = `${m.a}/${m.gap}/${m.lanePitch}/${narrow}`;
     let sizer = sizers.get(key);
@@ -53,7 +55,7 @@ export function sizersIn(font: FontChoice): SizerFor {
       const shared = `${m.a}/${narrow}`;
       let texts = sized.get(shared);
       if (!texts) sized.set(shared, (texts = new Map()));
-      sizers.set(key, (sizer = new Sizer(font, m, narrow, texts)));
+      sizers.set(key, (sizer = new Sizer(font, m, narrow, texts, lexed)));
     }
     return sizer;
   };
