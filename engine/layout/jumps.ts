@@ -35,6 +35,19 @@ export function connectorJump(target: JumpTarget, ctx: PlanCtx): JumpPlan {
  */
 export function endInConnector(items: readonly Plan[], target: JumpTarget, ctx: PlanCtx): Plan[] {
   const last = items[items.length - 1];
+  // A run ending at the inner connector of its own flat form's join (a nested if laid flat): that
+  // join's jumps go straight to `target` instead, so no pair only leads to another pair.
+  if (last?.type === "inner" && last.target !== target && last.target.laneCount === 0) {
+    const joined = last.target;
+    const jumps = items.filter((item): item is JumpPlan => item.type === "jump" && item.route === "connector" && item.target === joined);
+    if (jumps.length === joined.connectorCount) {
+      for (const jump of jumps) jump.target = target;
+      target.connectorCount += jumps.length;
+      joined.connectorCount = 0;
+      const rest = items.slice(0, -1);
+      return rest.length > 0 && rest[rest.length - 1]!.falls ? endInConnector(rest, target, ctx) : rest;
+    }
+  }
   const plain = last?.type === "shape" && (last.kind === "process" || last.kind === "io" || last.kind === "call") ? last : null;
   target.connectorCount++;
   return plain ? [...items.slice(0, -1), jumpPlan(target, "connector", plain, ctx)] : [...items, jumpPlan(target, "connector", null, ctx)];
