@@ -29,20 +29,31 @@ export function runtimeInitCount(): number {
 export function initRuntime(assets: AssetLoader): Promise<void> {
   if (!runtime) {
     runtime = (async () => {
-      const wasm = await assets.load("web-tree-sitter.wasm");
+      // Emscripten's hook (below) instantiates the runtime from our module, so it never tries to
+      // fetch or read its .wasm file itself. It may answer later, so a failure (the asset, the
+      // compile, the instance, emscripten's linking in `done`) rejects init() from outside.
+      let fail: (error: unknown) => void = () => undefined;
+      const failed = new Promise<never>((_, reject) => (fail = reject));
       // Compiled here when the host gave bytes; a host that forbids compiling at run time
-      // (workerd) gives the module compiled already.
-      const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
+      // (workerd) gives the module compiled already. The compile runs while emscripten sets the
+      // runtime's JavaScript side up: it needs the module only to instantiate it.
+      const compiled = (async () => {
+        const wasm = await assets.load("web-tree-sitter.wasm");
+        return wasm instanceof WebAssembly.Module ? wasm : WebAssembly.compile(wasm);
+      })();
+      compiled.catch(fail);
       runtimeInits++;
-      // Emscripten's hook: the runtime is instantiated from our module, so it never tries to
-      // fetch or read its .wasm file itself. Synchronous, so a failure rejects init().
       const instantiateWasm = (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void): object => {
-        const instance = new WebAssembly.Instance(module, imports);
-        walker = cursorWalker(instance, imports);
-        done(instance, module);
+        compiled
+          .then((module) => {
+            const instance = new WebAssembly.Instance(module, imports);
+            walker = cursorWalker(instance, imports);
+            done(instance, module);
+          })
+          .catch(fail);
         return {};
       };
-      await Parser.init({ instantiateWasm } as unknown as Parameters<typeof Parser.init>[0]);
+      await Promise.race([Parser.init({ instantiateWasm } as unknown as Parameters<typeof Parser.init>[0]), failed]);
     })();
     runtime.catch(() => {
       runtime = null; // a failed load may be retried by the next call
