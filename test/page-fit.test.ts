@@ -47,10 +47,12 @@ const fitOf = (file: string, chart = "main"): ChartFit => fits.find((f) => f.fil
 const fill = (f: ChartFit): number[] => f.parts.map((p) => p.h / 230);
 
 describe("how split charts are cut", () => {
-  test("examples/bank.py: six pages, none under two thirds full, 8 connector pairs (10 when its small ifs were laid flat)", () => {
+  test("examples/bank.py: six pages, none under 65 % full, 8 connector pairs (10 when its small ifs were laid flat)", () => {
     const bank = fitOf("examples/bank.py");
     expect(bank.parts.length).toBe(6);
-    expect(Math.min(...fill(bank))).toBeGreaterThanOrEqual(0.66);
+    // Its emptiest page holds a branch ending in a connector hung a stub under its last symbol
+    // (jumps.ts endInConnector): the same symbols as at 158 mm, drawn in 150 mm.
+    expect(Math.min(...fill(bank))).toBeGreaterThanOrEqual(0.65);
     expect(bank.pairs).toBeLessThanOrEqual(8);
   });
 

@@ -19,7 +19,7 @@ import { drawBlockAt, symbol, type DrawCtx, type Plan, type PlanBase, type PlanC
 import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import { headings, jumpSide, newTarget, routeFor, type JumpTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
-import { connectorJump, innerPlan, planJump } from "./jumps.ts";
+import { endInConnector, innerPlan, planJump } from "./jumps.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
 import { drawSwitchRows, planSwitchRows, type SwitchRows } from "./switch-rows.ts";
@@ -155,16 +155,15 @@ export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?:
   const exitTarget = newTarget();
   const decision = planExitDecision(node, scope, ctx, spineLabel, exitLabel, exitTarget);
   const spine = planBlock(spineBlock, scope, ctx, topLevel);
-  const plans: Plan[] = [decision, ...spine.items];
-  if (exitBlock.stmts.length === 0) {
+  // An elif chain shares one join: every branch that ends jumps to the same connector, drawn once
+  // below the chain's last branch (by the chain's first if).
+  const join = exitBlock.stmts.length === 0 ? null : chainJoin ?? newTarget();
+  const plans: Plan[] = [decision, ...(join && spine.falls ? endInConnector(spine.items, join, ctx) : spine.items)];
+  if (!join) {
     // One-sided if: the side exit goes straight to where the branch rejoins.
     plans.push(innerPlan(exitTarget, ctx));
     return plans;
   }
-  // An elif chain shares one join: every branch that ends jumps to the same connector, drawn once
-  // below the chain's last branch (by the chain's first if).
-  const join = chainJoin ?? newTarget();
-  if (spine.falls) plans.push(connectorJump(join, ctx));
   plans.push(innerPlan(exitTarget, ctx));
   const elif = thenFirst && exitBlock.stmts.length === 1 && exitBlock.stmts[0]!.kind === "if" ? exitBlock.stmts[0] : undefined;
   plans.push(...(elif ? planFlatIf(elif, scope, ctx, join, topLevel) : planBlock(exitBlock, scope, ctx, topLevel).items));
@@ -502,9 +501,8 @@ export function planFlatSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx, top
   cases.forEach((c, k) => {
     if (k > 0) plans.push(innerPlan(exits[k - 1]!.target, ctx));
     const body = planBlock(c.block, scope, ctx, topLevel);
-    plans.push(...body.items);
-    const lastCase = k === cases.length - 1;
-    if (!lastCase && body.falls && !c.fallthrough) plans.push(connectorJump(join, ctx));
+    const jumps = k < cases.length - 1 && body.falls && !c.fallthrough;
+    plans.push(...(jumps ? endInConnector(body.items, join, ctx) : body.items));
   });
   if (join.connectorCount > 0) plans.push(innerPlan(join, ctx));
   return plans;

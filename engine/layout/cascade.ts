@@ -15,7 +15,7 @@
 import type { Node } from "../tree/schema.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
-import { connectorJump, innerPlan } from "./jumps.ts";
+import { endInConnector, innerPlan } from "./jumps.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { newTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
@@ -199,7 +199,7 @@ export function planFlatCascade(node: IfNode, scope: Scope, ctx: PlanCtx, room: 
     const diamond = symbol(ctx, "decision", link.cond);
     const h = diamond.h;
     const planned = planBlock(link.then, bodyScope, ctx);
-    const items = planned.falls ? [...planned.items, connectorJump(join, ctx)] : planned.items;
+    const items = planned.falls ? endInConnector(planned.items, join, ctx) : planned.items;
     const body: SeqPlan = {
       type: "seq",
       items,
@@ -230,8 +230,7 @@ export function planFlatCascade(node: IfNode, scope: Scope, ctx: PlanCtx, room: 
     const next = newTarget();
     plans.push(planExitDecision(link, scope, ctx, yes, no, next));
     const spine = planBlock(link.then, scope, ctx, true);
-    plans.push(...spine.items);
-    if (spine.falls) plans.push(connectorJump(join, ctx));
+    plans.push(...(spine.falls ? endInConnector(spine.items, join, ctx) : spine.items));
     plans.push(innerPlan(next, ctx));
   }
   plans.push(...planBlock(last, scope, ctx, true).items);

@@ -4,7 +4,7 @@
  * connector right where the jump happens, paired with one inner connector at the target (P1, P3).
  */
 import { LANE_CLEARANCE } from "../geometry/style.ts";
-import type { DrawCtx, InnerPlan, JumpPlan, PlanCtx, ShapePlan } from "./plan.ts";
+import type { DrawCtx, InnerPlan, JumpPlan, Plan, PlanCtx, ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import { routeFor, type JumpTarget, type Route, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
@@ -25,6 +25,32 @@ export function innerPlan(target: JumpTarget, ctx: PlanCtx): InnerPlan {
 export function connectorJump(target: JumpTarget, ctx: PlanCtx): JumpPlan {
   target.connectorCount++;
   return jumpPlan(target, "connector", null, ctx);
+}
+
+/**
+ * A branch's plans ending in an outer connector of `target` (the flat forms' jumps to their join).
+ * After a plain symbol the connector hangs a stub below it, as a return's does, instead of a gap and
+ * a stub below: a branch laid out flat for pages is no taller than needed, so a chain's steps pack
+ * onto fewer pages (issue 12).
+ */
+export function endInConnector(items: readonly Plan[], target: JumpTarget, ctx: PlanCtx): Plan[] {
+  const last = items[items.length - 1];
+  // A run ending at the inner connector of its own flat form's join (a nested if laid flat): that
+  // join's jumps go straight to `target` instead, so no pair only leads to another pair.
+  if (last?.type === "inner" && last.target !== target && last.target.laneCount === 0) {
+    const joined = last.target;
+    const jumps = items.filter((item): item is JumpPlan => item.type === "jump" && item.route === "connector" && item.target === joined);
+    if (jumps.length === joined.connectorCount) {
+      for (const jump of jumps) jump.target = target;
+      target.connectorCount += jumps.length;
+      joined.connectorCount = 0;
+      const rest = items.slice(0, -1);
+      return rest.length > 0 && rest[rest.length - 1]!.falls ? endInConnector(rest, target, ctx) : rest;
+    }
+  }
+  const plain = last?.type === "shape" && (last.kind === "process" || last.kind === "io" || last.kind === "call") ? last : null;
+  target.connectorCount++;
+  return plain ? [...items.slice(0, -1), jumpPlan(target, "connector", plain, ctx)] : [...items, jumpPlan(target, "connector", null, ctx)];
 }
 
 export function planJump(kind: "break" | "continue" | "return", scope: Scope, before: ShapePlan | null, ctx: PlanCtx): JumpPlan {

@@ -21,7 +21,7 @@ import { down } from "./simple.ts";
 import { withLabel } from "./labels.ts";
 import { collectToSpine, drawColumns, type SwitchColumn, type SwitchPlan } from "./branches.ts";
 import type { SizedText } from "./size.ts";
-import { connectorJump, innerPlan } from "./jumps.ts";
+import { connectorJump, endInConnector, innerPlan } from "./jumps.ts";
 import { countsOf } from "./fit/flatten.ts";
 
 type SwitchNode = Extract<Node, { kind: "switch" }>;
@@ -338,8 +338,7 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   tall.forEach(({ target, block }, i) => {
     plans.push(innerPlan(target, ctx));
     const body = planBlock(block, scope, ctx, true);
-    plans.push(...body.items);
-    if (body.falls && i < tall.length - 1) plans.push(connectorJump(join, ctx));
+    plans.push(...(body.falls && i < tall.length - 1 ? endInConnector(body.items, join, ctx) : body.items));
   });
   if (join.connectorCount > 0) plans.push(innerPlan(join, ctx));
   return plans;
