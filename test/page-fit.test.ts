@@ -90,6 +90,20 @@ describe("how split charts are cut", () => {
     expect(odd.pairs).toBeLessThanOrEqual(2); // 3 when the chain was laid flat across the cut
   });
 
+  test("a cut falls after a jump rather than where the spine runs on when that needs no more parts (menus: a case opens its page at its connector)", () => {
+    // 12, 18 and 6 pairs when every part was filled as low as the page allowed.
+    expect(fitOf("test/corpus/python/lab22_todo_match.py").pairs).toBeLessThanOrEqual(10);
+    expect(fitOf("test/corpus/python/lab21_library_menu.py").pairs).toBeLessThanOrEqual(15);
+    expect(fitOf("test/corpus/java/lab18_brackets.java", "Brackets.firstError").pairs).toBeLessThanOrEqual(4);
+  });
+
+  test("no page before the last is left less than half full when a cut into as many parts fills it (lab21_library_menu.py)", () => {
+    // One of its pages held a single decision (75 mm) when the fewest pairs came first.
+    const library = fitOf("test/corpus/python/lab21_library_menu.py");
+    expect(library.parts.length).toBe(11);
+    expect(Math.min(...fill(library).slice(0, -1))).toBeGreaterThanOrEqual(0.5);
+  });
+
   test("examples/sorting.py's bubble_sort (a loop of loops): one page, its nested lanes 3 mm apart at a = 15 mm (L7's minimum)", () => {
     const bubble = fitOf("examples/sorting.py", "bubble_sort");
     expect(bubble.module).toBe(15);

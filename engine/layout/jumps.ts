@@ -15,10 +15,20 @@ export const innerConnectorBlock = (d: number, stub: number) => stub + d + stub;
 /** Extent of that connector to the right of the spine. */
 export const innerConnectorRight = (d: number) => LANE_CLEARANCE + d;
 
-/** The inner connector of `target` as a plan on the spine (where the flat forms' jumps arrive). */
+/** The inner connector of `target` as a plan on the spine (where the flat forms' jumps arrive), beside it. */
 export function innerPlan(target: JumpTarget, ctx: PlanCtx): InnerPlan {
   const d = ctx.connector;
-  return { type: "inner", target, left: 0, right: innerConnectorRight(d), height: innerConnectorBlock(d, ctx.sizer.module.stub), falls: true };
+  return { type: "inner", target, stands: "beside", left: 0, right: innerConnectorRight(d), height: innerConnectorBlock(d, ctx.sizer.module.stub), falls: true };
+}
+
+/**
+ * The inner connector of `plan` opening the spine: nothing falls into it from above (it follows a
+ * jump, or opens a part after one), so it stands on the spine as a careful student draws it, its
+ * flow leaving its bottom — no hook beside the spine, and a stub twice less height (issue 12).
+ */
+export function openingInner(plan: InnerPlan, ctx: PlanCtx): InnerPlan {
+  const d = ctx.connector;
+  return { ...plan, stands: "opening", left: d / 2, right: d / 2, height: d };
 }
 
 /** A jump straight into an outer connector of `target` (the flat forms' jumps over a branch). */
@@ -120,6 +130,13 @@ export function routeLane(target: JumpTarget, laneX: number, canvas: Canvas, fin
   });
   target.pendingLanes = [];
   return true;
+}
+
+/** An inner connector planned on the spine: opening it (the flow leaves the circle's bottom), or beside it. */
+export function drawInnerPlan(plan: InnerPlan, cx: number, y: number, main: OpenEdge | null, canvas: Canvas): OpenEdge {
+  if (plan.stands === "beside") return drawInnerConnector(plan.target, cx, y, main, canvas);
+  const circle = canvas.addShape("connector", canvas.designation(plan.target.letter ?? canvas.nextLetter()), cx, y);
+  return canvas.open(circle.id, { x: cx, y: y + canvas.connector });
 }
 
 /**

@@ -18,7 +18,7 @@ import type { JumpTarget, Route, Scope } from "./scope.ts";
 import { drawLabel, drawSimple, planSimple } from "./simple.ts";
 import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planSwitch, type ForkPlan, type IfPlan, type SwitchPlan } from "./branches.ts";
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
-import { drawInnerConnector, drawJump, planJump } from "./jumps.ts";
+import { drawInnerPlan, drawJump, openingInner, planJump } from "./jumps.ts";
 import { countsOf, planForPages } from "./fit/flatten.ts";
 import { drawSwitchRow, type SwitchRowPlan } from "./switch-rows.ts";
 
@@ -61,10 +61,15 @@ export interface SeqPlan extends PlanBase {
   items: Plan[];
 }
 
-/** The inner connector of a jump target, standing beside the spine where control arrives. */
+/** The inner connector of a jump target, where control arrives by its jumps. */
 export interface InnerPlan extends PlanBase {
   type: "inner";
   target: JumpTarget;
+  /**
+   * Where it stands: "beside" the spine, its line joining the spine's (control falls into it from
+   * above too); or "opening" the spine, when nothing falls into it — the flow starts at the circle.
+   */
+  stands: "beside" | "opening";
 }
 
 /**
@@ -151,7 +156,10 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
     // drawn — up to the next goto label, which its jumps reach again.
     if (!falls && !isGotoLabel(node)) continue;
     const plans = planStatement(node, scope, ctx, topLevel);
-    for (const plan of plans) {
+    for (const next of plans) {
+      // In a chart cut into pages, an inner connector after a plan nothing falls out of opens the
+      // spine below it (a chart on one sheet keeps its look).
+      const plan: Plan = ctx.flattenTopLoops && next.type === "inner" && items.length > 0 && !falls ? openingInner(next, ctx) : next;
       if (items.length > 0) height += m.gap;
       items.push(plan);
       // A side ends in a lane when every plan reaching that far does.
@@ -239,7 +247,7 @@ export function drawPlan(plan: Plan, cx: number, y: number, incoming: OpenEdge, 
     case "fork":
       return drawFork(plan, cx, y, incoming, ctx);
     case "inner":
-      return drawInnerConnector(plan.target, cx, y, incoming, ctx.canvas);
+      return drawInnerPlan(plan, cx, y, incoming, ctx.canvas);
   }
 }
 
@@ -256,7 +264,7 @@ export function drawSequence(items: readonly Plan[], cx: number, y: number, inco
     // After an item nothing falls out of comes only a goto label or an inner connector: their
     // jumps are their way in.
     if (edge) edge = drawPlan(item, cx, top, edge, ctx);
-    else if (item.type === "inner") edge = drawInnerConnector(item.target, cx, top, null, ctx.canvas);
+    else if (item.type === "inner") edge = drawInnerPlan(item, cx, top, null, ctx.canvas);
     else edge = drawLabel(item as ShapePlan, cx, top, ctx);
     // The line leaves every plan at the bottom of its extent (below any label hanging there).
     if (edge) lineTo(edge, cx, top + item.height);

@@ -50,7 +50,8 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
 /**
  * Cuts a chart into the fewest parts it can, trying in order while the best needs more than
  * `ideal`: the plan of the first threshold (FLATTEN_TALLER: only what cannot fit a part laid out
- * flat); that plan refined (REFINES: laid flat only where a page asks for it); the other thresholds.
+ * flat); that plan refined (REFINES: laid flat only where a page asks for it); the other thresholds,
+ * each refined the same way.
  * The fewest parts win, then the fewest connector pairs, then the fuller emptiest page, then the
  * earlier. `first`: the first threshold's plan cut, when the caller has it already. A threshold that
  * an earlier plan without extra flat constructs comes out the same at (ChartPlan.alike) is not
@@ -65,19 +66,24 @@ export function cutPages(planFor: (planning: PagePlanning) => ChartPlan, ideal: 
     return best.groups.length <= ideal;
   };
   if (best.groups.length <= ideal) return best;
-  let refined = best;
-  for (let pass = 0; pass < REFINES; pass++) {
-    const more = pushedWhole(refined);
-    if (more.length === 0) break;
-    const { flattenTaller, flatten } = refined.planning;
-    refined = cutAs(planFor, { flattenTaller, flatten: new Set([...flatten, ...more]) });
-    if (consider(refined)) return best;
-  }
+  // A cut refined: laid flat where its pages ask for it; true when that reaches `ideal`.
+  const refine = (from: Cut): boolean => {
+    let refined = from;
+    for (let pass = 0; pass < REFINES; pass++) {
+      const more = pushedWhole(refined);
+      if (more.length === 0) break;
+      const { flattenTaller, flatten } = refined.planning;
+      refined = cutAs(planFor, { flattenTaller, flatten: new Set([...flatten, ...more]) });
+      if (consider(refined)) return true;
+    }
+    return false;
+  };
+  if (refine(best)) return best;
   for (const flattenTaller of thresholds.slice(1)) {
     if (byThreshold.some(({ plan: { alike } }) => alike.from <= flattenTaller && flattenTaller < alike.below)) continue;
     const cut = cutAs(planFor, { flattenTaller, flatten: NONE });
     byThreshold.push(cut);
-    if (consider(cut)) return best;
+    if (consider(cut) || refine(cut)) return best;
   }
   return best;
 }
@@ -90,16 +96,21 @@ export function cutAs(planFor: (planning: PagePlanning) => ChartPlan, planning: 
 }
 
 /**
- * `a` is the better cut: fewer parts; as many with fewer connector pairs; as many of both with a
- * fuller emptiest page (no tail of a symbol or two alone).
+ * `a` is the better cut: fewer parts; as many with fewer pages before the last left less than half
+ * full; then fewer connector pairs; as many of both with a fuller emptiest page (no tail of a symbol
+ * or two alone).
  */
 function better(a: Cut, b: Cut): boolean {
   if (a.groups.length !== b.groups.length) return a.groups.length < b.groups.length;
+  if (halfEmpty(a) !== halfEmpty(b)) return halfEmpty(a) < halfEmpty(b);
   if (a.pairs !== b.pairs) return a.pairs < b.pairs;
   return emptiest(a) > emptiest(b);
 }
 
 const emptiest = (cut: Cut): number => Math.min(...cut.heights);
+
+/** Pages before the last that are less than half full: a careful student fills a page before turning it. */
+const halfEmpty = (cut: Cut): number => cut.heights.slice(0, -1).filter((h) => h < PAGE_PART_HEIGHT / 2).length;
 
 /**
  * The constructs that open a part after one left at least EMPTY_ROOM empty: laid out flat, the cut
@@ -109,7 +120,8 @@ function pushedWhole(cut: Cut): (Node | Block)[] {
   const found: (Node | Block)[] = [];
   cut.groups.forEach((items, k) => {
     if (k === 0 || PAGE_PART_HEIGHT - cut.heights[k - 1]! < EMPTY_ROOM) return;
-    const first = items.find((item) => item.type !== "inner");
+    // The first construct of the part: a head that holds the item below it (holdsNext) opens the same unit.
+    const first = items.find((item) => !holdsNext(item));
     if (!first) return;
     if (first.type === "if" && first.layout.kind === "step") found.push(first.node.then);
     else if (first.type === "row") found.push(...first.blocks); // its cases on the spine (switch-rows.ts)
@@ -119,8 +131,8 @@ function pushedWhole(cut: Cut): (Node | Block)[] {
 }
 
 /**
- * Groups the top-level constructs into parts that fit the usable page height: greedy, in order, each
- * cut as low as the page allows (the fewest parts for this run); then a part left less than half
+ * Groups the top-level constructs into parts that fit the usable page height: the fewest parts for
+ * this run, then the fewest connector pairs (fewestCuts); then a part left less than half
  * full takes over the last constructs of the part before it while that one stays the fuller, so no
  * page holds a tail of a symbol or two. A cut where the spine runs on costs a connector pair (an
  * outer one closing the part, an inner one opening the next); a cut after a construct nothing falls
@@ -140,11 +152,7 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
     else units.push([item]);
   });
   const height = partHeights(plan, units);
-  // starts[k]: index of the first unit of part k.
-  const starts = [0];
-  for (let u = 1; u < units.length; u++) {
-    if (height(starts[starts.length - 1]!, u + 1) > PAGE_PART_HEIGHT) starts.push(u);
-  }
+  const starts = fewestCuts(units, height);
   for (let k = 1; k < starts.length; k++) {
     const end = k + 1 < starts.length ? starts[k + 1]! : units.length;
     for (;;) {
@@ -159,6 +167,35 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const runOn = starts.slice(1).filter((from) => units[from - 1]!.at(-1)!.falls).length;
   const heights = starts.map((from, k) => height(from, starts[k + 1] ?? units.length));
   return { plan, groups, pairs: inner + runOn, heights, planning };
+}
+
+/**
+ * The first unit of each part: the fewest parts, then the fewest cuts where the spine runs on (each
+ * costs a connector pair; a cut after a jump costs none), then each part ending as low as that
+ * allows. A unit taller than a page stands alone. Parts are searched back from each end while they
+ * can still fit, so this stays linear in the units.
+ */
+function fewestCuts(units: readonly Plan[][], height: (from: number, to: number) => number): number[] {
+  const runsOn = (from: number): number => (from > 0 && units[from - 1]!.at(-1)!.falls ? 1 : 0);
+  // best[to]: the best cutting of units [0, to), its last part opening at `from`.
+  const best: { parts: number; pairs: number; from: number }[] = [{ parts: 0, pairs: 0, from: 0 }];
+  for (let to = 1; to <= units.length; to++) {
+    let choice: { parts: number; pairs: number; from: number } | null = null;
+    for (let from = to - 1; from >= 0; from--) {
+      const alone = from === to - 1;
+      const h = height(from, to);
+      // Far past a page no earlier opening fits either.
+      if (!alone && h > 2 * PAGE_PART_HEIGHT) break;
+      if (!alone && h > PAGE_PART_HEIGHT) continue;
+      const parts = best[from]!.parts + 1;
+      const pairs = best[from]!.pairs + runsOn(from);
+      if (!choice || parts < choice.parts || (parts === choice.parts && pairs < choice.pairs)) choice = { parts, pairs, from };
+    }
+    best.push(choice!);
+  }
+  const starts: number[] = [];
+  for (let to = units.length; to > 0; to = best[to]!.from) starts.push(best[to]!.from);
+  return starts.reverse();
 }
 
 /** Height of a part holding units [from, to): its opening (Start, page connector or nothing), the units, its closing. */
