@@ -108,11 +108,12 @@ export function drawChart(
   const m = sizer.module;
   const connector = plan.connector;
   const canvas = new Canvas(prefix, CONNECTOR_LETTERS[options.locale], sizer, connector, connectorLabels(fn.block));
-  const ctx: DrawCtx = { canvas, options };
+  const ctx: DrawCtx = { canvas, options, rowLane: null };
   const drawn: DrawnPart[] = [];
   let shapeMark = 0;
   let edgeMark = 0;
   let carry: string | null = null; // letter of the connector pair across the last cut
+  let laneCarry: { letter: string; x: number } | null = null; // the pair a switch row's lane crosses it by
 
   groups.forEach((items, k) => {
     let y: number;
@@ -131,12 +132,24 @@ export function drawChart(
       edge = null;
     }
     carry = null;
+    if (laneCarry) {
+      const circle = canvas.addShape("connector", canvas.designation(laneCarry.letter), laneCarry.x, 0);
+      ctx.rowLane = canvas.open(circle.id, { x: laneCarry.x, y: connector });
+      laneCarry = null;
+    }
     edge = drawSequence(items, 0, y, edge, ctx);
     y += items.reduce((sum, item) => sum + item.height + m.gap, 0) - m.gap;
     const isLast = k === groups.length - 1;
     if (!isLast && edge) {
       carry = canvas.nextLetter();
       canvas.enter("connector", canvas.designation(carry), 0, y + m.gap, edge);
+    }
+    if (!isLast && ctx.rowLane) {
+      // A switch row's lane beside the spine crosses the cut by a pair of its own (one line per pair).
+      const x = ctx.rowLane.points[ctx.rowLane.points.length - 1]!.x;
+      laneCarry = { letter: canvas.nextLetter(), x };
+      canvas.enter("connector", canvas.designation(laneCarry.letter), x, y + m.gap, ctx.rowLane);
+      ctx.rowLane = null;
     } else if (isLast) {
       drawTail(plan, edge, y, ctx);
     }

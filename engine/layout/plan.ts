@@ -20,7 +20,7 @@ import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planS
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerPlan, drawJump, openingInner, planJump } from "./jumps.ts";
 import { countsOf, planForPages } from "./fit/flatten.ts";
-import { drawSwitchRow, type SwitchRowPlan } from "./switch-rows.ts";
+import { drawRowClose, drawRowOpen, drawSwitchRow, type RowClosePlan, type RowOpenPlan, type SwitchRowPlan } from "./switch-rows.ts";
 
 export interface Extent {
   left: number;
@@ -83,7 +83,7 @@ export interface ThresholdRange {
   below: number;
 }
 
-export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | SwitchRowPlan | ForkPlan | LoopPlan | InnerPlan;
+export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | SwitchRowPlan | RowOpenPlan | RowClosePlan | ForkPlan | LoopPlan | InnerPlan;
 
 export interface PlanCtx {
   options: ResolvedOptions;
@@ -140,6 +140,11 @@ export function symbol(ctx: PlanCtx, kind: ShapeKind, text: string): SizedText {
 export interface DrawCtx {
   canvas: Canvas;
   options: ResolvedOptions;
+  /**
+   * The lane of a switch row's other values running down beside the spine while that row's one case
+   * is drawn on it (switch-rows.ts RowOpenPlan); a cut crosses it with a connector pair (chart.ts).
+   */
+  rowLane: OpenEdge | null;
 }
 
 export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = false): SeqPlan {
@@ -244,6 +249,10 @@ export function drawPlan(plan: Plan, cx: number, y: number, incoming: OpenEdge, 
       return drawLoop(plan, cx, y, incoming, ctx);
     case "row":
       return drawSwitchRow(plan, cx, y, incoming, ctx);
+    case "row-open":
+      return drawRowOpen(plan, cx, y, incoming, ctx);
+    case "row-close":
+      return drawRowClose(plan, cx, y, incoming, ctx);
     case "fork":
       return drawFork(plan, cx, y, incoming, ctx);
     case "inner":

@@ -220,6 +220,33 @@ export type RowPlace =
    */
   | { at: "last"; diamond: SizedText | null };
 
+/** How a row takes its values: under the diamond, off the lane (or the spine after a cut), or as the last row. */
+type RowIntake = { at: "first"; diamond: SizedText } | { at: "middle" } | { at: "last"; diamond: SizedText | null };
+
+/**
+ * A row holding one case only (a case too wide to share a row), whose block follows on the spine so
+ * a cut may fall inside it: this plan is the row's bus and label; the case's plans come next on the
+ * spine, the lane of the other values running down beside them (DrawCtx.rowLane, crossing a cut
+ * through a connector pair of its own), and a RowClosePlan ends the row unless it is the last.
+ */
+export interface RowOpenPlan extends PlanBase {
+  type: "row-open";
+  node: SwitchNode;
+  place: RowIntake;
+  label: string;
+  /** The case block on the spine (the fit stage may ask for it after the rows instead: ctx.flatten). */
+  blocks: Block[];
+  laneX: number;
+  busY: number;
+  source?: number;
+}
+
+/** The end of a row whose case ran on the spine: the case's end into the join, the lane back to the spine. */
+export interface RowClosePlan extends PlanBase {
+  type: "row-close";
+  join: RowJoin;
+}
+
 /** The outer connector of the switch's join that a row's ends run into: x of its centre, its top. */
 export interface RowJoin {
   target: JumpTarget;
@@ -316,6 +343,11 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
       right: Math.max(r === 0 ? diamond.w / 2 : 0, ...columns.map((c) => c.x + reach(c))),
     };
     const base = { type: "row" as const, node, columns, blocks: blocks[r]!, laneX, busY, colTop, collectY, ...extent };
+    const only = columns[0]!;
+    if (columns.length === 1 && blocks[r]!.length === 1 && only.plan.falls) {
+      plans.push(...openRow(r, rows.length, only, blocks[r]!, { node, diamond, laneX, busY, join }, ctx));
+      continue;
+    }
     let row: SwitchRowPlan;
     if (r === rows.length - 1) {
       row = { ...base, place: { at: "last", diamond: alone ? diamond : null }, height: falling.length > 0 ? collectY : bottom, falls: falling.length > 0 };
@@ -344,18 +376,65 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   return plans;
 }
 
-export function drawSwitchRow(plan: SwitchRowPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+/**
+ * A row of one case whose block runs on the spine (RowOpenPlan): its bus, the case's plans, and
+ * (but for the last row) its end into the switch's join with the lane back to the spine.
+ */
+function openRow(
+  r: number, count: number, column: SwitchColumn, blocks: Block[],
+  { node, diamond, laneX, busY, join }: { node: SwitchNode; diamond: SizedText; laneX: number; busY: number; join: JumpTarget },
+  ctx: PlanCtx,
+): Plan[] {
+  const { stub } = ctx.sizer.module;
+  const isLast = r === count - 1;
+  const place: RowIntake = r === 0 ? (isLast ? { at: "last", diamond } : { at: "first", diamond }) : isLast ? { at: "last", diamond: null } : { at: "middle" };
+  const reach = LABEL_OFFSET + ctx.sizer.label(column.label).w;
+  const open: RowOpenPlan = {
+    type: "row-open", node, place, label: column.label, blocks, laneX, busY,
+    left: count === 1 ? diamond.w / 2 : -laneX, right: Math.max(r === 0 ? diamond.w / 2 : 0, reach), height: busY, falls: true,
+  };
+  if (r === 0 && node.loc) open.source = node.loc.line;
+  if (isLast) return [open, ...column.plan.items];
+  // The join's connector clear of the spine, a stub below where the case's end turns right to it.
+  join.connectorCount++;
+  const x = ctx.connector / 2 + LANE_CLEARANCE;
+  const close: RowClosePlan = {
+    type: "row-close", join: { target: join, x, top: stub }, left: -laneX, right: x + ctx.connector / 2, height: 2 * stub + ctx.connector, falls: true,
+  };
+  return [open, ...column.plan.items, close];
+}
+
+export function drawRowOpen(plan: RowOpenPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge {
+  const { first, lane } = intake(plan.place, plan.laneX, plan.busY, plan.source, cx, y, incoming, ctx);
+  withLabel(ctx.canvas.sizer, first, plan.label, "below-right", { x: cx, y: y + plan.busY });
+  ctx.rowLane = lane;
+  return first;
+}
+
+export function drawRowClose(plan: RowClosePlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge {
+  intoJoin([incoming], [0], cx, y, y + plan.join.top, plan.join, ctx.canvas);
+  const lane = ctx.rowLane!;
+  ctx.rowLane = null;
+  return lineTo(down(lane, y + plan.height), cx, y + plan.height);
+}
+
+/**
+ * The line into a row's first column, and the lane going on to the rows below (null: the last
+ * row): under the diamond, its left vertex starting the lane; off the lane of the row above, on
+ * this page; or, after a cut, down the spine, the other values leaving it for the lane.
+ */
+function intake(
+  place: RowIntake, laneX0: number, busY0: number, source: number | undefined, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx,
+): { first: OpenEdge; lane: OpenEdge | null } {
   const { canvas } = ctx;
-  const { place } = plan;
-  const laneX = cx + plan.laneX;
-  const busY = y + plan.busY;
-  // The line into the first column, and the lane going on to the rows below (null: the last row).
+  const laneX = cx + laneX0;
+  const busY = y + busY0;
   let first: OpenEdge;
   let lane: OpenEdge | null = null;
   if (place.at !== "last" || place.diamond) {
     const diamond = place.at === "middle" ? null : place.diamond!;
     if (diamond) {
-      const d = canvas.enter("decision", diamond, cx, y, incoming, plan.source);
+      const d = canvas.enter("decision", diamond, cx, y, incoming, source);
       first = canvas.open(d.id, { x: cx, y: y + diamond.h });
       if (place.at !== "last") lane = lineTo(canvas.open(d.id, { x: cx - diamond.w / 2, y: y + diamond.h / 2 }, "left"), laneX, y + diamond.h / 2);
     } else if (fromLane(incoming, laneX, cx)) {
@@ -376,9 +455,17 @@ export function drawSwitchRow(plan: SwitchRowPlan, cx: number, y: number, incomi
   } else {
     first = incoming;
   }
-  const outs = drawColumns(plan.columns, cx, busY, y + plan.colTop, first, ctx);
+  return { first, lane };
+}
+
+export function drawSwitchRow(plan: SwitchRowPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
+  const { canvas } = ctx;
+  const { place } = plan;
+  // The line into the first column, and the lane going on to the rows below (null: the last row).
+  const { first, lane } = intake(place, plan.laneX, plan.busY, plan.source, cx, y, incoming, ctx);
+  const outs = drawColumns(plan.columns, cx, y + plan.busY, y + plan.colTop, first, ctx);
   if (place.at === "last") return collectToSpine(outs, cx, y + plan.collectY, canvas);
-  if (place.join) intoJoin(outs, plan.columns, cx, y + plan.collectY, y + place.join.top, place.join, canvas);
+  if (place.join) intoJoin(outs, plan.columns.map((c) => c.x), cx, y + plan.collectY, y + place.join.top, place.join, canvas);
   // Back to the spine at the row's bottom: a cut may follow (the next row takes the lane up again).
   return lineTo(down(lane!, y + plan.height), cx, y + plan.height);
 }
@@ -397,9 +484,9 @@ function fromLane(edge: OpenEdge, laneX: number, cx: number): boolean {
  * connector, the others drop onto it.
  */
 function intoJoin(
-  outs: readonly (OpenEdge | null)[], columns: readonly SwitchColumn[], cx: number, collectY: number, top: number, join: RowJoin, canvas: Canvas,
+  outs: readonly (OpenEdge | null)[], xs: readonly number[], cx: number, collectY: number, top: number, join: RowJoin, canvas: Canvas,
 ): void {
-  const falling = outs.flatMap((out, k) => (out ? [{ out, x: cx + columns[k]!.x }] : []));
+  const falling = outs.flatMap((out, k) => (out ? [{ out, x: cx + xs[k]! }] : []));
   const x = cx + join.x;
   const carrier = falling[falling.length - 1]!;
   // Only the column under the spine falls: its line turns right to the connector.

@@ -123,6 +123,11 @@ function pushedWhole(cut: Cut): (Node | Block)[] {
     // The first construct of the part: a head that holds the item below it (holdsNext) opens the same unit.
     const first = items.find((item) => !holdsNext(item));
     if (!first) return;
+    // A row whose one case runs on the spine: that case after the rows instead (switch-rows.ts).
+    if (items[0]!.type === "row-open") {
+      found.push(...items[0]!.blocks);
+      return;
+    }
     if (first.type === "if" && first.layout.kind === "step") found.push(first.node.then);
     else if (first.type === "row") found.push(...first.blocks); // its cases on the spine (switch-rows.ts)
     else if ((first.type === "if" && first.layout.kind !== "exit" && first.layout.kind !== "jump") || first.type === "loop" || first.type === "switch") found.push(first.node);
@@ -151,8 +156,9 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
     if (prev && (item.type === "jump" || holdsNext(prev))) units[units.length - 1]!.push(item);
     else units.push([item]);
   });
-  const height = partHeights(plan, units);
-  const starts = fewestCuts(units, height);
+  const across = pairsAcross(units);
+  const height = partHeights(plan, units, across);
+  const starts = fewestCuts(units, height, across);
   for (let k = 1; k < starts.length; k++) {
     const end = k + 1 < starts.length ? starts[k + 1]! : units.length;
     for (;;) {
@@ -164,7 +170,7 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
     }
   }
   const groups = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length).flat());
-  const runOn = starts.slice(1).filter((from) => units[from - 1]!.at(-1)!.falls).length;
+  const runOn = starts.slice(1).reduce((sum, from) => sum + across[from - 1]!, 0);
   const heights = starts.map((from, k) => height(from, starts[k + 1] ?? units.length));
   return { plan, groups, pairs: inner + runOn, heights, planning };
 }
@@ -175,8 +181,8 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
  * allows. A unit taller than a page stands alone. Parts are searched back from each end while they
  * can still fit, so this stays linear in the units.
  */
-function fewestCuts(units: readonly Plan[][], height: (from: number, to: number) => number): number[] {
-  const runsOn = (from: number): number => (from > 0 && units[from - 1]!.at(-1)!.falls ? 1 : 0);
+function fewestCuts(units: readonly Plan[][], height: (from: number, to: number) => number, across: readonly number[]): number[] {
+  const runsOn = (from: number): number => (from > 0 ? across[from - 1]! : 0);
   // best[to]: the best cutting of units [0, to), its last part opening at `from`.
   const best: { parts: number; pairs: number; from: number }[] = [{ parts: 0, pairs: 0, from: 0 }];
   for (let to = 1; to <= units.length; to++) {
@@ -198,8 +204,23 @@ function fewestCuts(units: readonly Plan[][], height: (from: number, to: number)
   return starts.reverse();
 }
 
+/**
+ * The lines a cut after each unit interrupts, one connector pair each: the spine where the flow runs
+ * on, and the lane of a switch row whose case runs on the spine beside it (switch-rows.ts RowOpenPlan).
+ */
+function pairsAcross(units: readonly Plan[][]): number[] {
+  let lane = false;
+  return units.map((unit) => {
+    for (const item of unit) {
+      if (item.type === "row-open") lane = item.place.at !== "last";
+      else if (item.type === "row-close") lane = false;
+    }
+    return (unit.at(-1)!.falls ? 1 : 0) + (lane ? 1 : 0);
+  });
+}
+
 /** Height of a part holding units [from, to): its opening (Start, page connector or nothing), the units, its closing. */
-function partHeights(plan: ChartPlan, units: readonly Plan[][]): (from: number, to: number) => number {
+function partHeights(plan: ChartPlan, units: readonly Plan[][], across: readonly number[]): (from: number, to: number) => number {
   const { gap } = plan.module;
   const unitHeight = units.map((unit) => unit.reduce((sum, item) => sum + item.height, 0) + gap * (unit.length - 1));
   const last = (u: number): Plan => units[u]![units[u]!.length - 1]!;
@@ -207,7 +228,7 @@ function partHeights(plan: ChartPlan, units: readonly Plan[][]): (from: number, 
     // The Start terminator, the inner connector opening the part, or nothing after a jump.
     let h = from === 0 ? plan.start.h : last(from - 1).falls ? plan.connector : -gap;
     for (let u = from; u < to; u++) h += gap + unitHeight[u]!;
-    const after = to === units.length ? plan.tailHeight : last(to - 1).falls ? gap + plan.connector : 0;
+    const after = to === units.length ? plan.tailHeight : across[to - 1]! > 0 ? gap + plan.connector : 0;
     return h + after;
   };
 }
@@ -219,7 +240,7 @@ function partHeights(plan: ChartPlan, units: readonly Plan[][]): (from: number, 
  */
 function holdsNext(item: Plan): boolean {
   return (
-    (item.type === "if" && item.layout.kind === "exit") || item.type === "fork" || item.type === "inner" ||
+    (item.type === "if" && item.layout.kind === "exit") || item.type === "fork" || item.type === "inner" || item.type === "row-open" ||
     (item.type === "shape" && item.kind === "loop_begin")
   );
 }
