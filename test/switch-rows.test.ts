@@ -109,3 +109,64 @@ describe("split menus take few parts", () => {
     test(`${file}: at most two parts above its ideal`, () => within(file, 2));
   }
 });
+
+/**
+ * A menu whose first case grows taller line by line, in a function: `before` output lines above the
+ * match, the first case `tall` assignments, a decision and an output line of `words` words (ending
+ * in a return when `returns`), the other cases one output line each (empty when `empty`; wider
+ * texts when `wide`, so fewer share a row).
+ */
+function growingMenu(before: number, tall: number, words: number, variant: { wide: boolean; returns: boolean; empty: boolean }): string {
+  const text = "the remaining balance of the selected account after the last payment has been applied in full".split(" ");
+  const indent = (lines: string[], by: string): string => lines.join("\n").split("\n").map((l) => by + l).join("\n");
+  const first = [
+    ...Array.from({ length: tall }, (_, i) => `total = total + ${i + 1}`),
+    "if total > 3:", "    print(total)",
+    `print("${text.slice(0, words).join(" ")}")`,
+    ...(variant.returns ? ["return total"] : []),
+  ];
+  const names = ["second", "third", "fourth", "fifth", "sixth"];
+  const others = names.map((name, k) => `case ${k + 2}:\n${indent([variant.empty && k % 2 === 0 ? "pass" : `print("${name}${variant.wide ? " of the selected menu items, written out" : ""}")`], "    ")}`);
+  const body = [
+    "total = 0",
+    ...Array.from({ length: before }, (_, i) => `print("step number ${i + 1} of the preparation")`),
+    "choice = int(input())",
+    "match choice:",
+    indent(["case 1:", indent(first, "    "), ...others], "    "),
+    "print(total)",
+    "return total",
+  ];
+  return `def menu():\n${indent(body, "    ")}\n`;
+}
+
+describe("a switch on rows keeps every part within the page", () => {
+  // A row's height above its tallest case was counted two stubs short when its case joined the row
+  // (switch-rows.ts): a first row whose several columns fall into the join, a case just under the
+  // room, came out 202.5 mm at a = 15 mm and its part 232.5 mm (P7: 230 mm usable).
+  test("menus whose first case grows line by line: every part at most 230 mm high", async () => {
+    const over: string[] = [];
+    let split = 0;
+    for (const before of [4, 10]) {
+      for (const variant of [
+        { wide: false, returns: false, empty: false },
+        { wide: true, returns: false, empty: false },
+        { wide: false, returns: true, empty: false },
+        { wide: false, returns: false, empty: true },
+      ]) {
+        for (let words = 1; words <= 15; words += 2) {
+          for (let tall = 3; tall <= 8; tall++) {
+            const code = growingMenu(before, tall, words, variant);
+            const tree = (await frontendFor("python")!(code, options, bunAssets)).tree;
+            const geometry = layoutCharts(tree, options, true);
+            const parts = geometry.charts[0]!.parts;
+            if (parts.length > 1) split++;
+            const tallest = Math.max(...parts.map((p) => p.height));
+            if (tallest > 230.5) over.push(`${JSON.stringify(variant)} before ${before}, tall ${tall}, words ${words}: a part ${tallest.toFixed(1)} mm`);
+          }
+        }
+      }
+    }
+    expect(split).toBeGreaterThan(100); // the family is cut into pages, so the rows are planned
+    expect(over).toEqual([]);
+  });
+});
