@@ -13,6 +13,11 @@ import type { Block, ChartTree, Node } from "../engine/tree/schema.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { measureFile } from "../scripts/pagefit.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
+import { sizersIn } from "../engine/layout/fit/fit-chart.ts";
+import { cutAs, FLATTEN_TALLER } from "../engine/layout/fit/cut-pages.ts";
+import { drawChart, planChart, type DrawnPart } from "../engine/layout/chart.ts";
+import { COMPACT, STANDARD } from "../engine/layout/module.ts";
+import { FONTS } from "../engine/fonts.ts";
 
 const options = resolveOptions({});
 
@@ -169,4 +174,59 @@ describe("a switch on rows keeps every part within the page", () => {
     expect(split).toBeGreaterThan(100); // the family is cut into pages, so the rows are planned
     expect(over).toEqual([]);
   });
+});
+
+/** Height of a drawn part: its shapes, lines and labels. */
+function drawnHeight(part: DrawnPart): number {
+  const ys = [
+    ...part.shapes.flatMap((s) => [s.y, s.y + s.h]),
+    ...part.edges.flatMap((e) => [...e.points.map((p) => p.y), ...(e.labelBox ? [e.labelBox.y, e.labelBox.y + e.labelBox.h] : [])]),
+  ];
+  return Math.max(...ys) - Math.min(...ys);
+}
+
+describe("the heights cut-pages.ts packs are the drawn ones", () => {
+  // Every way the fit stage may plan a menu for pages — each module, each threshold of flat
+  // constructs, each case forced out of its row onto the spine — cut, drawn, measured: a part holding
+  // switch rows is as tall as planned, and within the page (cutParts lets a unit taller than a page
+  // stand alone, so a row over the room would be drawn over the page).
+  const sizerFor = sizersIn(FONTS.tinos);
+  for (const file of [...MENUS, ...WIDE_CASE_MENUS, "test/corpus/java/lab19_grades_switch.java"]) {
+    test(`${file}: every part with switch rows drawn as tall as planned, at most 230 mm`, async () => {
+      const tree = await treeOf(file);
+      const wrong: string[] = [];
+      let rows = 0;
+      for (const fn of tree) {
+        const cases: Block[] = [];
+        const visit = (block: Block): void => {
+          for (const node of block.stmts) {
+            if (node.kind === "switch") cases.push(...node.cases.map((c) => c.body), ...(node.default ? [node.default] : []));
+            for (const key of ["then", "else", "body"] as const) {
+              const inner = (node as Partial<Record<typeof key, Block>>)[key];
+              if (inner) visit(inner);
+            }
+          }
+        };
+        visit(fn.block);
+        for (const m of [STANDARD, ...COMPACT]) {
+          const sizer = sizerFor(m);
+          for (const flattenTaller of FLATTEN_TALLER) {
+            for (const flatten of [new Set<Block>(), ...cases.map((c) => new Set([c]))]) {
+              const cut = cutAs((p) => planChart(fn, options, sizer, m.connector, { forPages: true, ...p }), { flattenTaller, flatten });
+              const { drawn, needed } = drawChart(fn, cut.plan, cut.groups, options, "p", sizer);
+              if (needed > m.connector) continue; // planned again with larger circles by the fit stage
+              drawn.forEach((part, k) => {
+                if (!cut.groups[k]!.some((item) => item.type === "row")) return;
+                rows++;
+                const [h, planned] = [drawnHeight(part), cut.heights[k]!];
+                if (Math.abs(h - planned) > 0.01 || h > 230.5) wrong.push(`${fn.name} a = ${m.a}, gap ${m.gap}, flat over ${flattenTaller}, ${flatten.size} case forced: part ${k + 1} planned ${planned.toFixed(1)}, drawn ${h.toFixed(1)} mm`);
+              });
+            }
+          }
+        }
+      }
+      expect(rows).toBeGreaterThan(0);
+      expect(wrong).toEqual([]);
+    });
+  }
 });
