@@ -13,6 +13,11 @@ import type { Block, ChartTree, Node } from "../engine/tree/schema.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { measureFile } from "../scripts/pagefit.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
+import { sizersIn } from "../engine/layout/fit/fit-chart.ts";
+import { cutAs, FLATTEN_TALLER } from "../engine/layout/fit/cut-pages.ts";
+import { drawChart, planChart, type DrawnPart } from "../engine/layout/chart.ts";
+import { COMPACT, STANDARD } from "../engine/layout/module.ts";
+import { FONTS } from "../engine/fonts.ts";
 
 const options = resolveOptions({});
 
@@ -107,5 +112,121 @@ describe("split menus take few parts", () => {
   // Not there yet: rows of one tall case each fill pages unevenly.
   for (const file of WIDE_CASE_MENUS) {
     test(`${file}: at most two parts above its ideal`, () => within(file, 2));
+  }
+});
+
+/**
+ * A menu whose first case grows taller line by line, in a function: `before` output lines above the
+ * match, the first case `tall` assignments, a decision and an output line of `words` words (ending
+ * in a return when `returns`), the other cases one output line each (empty when `empty`; wider
+ * texts when `wide`, so fewer share a row).
+ */
+function growingMenu(before: number, tall: number, words: number, variant: { wide: boolean; returns: boolean; empty: boolean }): string {
+  const text = "the remaining balance of the selected account after the last payment has been applied in full".split(" ");
+  const indent = (lines: string[], by: string): string => lines.join("\n").split("\n").map((l) => by + l).join("\n");
+  const first = [
+    ...Array.from({ length: tall }, (_, i) => `total = total + ${i + 1}`),
+    "if total > 3:", "    print(total)",
+    `print("${text.slice(0, words).join(" ")}")`,
+    ...(variant.returns ? ["return total"] : []),
+  ];
+  const names = ["second", "third", "fourth", "fifth", "sixth"];
+  const others = names.map((name, k) => `case ${k + 2}:\n${indent([variant.empty && k % 2 === 0 ? "pass" : `print("${name}${variant.wide ? " of the selected menu items, written out" : ""}")`], "    ")}`);
+  const body = [
+    "total = 0",
+    ...Array.from({ length: before }, (_, i) => `print("step number ${i + 1} of the preparation")`),
+    "choice = int(input())",
+    "match choice:",
+    indent(["case 1:", indent(first, "    "), ...others], "    "),
+    "print(total)",
+    "return total",
+  ];
+  return `def menu():\n${indent(body, "    ")}\n`;
+}
+
+describe("a switch on rows keeps every part within the page", () => {
+  // A row's height above its tallest case was counted two stubs short when its case joined the row
+  // (switch-rows.ts): a first row whose several columns fall into the join, a case just under the
+  // room, came out 202.5 mm at a = 15 mm and its part 232.5 mm (P7: 230 mm usable).
+  test("menus whose first case grows line by line: every part at most 230 mm high", async () => {
+    const over: string[] = [];
+    let split = 0;
+    for (const before of [4, 10]) {
+      for (const variant of [
+        { wide: false, returns: false, empty: false },
+        { wide: true, returns: false, empty: false },
+        { wide: false, returns: true, empty: false },
+        { wide: false, returns: false, empty: true },
+      ]) {
+        for (let words = 1; words <= 15; words += 2) {
+          for (let tall = 3; tall <= 8; tall++) {
+            const code = growingMenu(before, tall, words, variant);
+            const tree = (await frontendFor("python")!(code, options, bunAssets)).tree;
+            const geometry = layoutCharts(tree, options, true);
+            const parts = geometry.charts[0]!.parts;
+            if (parts.length > 1) split++;
+            const tallest = Math.max(...parts.map((p) => p.height));
+            if (tallest > 230.5) over.push(`${JSON.stringify(variant)} before ${before}, tall ${tall}, words ${words}: a part ${tallest.toFixed(1)} mm`);
+          }
+        }
+      }
+    }
+    expect(split).toBeGreaterThan(100); // the family is cut into pages, so the rows are planned
+    expect(over).toEqual([]);
+  });
+});
+
+/** Height of a drawn part: its shapes, lines and labels. */
+function drawnHeight(part: DrawnPart): number {
+  const ys = [
+    ...part.shapes.flatMap((s) => [s.y, s.y + s.h]),
+    ...part.edges.flatMap((e) => [...e.points.map((p) => p.y), ...(e.labelBox ? [e.labelBox.y, e.labelBox.y + e.labelBox.h] : [])]),
+  ];
+  return Math.max(...ys) - Math.min(...ys);
+}
+
+describe("the heights cut-pages.ts packs are the drawn ones", () => {
+  // Every way the fit stage may plan a menu for pages — each module, each threshold of flat
+  // constructs, each case forced out of its row onto the spine — cut, drawn, measured: a part holding
+  // switch rows is as tall as planned, and within the page (cutParts lets a unit taller than a page
+  // stand alone, so a row over the room would be drawn over the page).
+  const sizerFor = sizersIn(FONTS.tinos);
+  for (const file of [...MENUS, ...WIDE_CASE_MENUS, "test/corpus/java/lab19_grades_switch.java"]) {
+    test(`${file}: every part with switch rows drawn as tall as planned, at most 230 mm`, async () => {
+      const tree = await treeOf(file);
+      const wrong: string[] = [];
+      let rows = 0;
+      for (const fn of tree) {
+        const cases: Block[] = [];
+        const visit = (block: Block): void => {
+          for (const node of block.stmts) {
+            if (node.kind === "switch") cases.push(...node.cases.map((c) => c.body), ...(node.default ? [node.default] : []));
+            for (const key of ["then", "else", "body"] as const) {
+              const inner = (node as Partial<Record<typeof key, Block>>)[key];
+              if (inner) visit(inner);
+            }
+          }
+        };
+        visit(fn.block);
+        for (const m of [STANDARD, ...COMPACT]) {
+          const sizer = sizerFor(m);
+          for (const flattenTaller of FLATTEN_TALLER) {
+            for (const flatten of [new Set<Block>(), ...cases.map((c) => new Set([c]))]) {
+              const cut = cutAs((p) => planChart(fn, options, sizer, m.connector, { forPages: true, ...p }), { flattenTaller, flatten });
+              const { drawn, needed } = drawChart(fn, cut.plan, cut.groups, options, "p", sizer);
+              if (needed > m.connector) continue; // planned again with larger circles by the fit stage
+              drawn.forEach((part, k) => {
+                if (!cut.groups[k]!.some((item) => item.type === "row")) return;
+                rows++;
+                const [h, planned] = [drawnHeight(part), cut.heights[k]!];
+                if (Math.abs(h - planned) > 0.01 || h > 230.5) wrong.push(`${fn.name} a = ${m.a}, gap ${m.gap}, flat over ${flattenTaller}, ${flatten.size} case forced: part ${k + 1} planned ${planned.toFixed(1)}, drawn ${h.toFixed(1)} mm`);
+              });
+            }
+          }
+        }
+      }
+      expect(rows).toBeGreaterThan(0);
+      expect(wrong).toEqual([]);
+    });
   }
 });

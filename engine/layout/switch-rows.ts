@@ -247,6 +247,9 @@ export interface RowClosePlan extends PlanBase {
   join: RowJoin;
 }
 
+/** A case in a row: its block's plan (or the connector of a case too tall for a row) and its value. */
+type Column = { plan: SeqPlan; label: string };
+
 /** The outer connector of the switch's join that a row's ends run into: x of its centre, its top. */
 export interface RowJoin {
   target: JumpTarget;
@@ -282,45 +285,59 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   const undoAll = countsOf(scope, ctx);
   const { gap, stub, columnGap } = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
-  // What a row adds to its tallest column: the diamond (or the bus below it), the join below.
-  const overhead = diamond.h + gap + 2 * stub + ctx.connector;
+  // What a row adds to its tallest column, at most: a stub to its bus (below the diamond in the
+  // first row), the gap to the columns; below them a stub to the collector line, a stub down to the
+  // join's connector, the connector, a stub to the lane's way back to the spine (drawSwitchRow).
+  // Counted short, a row could come out taller than the room and its part than the page (P7).
+  const overhead = (first: boolean): number => (first ? diamond.h : 0) + gap + 4 * stub + ctx.connector;
   // The lane of the other values on the left and the lines to the join below every row: no jump
   // lane is free.
   const colScope: Scope = { ...scope, blockedLeft: true, blockedRight: true, returnBlocked: true };
-  const tall: { target: JumpTarget; block: Block }[] = [];
-  const cases = [...node.cases, { body: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise }].map(({ body, label }) => {
-    if (!ctx.flatten.has(body)) {
-      const undo = countsOf(scope, ctx);
-      const plan = planBlock(body, colScope, ctx);
-      if (overhead + plan.height <= room) return { plan, label, block: body };
-      undo();
-    }
-    const target = newTarget();
-    tall.push({ target, block: body });
-    const jump = connectorJump(target, ctx);
-    return { plan: { type: "seq" as const, items: [jump], left: jump.left, right: jump.right, height: jump.height, falls: false }, label, block: null };
-  });
-  const reach = (c: { plan: SeqPlan; label: string }): number => Math.max(c.plan.right, LABEL_OFFSET + ctx.sizer.label(c.label).w);
+  const reach = (c: Column): number => Math.max(c.plan.right, LABEL_OFFSET + ctx.sizer.label(c.label).w);
   // Rows under the spine, as many columns each as the page leaves right of the spine's widest
   // symbol or of the lane on the left (and a lane's clearance, for the details a plan's extent
   // leaves out).
   const spineLeft = Math.max(diamond.w, ctx.widest) / 2;
   const rows: SwitchColumn[][] = [];
   const blocks: Block[][] = []; // per row, the case blocks in its columns
-  for (const { block, ...c } of cases) {
+  /** x of a column beside the last of the current row, or null: it opens a new row, under the spine. */
+  const besideLast = (c: Column): number | null => {
     const row = rows[rows.length - 1];
     const prev = row?.[row.length - 1];
+    if (!row || !prev) return null;
     // A column beside the first leaves room for the join's connector between it and the spine
     // (where the first column's end goes when it alone falls).
-    const x = prev ? Math.max(prev.x + reach(prev) + columnGap + c.plan.left, ctx.connector / 2 + LANE_CLEARANCE) : 0;
-    const left = Math.max(spineLeft, (row?.[0] ?? c).plan.left + LANE_CLEARANCE);
-    if (row && prev && left + x + reach(c) <= PAGE_PART_WIDTH - LANE_CLEARANCE) {
-      row.push({ ...c, x, fallthrough: false });
+    const x = Math.max(prev.x + reach(prev) + columnGap + c.plan.left, ctx.connector / 2 + LANE_CLEARANCE);
+    const left = Math.max(spineLeft, row[0]!.plan.left + LANE_CLEARANCE);
+    return left + x + reach(c) <= PAGE_PART_WIDTH - LANE_CLEARANCE ? x : null;
+  };
+  const place = (c: Column, block: Block | null): void => {
+    const x = besideLast(c);
+    if (x !== null) {
+      rows[rows.length - 1]!.push({ ...c, x, fallthrough: false });
       if (block) blocks[blocks.length - 1]!.push(block);
     } else {
       blocks.push(block ? [block] : []);
       rows.push([{ ...c, x: 0, fallthrough: false }]);
     }
+  };
+  // Each case in its row when it fits that row on a part (`room`), else as a connector there.
+  const tall: { target: JumpTarget; block: Block }[] = [];
+  for (const { body, label } of [...node.cases, { body: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise }]) {
+    if (!ctx.flatten.has(body)) {
+      const undo = countsOf(scope, ctx);
+      const c = { plan: planBlock(body, colScope, ctx), label };
+      const first = rows.length === 0 || (rows.length === 1 && besideLast(c) !== null);
+      if (overhead(first) + c.plan.height <= room) {
+        place(c, body);
+        continue;
+      }
+      undo();
+    }
+    const target = newTarget();
+    tall.push({ target, block: body });
+    const jump = connectorJump(target, ctx);
+    place({ plan: { type: "seq", items: [jump], left: jump.left, right: jump.right, height: jump.height, falls: false }, label }, null);
   }
   if (rows.length < 2 && tall.length === 0) {
     undoAll();
