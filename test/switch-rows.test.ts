@@ -230,3 +230,43 @@ describe("the heights cut-pages.ts packs are the drawn ones", () => {
     });
   }
 });
+
+describe("a cut inside a row of one case", () => {
+  // A case too wide to share its row runs on the spine (switch-rows.ts RowOpenPlan), so a cut may
+  // fall inside it; the lane of the other values beside it crosses that cut by a connector pair of
+  // its own (P1: one line per pair), left of the spine's pair.
+  for (const file of ["test/corpus/csharp/lab07_menu.cs", "test/corpus/csharp/lab18_bank_menu.cs", "test/corpus/csharp/lab20_shop_menu.cs"]) {
+    test(`${file}: the lane crosses the cut by its own pair, beside the spine's`, async () => {
+      const main = (await treeOf(file)).filter((fn) => fn.main);
+      const geometry = layoutCharts(main, options, true);
+      expect(checkGeometry(geometry)).toEqual([]);
+      const parts = geometry.charts[0]!.parts;
+      const opening = (k: number) => {
+        const shapes = parts[k]!.shapes;
+        const top = Math.min(...shapes.map((s) => s.y));
+        return shapes.filter((s) => s.kind === "connector" && s.y === top);
+      };
+      const closing = (k: number) => {
+        const shapes = parts[k]!.shapes;
+        const bottom = Math.max(...shapes.map((s) => s.y + s.h));
+        return shapes.filter((s) => s.kind === "connector" && s.y + s.h === bottom);
+      };
+      // Parts stand side by side on one sheet: the pairs are compared by their letters and by how far
+      // the lane's connector stands left of the spine's.
+      const layout = (circles: readonly { text: string[]; x: number }[]) => {
+        const [lane, spine] = [...circles].sort((a, b) => a.x - b.x);
+        return { lane: lane!.text.join(), spine: spine!.text.join(), apart: Math.round((spine!.x - lane!.x) * 10) };
+      };
+      const crossings = parts.slice(1).flatMap((_, i) => {
+        const [into, outOf] = [opening(i + 1), closing(i)];
+        return into.length === 2 && outOf.length === 2 ? [{ into: layout(into), outOf: layout(outOf) }] : [];
+      });
+      expect(crossings.length).toBeGreaterThan(0);
+      for (const { into, outOf } of crossings) {
+        expect(into).toEqual(outOf);
+        expect(into.lane).not.toBe(into.spine);
+        expect(into.apart).toBeGreaterThan(0);
+      }
+    });
+  }
+});
