@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
@@ -19,43 +19,11 @@ import { sampleGeometry } from "./fixtures/geometry-sample.ts";
 import { findAll, parseXmlStrict, unescapeXml, type XmlElement } from "./support/xml-check.ts";
 
 /**
- * A program with a long main part (split into several parts, one wider than 170 mm — the layout
- * keeps charts within the page, so that takes a string literal longer than the page, which is never
- * broken), a function, decisions with branch labels, loops, Cyrillic text and the XML specials < & " '.
+ * test/fixtures/python/long_summary.py (page-fit.test.ts measures it too): a program with a long main
+ * part (split into several parts, one wider than 170 mm — the layout keeps charts within the page, so
+ * that takes a string literal longer than the page, which is never broken), a function, decisions with branch labels, loops, Cyrillic text and the XML specials < & " '.
  */
-const PROGRAM = `def обробка(дані):
-    сума = 0
-    for x in дані:
-        if x < 0 and x & 1:
-            print("Від'ємне <непарне>", x)
-        else:
-            сума += x
-    return сума
-
-
-кількість = int(input("Кількість: "))
-дані = []
-лічильник = 0
-while лічильник < кількість:
-    значення = int(input("Значення: "))
-    дані.append(значення)
-    лічильник += 1
-результат = обробка(дані)
-if результат > 100:
-    print("Велика сума", результат)
-elif результат > 10:
-    print("Середня сума", результат)
-else:
-    print("Мала сума", результат)
-мінімум = min(дані)
-максимум = max(дані)
-print("Мінімум:", мінімум)
-print("Максимум:", максимум)
-середнє = результат / кількість
-print("Середнє:", середнє)
-print("Готово")
-print("Підсумок обробки вхідних даних: кількість значень, їхня сума, мінімум, максимум, середнє значення")
-`;
+const PROGRAM = readFileSync(new URL("./fixtures/python/long_summary.py", import.meta.url), "utf8");
 
 async function geometryOf(code: string, split: boolean): Promise<Geometry> {
   const r = await render({ code, lang: "python", format: "json", split }, bunAssets);

@@ -2,8 +2,9 @@
  * Shared web-tree-sitter setup for every language front-end: the runtime is initialised once per
  * process (from the bytes or compiled module the host's AssetLoader hands over; the engine never
  * fetches or reads files), each grammar is loaded once, and each language gets one reusable
- * Parser. A parsed tree is converted once into plain JS {@link SyntaxNode}s (one TreeCursor walk) and freed right away:
- * every later access is plain JS, no JS↔WASM marshalling. Also the helpers all front-ends need:
+ * Parser. A parsed tree is converted once into plain JS {@link SyntaxNode}s (one walk with the
+ * runtime's own cursor functions) and freed right away: every later access is plain JS, no JS↔WASM
+ * marshalling. Also the helpers all front-ends need:
  * finding the first syntax error of a subtree and rebuilding node text with normalised whitespace
  * (string literals untouched) and per-token rewriting.
  *
