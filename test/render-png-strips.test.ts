@@ -1,7 +1,7 @@
 /**
  * PNG of tall charts (engine/render/png.ts strips, engine/render/png-encode.ts bands): the strip
  * plan, pixels as resvg draws the whole image, bounded peak memory on a very tall chart, the
- * PNG_MAX_PIXELS message, the encoder's bands and the fflate fallback.
+ * PNG_MAX_PIXELS message, the encoder's bands and the pako fallback.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { Resvg } from "@resvg/resvg-wasm";
@@ -119,15 +119,15 @@ describe("PNG strips", () => {
     expect(pngSize(await writePngRows(w, 2, RGB, [rgb]))).toEqual({ width: w, height: 2 });
   });
 
-  test("without CompressionStream (fflate) the strips give the same pixels", async () => {
+  test("without CompressionStream (pako) the strips give the same pixels", async () => {
     const withStream = decodePng(await renderPng(tall, ctx(2)) as Uint8Array);
     const saved = globalThis.CompressionStream;
     try {
       // @ts-expect-error removed to take the fallback path, as on a host without it
       delete globalThis.CompressionStream;
-      const withFflate = decodePng(await renderPng(tall, ctx(2)) as Uint8Array);
-      expect(withFflate.width).toBe(withStream.width);
-      expect(withFflate.lum).toEqual(withStream.lum);
+      const withPako = decodePng(await renderPng(tall, ctx(2)) as Uint8Array);
+      expect(withPako.width).toBe(withStream.width);
+      expect(withPako.lum).toEqual(withStream.lum);
     } finally {
       globalThis.CompressionStream = saved;
     }

@@ -6,7 +6,7 @@
  * outlinePath() (engine/geometry/outline.ts), so Word and LibreOffice show exactly our outlines; text sits
  * in `wps:txbx` text boxes, one paragraph per wrapped line with an exact line pitch, so Word never
  * re-wraps it. Edges are open custGeom polylines with an `a:tailEnd` arrowhead; branch labels are
- * outline-less text boxes. The package is written by hand (raw XML, zipped by docx-zip.ts around pako's
+ * outline-less text boxes. The package is written by hand (raw XML, zipped by zip.ts around pako's
  * deflate): no timestamps, fixed part order and a fixed zip time, so the same geometry always gives the
  * same bytes.
  *
@@ -18,7 +18,7 @@ import { outline, outlinePath, shapeTextAlign, type PathCommand, type TextAlign 
 import { CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import { lineHeightMm } from "../text/measure.ts";
 import { escapeXml } from "./svg.ts";
-import { zipDocx } from "./docx-zip.ts";
+import { DOCX_LEVEL, zip } from "./zip.ts";
 import type { RenderContext, Renderer } from "./types.ts";
 
 /** EMU per millimetre (DrawingML unit). */
@@ -416,15 +416,17 @@ const SETTINGS =
 export function buildDocx(g: Geometry, pages: boolean): Uint8Array {
   const utf8 = new TextEncoder();
   // The entry order of the zip: keep it fixed.
-  return zipDocx([
-    ["[Content_Types].xml", utf8.encode(CONTENT_TYPES)],
-    ["_rels/.rels", utf8.encode(ROOT_RELS)],
-    ["word/document.xml", utf8.encode(documentXml(g, pages))],
-    ["word/_rels/document.xml.rels", utf8.encode(DOCUMENT_RELS)],
-    ["word/styles.xml", utf8.encode(stylesXml(g))],
-    ["word/settings.xml", utf8.encode(SETTINGS)],
-  ]);
+  const files: [name: string, xml: string][] = [
+    ["[Content_Types].xml", CONTENT_TYPES],
+    ["_rels/.rels", ROOT_RELS],
+    ["word/document.xml", documentXml(g, pages)],
+    ["word/_rels/document.xml.rels", DOCUMENT_RELS],
+    ["word/styles.xml", stylesXml(g)],
+    ["word/settings.xml", SETTINGS],
+  ];
+  return zip(files.map(([name, xml]) => ({ name, data: utf8.encode(xml), level: DOCX_LEVEL })));
 }
+
 
 /** Renders the geometry as a .docx: one inline shape group per figure, captions under each figure. */
 export const renderDocx: Renderer = async (geometry: Geometry, context: RenderContext) =>

@@ -2,8 +2,8 @@
  * PNG encoder for the rasterised charts. resvg-wasm's own `asPng()` spends most of a render in its
  * encoder (≈90 ms of a page-sized chart at scale 3, ≈1.5 s of 2 s for a 1300 × 17600 px chart). Here
  * the zlib stream comes from the Web-standard CompressionStream("deflate") (native zlib in Bun,
- * Node ≥ 18, Deno and browsers; about 10× faster than fflate on these images), with fflate as the
- * fallback where it is missing.
+ * Node ≥ 18, Deno and browsers; about 10× faster than a JavaScript deflate on these images), with
+ * pako (the deflate pdf-lib and the zip writer use) as the fallback where it is missing.
  *
  * Charts are black on white, so the pixels are written as 8-bit greyscale whenever every pixel is
  * grey (always, for our renderers; a quarter of the RGBA data to compress), else as RGB(A). The
@@ -25,6 +25,11 @@
  * renderer frees every WASM object before its first `await`.
  */
 
+/** The part of pako 1 (no type declarations) this uses: its streaming zlib deflater. */
+interface PakoDeflate {
+  Deflate: new (options: { level: number }) => { onData: (chunk: Uint8Array) => void; push(data: Uint8Array, last: boolean): boolean };
+}
+
 /**
  * The zlib stream of the chunks, in order, as the compressor's output parts (copied once, into the
  * file). The chunks are taken one at a time: each is produced
@@ -34,12 +39,14 @@
 async function zlib(chunks: Iterable<Uint8Array>): Promise<Uint8Array[]> {
   if (typeof CompressionStream === "undefined") {
     // Loaded only here: hosts with CompressionStream (all we know of) never pay for its import.
-    const { Zlib } = await import("fflate");
+    // @ts-ignore pako 1 ships no type declarations; the one class used is typed above.
+    const pako = (await import("pako")).default as unknown as PakoDeflate;
     const parts: Uint8Array[] = [];
-    const z = new Zlib({ level: 6 }, (data) => parts.push(data));
+    const z = new pako.Deflate({ level: 6 });
+    z.onData = (data) => parts.push(data);
     let previous: Uint8Array | null = null;
     for (const chunk of chunks) {
-      if (previous) z.push(previous);
+      if (previous) z.push(previous, false);
       previous = chunk;
     }
     z.push(previous ?? new Uint8Array(0), true);

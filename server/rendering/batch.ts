@@ -3,7 +3,6 @@
  * others) and pack them into one bundle — a multi-page PDF of the successes, or a zip with one entry
  * per item (the chart, or `<name>.error.txt` saying why that item failed).
  */
-import { zipSync, strToU8, type Zippable } from "fflate";
 import type { AssetLoader } from "../../engine/assets.ts";
 import { SOURCE_EXTENSIONS, formatFile, prepare, render, renderPdfBundle, type Lang, type PreparedRender } from "../../engine/index.ts";
 import type { Options } from "../../engine/options.ts";
@@ -11,6 +10,7 @@ import type { SourcePolicy } from "../sources/url-source.ts";
 import { ApiError, toApiError } from "../http/errors.ts";
 import type { BatchRequest } from "../http/schemas.ts";
 import { safeName } from "../../engine/file-names.ts";
+import { zip, type ZipFile } from "../../engine/render/zip.ts";
 import { loadSource, type SourceSpec } from "./source.ts";
 import { skippedFunctions, type SkippedFunction } from "./skipped.ts";
 
@@ -149,19 +149,17 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     const data = prepared.length > 0 ? await renderPdfBundle(prepared, assets) : new Uint8Array();
     return { items, rendered, charts, data, contentType: "application/pdf", filename: "flowcharts.pdf" };
   }
-  const entries: Zippable = {};
   // PNG and PDF are compressed already; deflating them again costs time for nothing.
   const level = format === "png" || format === "pdf" ? 0 : 6;
-  outcomes.forEach((outcome, i) => {
+  const utf8 = new TextEncoder();
+  const files = outcomes.flatMap((outcome, i): ZipFile[] => {
     const name = items[i]!.name;
-    if (outcome instanceof ApiError) entries[name] = [strToU8(`${outcome.code}: ${outcome.message}\n`), { level: 6, mtime: ZIP_TIME }];
-    else if ("data" in outcome) entries[name] = [typeof outcome.data === "string" ? strToU8(outcome.data) : outcome.data, { level, mtime: ZIP_TIME }];
+    if (outcome instanceof ApiError) return [{ name, data: utf8.encode(`${outcome.code}: ${outcome.message}\n`), level: 6 }];
+    if ("data" in outcome) return [{ name, data: typeof outcome.data === "string" ? utf8.encode(outcome.data) : outcome.data, level }];
+    return [];
   });
-  return { items, rendered, charts, data: zipSync(entries), contentType: "application/zip", filename: "flowcharts.zip" };
+  return { items, rendered, charts, data: zip(files), contentType: "application/zip", filename: "flowcharts.zip" };
 }
-
-/** A fixed entry time keeps the same batch's zip byte-identical. */
-const ZIP_TIME = new Date(Date.UTC(2000, 0, 1));
 
 /** A failed item's zip entry: its name with this extension, the reason inside. */
 const ERROR_EXT = "error.txt";

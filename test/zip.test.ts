@@ -1,12 +1,12 @@
 /**
- * The .docx zip container (engine/render/docx-zip.ts), read back field by field with an independent
+ * The zip writer (engine/render/zip.ts: the .docx container and the batch bundles), read back field by field with an independent
  * reader (node:zlib for the deflate streams, Bun's CRC-32): entries in the given order, each local
  * header matching its central directory record, the fixed DOS time 2000-01-01 00:00, sizes, CRC-32s
  * and the end record; and the same files give the same bytes.
  */
 import { describe, expect, test } from "bun:test";
 import { inflateRawSync } from "node:zlib";
-import { zipDocx } from "../engine/render/docx-zip.ts";
+import { DOCX_LEVEL, zip as zipFiles } from "../engine/render/zip.ts";
 
 const utf8 = new TextEncoder();
 const FILES: [string, Uint8Array][] = [
@@ -63,6 +63,8 @@ function readZip(zip: Uint8Array): { entries: Entry[]; data: Uint8Array[] } {
   return { entries, data };
 }
 
+const zipDocx = (files: readonly [string, Uint8Array][]) => zipFiles(files.map(([name, data]) => ({ name, data, level: DOCX_LEVEL })));
+
 describe("docx zip container", () => {
   const zip = zipDocx(FILES);
 
@@ -88,5 +90,29 @@ describe("docx zip container", () => {
 
   test("the same files give the same bytes", () => {
     expect(Buffer.from(zipDocx(FILES)).equals(Buffer.from(zip))).toBe(true);
+  });
+});
+
+describe("batch bundles: stored entries and UTF-8 names", () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+  const files = [
+    { name: "схема.png", data: png, level: 0 },
+    { name: "grade.svg", data: utf8.encode("<svg/>".repeat(100)), level: 6 },
+  ];
+  const zip = zipFiles(files);
+
+  test("level 0 stores the bytes as they are, with their CRC-32; other levels deflate", () => {
+    const { entries, data } = readZip(zip);
+    expect(entries.map((e) => [e.name, e.method])).toEqual([["схема.png", 0], ["grade.svg", 8]]);
+    expect(Buffer.from(data[0]!).equals(Buffer.from(png))).toBe(true);
+    expect(entries[0]!.crc).toBe(Bun.hash.crc32(png));
+    expect(Buffer.from(inflateRawSync(data[1]!)).equals(Buffer.from(files[1]!.data))).toBe(true);
+  });
+
+  test("a name beyond ASCII is flagged UTF-8 (bit 11), an ASCII one is not", () => {
+    const v = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    expect(v.getUint16(6, true)).toBe(1 << 11);
+    const second = 30 + utf8.encode("схема.png").length + png.length;
+    expect(v.getUint16(second + 6, true)).toBe(0);
   });
 });
