@@ -1,6 +1,7 @@
 /**
  * Getting a source ready for a front-end: BOM dropped, CRLF / lone CR turned into LF (lines and
- * columns stay the same), dead preprocessor branches blanked (conditional-compilation.ts), and — for tree-sitter languages — parsed into the plain syntax tree. A
+ * columns stay the same), dead preprocessor branches blanked (conditional-compilation.ts), and — for tree-sitter languages — parsed into the plain syntax tree (by a language's own fast parser
+ * first where it has one). A
  * source the parser cannot take becomes one FunctionError instead of an exception.
  */
 import type { AssetLoader, AssetName } from "../assets.ts";
@@ -20,10 +21,19 @@ export type ParsedSource =
   | { kind: "failed"; error: FunctionError }
   | { kind: "parsed"; source: string; root: SyntaxNode };
 
-export async function parseSource(code: string, grammar: AssetName, assets: AssetLoader): Promise<ParsedSource> {
+/**
+ * A hand-written parser tried before tree-sitter: the tree tree-sitter would build for the cleaned
+ * source, or null to leave the source to tree-sitter (python/parser/parser.ts). When it answers,
+ * the tree-sitter runtime is not started at all (issue 14: that start dominates a fresh process).
+ */
+export type FastParser = (source: string) => SyntaxNode | null;
+
+export async function parseSource(code: string, grammar: AssetName, assets: AssetLoader, fast?: FastParser): Promise<ParsedSource> {
   const clean = cleanSource(code);
   const source = PREPROCESSED.has(grammar) ? activeSource(clean, "c") : clean;
   if (source.trim() === "") return { kind: "empty" };
+  const quick = fast?.(source);
+  if (quick) return { kind: "parsed", source, root: quick };
   const parser = await getParser(assets, grammar);
   parser.reset();
   let root: SyntaxNode | null;

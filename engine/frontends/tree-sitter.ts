@@ -135,7 +135,7 @@ const ERROR_TYPE_ID = 0xffff;
 const NO_CHILDREN: readonly SyntaxNode[] = Object.freeze([]) as readonly SyntaxNode[];
 
 /** The source of one converted tree, shared by its nodes (text slices, lazily computed rows). */
-class SyntaxSource {
+export class SyntaxSource {
   /** Start index of every line (lines end at "\n" only, as in tree-sitter). */
   private lineStarts: number[] | undefined;
   readonly text: string;
@@ -267,6 +267,15 @@ export class SyntaxNode {
     }
     return out ?? NO_CHILDREN;
   }
+}
+
+/**
+ * Sets the field name of a node built bottom-up (the fast Python parser knows an operand's field
+ * only once its parent is made). Only for tree builders, before the tree is handed out.
+ */
+export function assignField(node: SyntaxNode, field: string): SyntaxNode {
+  (node as { field: string | null }).field = field;
+  return node;
 }
 
 /**

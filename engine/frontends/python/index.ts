@@ -10,6 +10,7 @@ import { parseSource } from "../source.ts";
 import type { Frontend } from "../types.ts";
 import { ChartLimitError, type BuildContext } from "./context.ts";
 import { collectScope, type ModuleScope } from "./scope.ts";
+import { parseFast } from "./parser/parser.ts";
 import { buildBlock } from "./walk.ts";
 
 const DEFINITIONS = new Set(["function_definition", "class_definition"]);
@@ -49,7 +50,7 @@ function contextFor(source: string, options: Parameters<Frontend>[1], scope: Mod
 }
 
 export const parsePython: Frontend = async (code, options, assets) => {
-  const parsed = await parseSource(code, "tree-sitter-python.wasm", assets);
+  const parsed = await parseSource(code, "tree-sitter-python.wasm", assets, parseFast);
   if (parsed.kind === "empty") return { tree: [], errors: [] };
   if (parsed.kind === "failed") return { tree: [], errors: [parsed.error] };
   const { source, root } = parsed;
