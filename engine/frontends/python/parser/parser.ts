@@ -125,12 +125,24 @@ class Parser {
       switch (this.texts[this.p]) {
         case "if": out.push(this.ifStatement()); return;
         case "while": out.push(this.whileStatement()); return;
-        case "for": out.push(this.forStatement()); return;
+        case "for": out.push(this.forStatement(null)); return;
         case "try": out.push(this.tryStatement()); return;
-        case "with": out.push(this.withStatement()); return;
-        case "def": out.push(this.functionDefinition()); return;
+        case "with": out.push(this.withStatement(null)); return;
+        case "def": out.push(this.functionDefinition(null)); return;
         case "class": out.push(this.classDefinition()); return;
-        case "async": decline();
+        case "async": {
+          const next = this.kinds[this.p + 1] === NAME ? this.texts[this.p + 1] : "";
+          if (next === "def") out.push(this.functionDefinition(this.token()));
+          else if (next === "for") out.push(this.forStatement(this.token()));
+          else if (next === "with") out.push(this.withStatement(this.token()));
+          else decline();
+          return;
+        }
+        case "match":
+          if (this.startsMatch()) {
+            out.push(this.matchStatement());
+            return;
+          }
       }
     } else if (kind === OP && this.texts[this.p] === "@") {
       out.push(this.decoratedDefinition());
@@ -170,6 +182,118 @@ class Parser {
     return this.nodeSpan("block", children, children[0]!.startIndex, end);
   }
 
+  /** Is the `match` here a match statement (its line ends with `:`, then an indented `case`)? */
+  startsMatch(): boolean {
+    let j = this.p + 1;
+    while (this.kinds[j] !== NEWLINE && this.kinds[j] !== INDENT && this.kinds[j] !== EOF) j++;
+    return this.kinds[j] === INDENT && this.kinds[j + 1] === NAME && this.texts[j + 1] === "case";
+  }
+
+  matchStatement(): SyntaxNode {
+    const children = [this.token(), assignField(this.expression(), "subject")];
+    while (this.isOp(",")) {
+      children.push(this.token());
+      if (this.isOp(":")) break;
+      children.push(assignField(this.expression(), "subject"));
+    }
+    children.push(this.expectOp(":"));
+    if (this.kinds[this.p] !== INDENT) decline();
+    // The case block starts at its INDENT (tree-sitter aliases the whole indented run to `block`).
+    const start = this.starts[this.p++]!;
+    const cases: SyntaxNode[] = [];
+    while (this.isWord("case")) cases.push(assignField(this.caseClause(), "alternative"));
+    if (this.kinds[this.p] !== DEDENT) decline();
+    const end = this.starts[this.p++]!;
+    children.push(assignField(this.nodeSpan("block", cases, start, end), "body"));
+    return this.node("match_statement", children);
+  }
+
+  caseClause(): SyntaxNode {
+    const children = [this.token(), this.casePattern()];
+    while (this.isOp(",")) {
+      children.push(this.token());
+      if (this.isOp(":") || this.isWord("if")) break;
+      children.push(this.casePattern());
+    }
+    if (this.isWord("if")) children.push(assignField(this.node("if_clause", [this.token(), this.expression()]), "guard"));
+    children.push(this.expectOp(":"), assignField(this.suite(), "consequence"));
+    return this.node("case_clause", children);
+  }
+
+  /** A case pattern: one simple pattern, a `|` union of them, or either `as name`. */
+  casePattern(): SyntaxNode {
+    let parts = this.simplePattern();
+    if (this.isOp("|")) {
+      parts = parts.slice();
+      while (this.isOp("|")) parts.push(this.token(), ...this.simplePattern());
+      parts = [this.node("union_pattern", parts)];
+    }
+    const pattern = this.node("case_pattern", parts);
+    if (!this.isWord("as")) return pattern;
+    return this.node("case_pattern", [this.node("as_pattern", [pattern, this.token(), this.identifier()])]);
+  }
+
+  /** A simple pattern's nodes (two for a negative number: tree-sitter inlines the `-`). */
+  simplePattern(): SyntaxNode[] {
+    const kind = this.kinds[this.p];
+    if (kind === STRING_START) return [this.strings()];
+    if (kind === INTEGER || kind === FLOAT) return [this.patternNumber()];
+    if (kind === OP) {
+      switch (this.texts[this.p]) {
+        case "-": return [this.token(), this.patternNumber()];
+        case "[": return [this.sequencePattern("list_pattern", "]")];
+        case "(": return [this.sequencePattern("tuple_pattern", ")")];
+        case "*": {
+          const star = this.token();
+          return [this.node("splat_pattern", [star, this.isWord("_") ? this.token() : this.identifier()])];
+        }
+      }
+      return decline();
+    }
+    if (kind !== NAME) decline();
+    switch (this.texts[this.p]) {
+      case "True": return [this.leaf("true", true)];
+      case "False": return [this.leaf("false", true)];
+      case "None": return [this.leaf("none", true)];
+      case "_": return [this.token()];
+    }
+    const name = this.dottedName();
+    if (!this.isOp("(")) return [name];
+    const children = [name, this.token()];
+    while (!this.isOp(")")) {
+      if (this.kinds[this.p] === NAME && this.kinds[this.p + 1] === OP && this.texts[this.p + 1] === "=") {
+        const keyword = [this.identifier(), this.token(), ...this.simplePattern()];
+        children.push(this.node("case_pattern", [this.node("keyword_pattern", keyword)]));
+      } else children.push(this.casePattern());
+      if (!this.isOp(",")) break;
+      children.push(this.token());
+    }
+    children.push(this.expectOp(")"));
+    return [this.node("class_pattern", children)];
+  }
+
+  /** A number in a pattern (`1 + 2j`, a complex_pattern, is left to tree-sitter). */
+  patternNumber(): SyntaxNode {
+    const kind = this.kinds[this.p];
+    if (kind !== INTEGER && kind !== FLOAT) decline();
+    const number = this.leaf(kind === INTEGER ? "integer" : "float", true);
+    if (this.isOp("+") || this.isOp("-")) decline();
+    return number;
+  }
+
+  /** `[p, …]` or `(p, …)` (a one-element `(p)` without comma is left to tree-sitter). */
+  sequencePattern(type: string, close: string): SyntaxNode {
+    const children = [this.token()];
+    while (!this.isOp(close)) {
+      children.push(this.casePattern());
+      if (!this.isOp(",")) break;
+      children.push(this.token());
+    }
+    if (type === "tuple_pattern" && children.length === 2) decline();
+    children.push(this.expectOp(close));
+    return this.node(type, children);
+  }
+
   ifStatement(): SyntaxNode {
     const children = [this.token(), assignField(this.expression(), "condition"), this.expectOp(":"), assignField(this.suite(), "consequence")];
     while (this.isWord("elif")) {
@@ -190,9 +314,11 @@ class Parser {
     return this.node("while_statement", children);
   }
 
-  forStatement(): SyntaxNode {
+  /** `for …` (`async`: the `async` token before it, or null). */
+  forStatement(async: SyntaxNode | null): SyntaxNode {
     const children = [this.token(), assignField(this.targets(), "left"), this.expectWord("in"), assignField(this.expressions(), "right"), this.expectOp(":"), assignField(this.suite(), "body")];
     if (this.isWord("else")) children.push(assignField(this.elseClause(), "alternative"));
+    if (async) children.unshift(async);
     return this.node("for_statement", children);
   }
 
@@ -222,7 +348,7 @@ class Parser {
     return this.node("as_pattern", [value, as, assignField(this.node("as_pattern_target", [target]), "alias")]);
   }
 
-  withStatement(): SyntaxNode {
+  withStatement(async: SyntaxNode | null): SyntaxNode {
     const keyword = this.token();
     // `with (a as b, c):` is ambiguous with a parenthesized expression: left to tree-sitter.
     if (this.isOp("(")) decline();
@@ -233,11 +359,14 @@ class Parser {
       if (!this.isOp(",")) break;
       items.push(this.token());
     }
-    return this.node("with_statement", [keyword, this.node("with_clause", items), this.expectOp(":"), assignField(this.suite(), "body")]);
+    const children = [keyword, this.node("with_clause", items), this.expectOp(":"), assignField(this.suite(), "body")];
+    if (async) children.unshift(async);
+    return this.node("with_statement", children);
   }
 
-  functionDefinition(): SyntaxNode {
+  functionDefinition(async: SyntaxNode | null): SyntaxNode {
     const children = [this.token(), assignField(this.identifier(), "name")];
+    if (async) children.unshift(async);
     if (!this.isOp("(")) decline();
     const open = this.token();
     const params = this.parameters(true, ")");
@@ -262,7 +391,8 @@ class Parser {
       const end = this.newline();
       children.push(this.nodeSpan("decorator", [at, expression], at.startIndex, end));
     }
-    if (this.isWord("def")) children.push(assignField(this.functionDefinition(), "definition"));
+    if (this.isWord("def")) children.push(assignField(this.functionDefinition(null), "definition"));
+    else if (this.isWord("async") && this.kinds[this.p + 1] === NAME && this.texts[this.p + 1] === "def") children.push(assignField(this.functionDefinition(this.token()), "definition"));
     else if (this.isWord("class")) children.push(assignField(this.classDefinition(), "definition"));
     else decline();
     return this.node("decorated_definition", children);
@@ -467,7 +597,7 @@ class Parser {
     const kind = this.kinds[this.p];
     if (kind === NAME) {
       const word = this.texts[this.p]!;
-      return !RESERVED.has(word) || word === "not" || word === "lambda" || word === "None" || word === "True" || word === "False";
+      return !RESERVED.has(word) || word === "not" || word === "lambda" || word === "await" || word === "None" || word === "True" || word === "False";
     }
     if (kind === INTEGER || kind === FLOAT || kind === STRING_START) return true;
     if (kind !== OP) return false;
@@ -596,6 +726,9 @@ class Parser {
     if (this.kinds[this.p] === OP) {
       const op = this.texts[this.p];
       if (op === "-" || op === "+" || op === "~") return this.node("unary_operator", [assignField(this.token(), "operator"), assignField(this.unary(), "argument")]);
+    } else if (this.isWord("await")) {
+      // tree-sitter gives `await` the unary operators' precedence: `await a ** 2` awaits the power.
+      return this.node("await", [this.token(), this.unary()]);
     }
     const base = this.postfix();
     if (!this.isOp("**")) return base;
@@ -792,7 +925,7 @@ class Parser {
     return this.node("string", children);
   }
 
-  /** A run of content pieces: one string_content node holding its escapes. */
+  /** A run of content pieces: one string_content node holding its escapes (and lone backslashes). */
   stringContent(): SyntaxNode {
     const start = this.starts[this.p]!;
     let escapes: SyntaxNode[] | null = null;
@@ -801,7 +934,8 @@ class Parser {
       const kind = this.kinds[this.p];
       if (kind === ESCAPE_SEQUENCE) (escapes ??= []).push(this.leaf("escape_sequence", true));
       else if (kind === ESCAPE_INTERPOLATION) (escapes ??= []).push(this.leaf("escape_interpolation", true));
-      else if (kind === CONTENT || kind === NOT_ESCAPE) this.p++;
+      else if (kind === NOT_ESCAPE) (escapes ??= []).push(this.leaf("\\", false));
+      else if (kind === CONTENT) this.p++;
       else break;
       end = this.ends[this.p - 1]!;
     }
