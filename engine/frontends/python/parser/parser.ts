@@ -343,6 +343,8 @@ class Parser {
 
   /** `value as target` (with items, except clauses). */
   asPattern(value: SyntaxNode): SyntaxNode {
+    // `as` binds tighter than a lambda or conditional in tree-sitter's grammar (it reaches into them).
+    if (value.type === "lambda" || value.type === "conditional_expression") decline();
     const as = this.token();
     const target = this.expression();
     return this.node("as_pattern", [value, as, assignField(this.node("as_pattern_target", [target]), "alias")]);
@@ -836,6 +838,11 @@ class Parser {
         case "True": return this.leaf("true", true);
         case "False": return this.leaf("false", true);
         case "None": return this.leaf("none", true);
+        // Python 2's print/exec statements compete with these names in tree-sitter's grammar
+        // (it may then see a statement inside an expression): only calls are taken here.
+        case "print":
+        case "exec":
+          if (!(this.kinds[this.p + 1] === OP && this.texts[this.p + 1] === "(")) decline();
       }
       return this.identifier();
     }
