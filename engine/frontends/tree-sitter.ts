@@ -109,7 +109,7 @@ export async function getParser(assets: AssetLoader, grammar: AssetName): Promis
  * the first parse and conversion of the 57-block benchmark chart ≈ 3 × faster (≈ 11 → 4 ms with this
  * included) and of the 300-block chart ≈ 29 → 9 ms (issue 14, BENCHMARKS.md). Costs ≈ 1 ms once.
  */
-const WARM_UP: Partial<Record<AssetName, string>> = {
+export const WARM_UP: Partial<Record<AssetName, string>> = {
   "tree-sitter-python.wasm": "def f(a, b=1):\n    for i in range(a):\n        if i % 2 == 0 and b:\n            print(i, 'x')\n        else:\n            b += 1\n    return b\n",
   "tree-sitter-c.wasm": "int f(int a) {\n  for (int i = 0; i < a; i++) {\n    if (i % 2 == 0) printf(\"%d\\n\", i);\n    else a--;\n  }\n  return a;\n}\n",
   "tree-sitter-cpp.wasm": "int f(int a) {\n  for (int i = 0; i < a; ++i) {\n    if (i % 2 == 0) std::cout << i << std::endl;\n    else a--;\n  }\n  return a;\n}\n",
