@@ -172,6 +172,7 @@ class Lexer {
     if (c === 10) {
       if (inInterpolation) decline();
       if (this.depth > 0) {
+        this.bracketLineBreak(i);
         this.i = i + 1;
         return true;
       }
@@ -267,6 +268,35 @@ class Lexer {
     decline();
   }
 
+  /**
+   * A line break inside brackets. The scanner emits a DEDENT there too when the next line starts
+   * left of the current block and the parser could not take a closing bracket at that point (after
+   * `and`, say): tree-sitter then reports an error where Python sees none. Only a line starting
+   * with the closing bracket is safe to take (where that bracket is invalid, so is the source).
+   */
+  bracketLineBreak(i: number): void {
+    const src = this.src;
+    let j = i + 1;
+    for (;;) {
+      let indent = 0;
+      for (;;) {
+        const c = src.charCodeAt(j);
+        if (c === 32) indent++;
+        else if (c === 9) indent += 8;
+        else break;
+        j++;
+      }
+      if (j >= this.n) return;
+      const c = src.charCodeAt(j);
+      if (c === 10) {
+        j++;
+        continue;
+      }
+      if (indent < this.indents[this.indents.length - 1]! && c !== 41 && c !== 93 && c !== 125) decline();
+      return;
+    }
+  }
+
   /** `\` + newline: a line_continuation extra, or nothing when a string follows (the scanner skips it then). */
   lineContinuation(i: number): void {
     const src = this.src;
@@ -296,6 +326,9 @@ class Lexer {
       if (isAsciiNamePart(c)) j++;
       else if (c > 127) {
         const cp = src.codePointAt(j)!;
+        // Letters of long-encoded scripts only: tree-sitter's identifier tables may predate the
+        // engine's Unicode version for newer characters.
+        if (cp > 0x2fff) decline();
         const ch = String.fromCodePoint(cp);
         if (!(j === i ? ID_START : ID_CONTINUE).test(ch)) break;
         j += ch.length;

@@ -1031,32 +1031,54 @@ function toPattern(parser: Parser, node: SyntaxNode): SyntaxNode {
 /**
  * Comments and line continuations into the tree: each goes into the deepest node that starts
  * before it and ends at or after its end (a block or compound statement may end on a zero-width
- * DEDENT right after a comment), among that node's children in source order.
+ * DEDENT right after a comment), among that node's children in source order. Children are found
+ * by binary search and each node's children are merged once: linear in a file of many comments.
  */
 function insertExtras(root: SyntaxNode, tokens: Tokens, source: SyntaxSource): void {
   const { extraComment, extraStarts, extraEnds } = tokens;
-  for (let k = 0; k < extraStarts.length; k++) {
+  const count = extraStarts.length;
+  if (count === 0) return;
+  const owners: SyntaxNode[] = [];
+  const extras: SyntaxNode[][] = [];
+  const groups = new Map<SyntaxNode, number>();
+  for (let k = 0; k < count; k++) {
     const start = extraStarts[k]!;
     const end = extraEnds[k]!;
     let parent = root;
-    descend: for (;;) {
+    for (;;) {
+      // The last child starting before the extra: the only one that can hold it.
       const children = parent.children;
-      for (let i = 0; i < children.length; i++) {
-        const child = children[i]!;
-        if (child.startIndex >= end) break;
-        if (child.startIndex < start && end <= child.endIndex && child.children.length > 0) {
-          parent = child;
-          continue descend;
-        }
+      let lo = 0;
+      let hi = children.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (children[mid]!.startIndex < start) lo = mid + 1;
+        else hi = mid - 1;
       }
-      break;
+      const child = hi >= 0 ? children[hi]! : null;
+      if (child === null || end > child.endIndex || child.children.length === 0) break;
+      parent = child;
     }
     const extra = new SyntaxNode(source, extraComment[k] ? "comment" : "line_continuation", true, false, false, start, end, null, false);
-    const children = parent.children as SyntaxNode[];
-    let at = children.length;
-    while (at > 0 && children[at - 1]!.startIndex >= end) at--;
-    if (children === NO_CHILDREN) parent.children = [extra];
-    else children.splice(at, 0, extra);
+    // Extras come in source order, so each parent's are collected in order.
+    const slot = groups.get(parent);
+    if (slot === undefined) {
+      groups.set(parent, owners.length);
+      owners.push(parent);
+      extras.push([extra]);
+    } else extras[slot]!.push(extra);
+  }
+  for (let i = 0; i < owners.length; i++) {
+    const parent = owners[i]!;
+    const added = extras[i]!;
+    const children = parent.children;
+    const merged: SyntaxNode[] = new Array(children.length + added.length);
+    let a = 0;
+    let b = 0;
+    for (let k = 0; k < merged.length; k++) {
+      merged[k] = b >= added.length || (a < children.length && children[a]!.startIndex < added[b]!.startIndex) ? children[a++]! : added[b++]!;
+    }
+    parent.children = merged;
   }
 }
 
