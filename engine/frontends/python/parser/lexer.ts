@@ -323,11 +323,12 @@ class Lexer {
     let j = i;
     for (;;) {
       const c = src.charCodeAt(j);
-      if (isAsciiNamePart(c)) j++;
+      // [A-Za-z0-9_], tested inline: this loop runs for every character of every name.
+      if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) j++;
       else if (c > 127) {
         const cp = src.codePointAt(j)!;
-        // Letters of long-encoded scripts only: tree-sitter's identifier tables may predate the
-        // engine's Unicode version for newer characters.
+        // Only characters below U+3000 (Latin, Greek, Cyrillic, …): for newer ones tree-sitter's
+        // identifier tables may be of another Unicode version than the engine's regular expressions.
         if (cp > 0x2fff) decline();
         const ch = String.fromCodePoint(cp);
         if (!(j === i ? ID_START : ID_CONTINUE).test(ch)) break;
@@ -559,7 +560,7 @@ class Lexer {
     const src = this.src;
     const n = this.n;
     let i = this.i;
-    const comments: CommentLine[] = [];
+    let comments: CommentLine[] | null = null;
     let indent = 0;
     let code = n;
     while (i < n) {
@@ -588,7 +589,7 @@ class Lexer {
       if (c === 35) {
         let j = i;
         while (j < n && src.charCodeAt(j) !== 10) j++;
-        comments.push({ start: i, end: j, indent });
+        (comments ??= []).push({ start: i, end: j, indent });
         i = j;
         continue;
       }
@@ -602,10 +603,10 @@ class Lexer {
     if (afterIndent) {
       if (indent <= indents[indents.length - 1]!) decline();
       indents.push(indent);
-      for (const comment of comments) this.extra(true, comment.start, comment.end);
+      if (comments) for (const comment of comments) this.extra(true, comment.start, comment.end);
     } else {
       if (indent > indents[indents.length - 1]!) decline();
-      for (const comment of comments) {
+      if (comments) for (const comment of comments) {
         while (afterNewline && indents[indents.length - 1]! > indent && comment.indent < indents[indents.length - 1]!) {
           indents.pop();
           this.token(DEDENT, this.lastEnd, this.lastEnd, "");
