@@ -6,7 +6,8 @@ import { render } from "../../engine/index.ts";
 import { workerAssets } from "../../hosts/worker.ts";
 
 const cases = [
-  { code: "x = 1\n", lang: "python", format: "svg" },
+  // C: a grammar language (Python's own parser would need no asset for an SVG).
+  { code: "int main(void) { return 0; }\n", lang: "c", format: "svg" },
   { code: "begin writeln(1) end.\n", lang: "pascal", format: "png" },
   { code: "begin writeln(1) end.\n", lang: "pascal", format: "pdf" },
 ];
