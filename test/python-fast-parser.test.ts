@@ -78,10 +78,12 @@ describe("fast Python parser: the repository's programs", () => {
   test("the front-end's charts and errors are the same with and without the fast parser", async () => {
     const fast = parserFor(pythonFrontend(parseFast));
     const slow = parserFor(pythonFrontend(undefined));
-    for (const file of REPO_FILES) {
-      const code = readFileSync(file, "utf8");
+    // Both paths see the source after the same clean-up (BOM dropped, CRLF and lone CR to LF).
+    const cleaned = ["\uFEFFx = 1\r\nif x:\r\n    y = 2  # c\r\n", "a = 1\rprint(a)\r"];
+    for (const code of [...REPO_FILES.map((file) => readFileSync(file, "utf8")), ...cleaned]) {
       for (const options of [{}, { locale: "en" as const, stripTypes: false }]) expect(await fast(code, options)).toEqual(await slow(code, options));
     }
+    for (const code of cleaned) expect(parseFast(cleanSource(code))).not.toBeNull();
   });
 });
 
