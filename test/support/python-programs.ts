@@ -17,7 +17,7 @@ export function pythonPrograms(seed: number): () => string {
   };
   const pick = <T>(items: readonly T[]): T => items[r(items.length)]!;
 
-  const NAMES = ["a", "b", "x", "total", "ї", "_y", "match", "case", "type", "self", "значення"];
+  const NAMES = ["a", "b", "x", "total", "ї", "_y", "match", "case", "type", "self", "значення", "print"];
   const STRINGS = ['"s"', "'t'", '"a\\nb"', "r'\\d'", 'f"{a}"', "f'{b!r:>{w}}'", 'f"{x=}"', '"""tri\n ple"""', "b'\\x00'", '"\\q"', "f'{a:.2f} {{z}}'", '""', "u'é'", "f\"{d['k']}\"", "'😀'"];
   const NUMBERS = ["0", "1", "42", "3.5", "1e3", "0x1f", "1_000", "2j", ".5"];
   const BINARY = ["+", "-", "*", "/", "//", "%", "**", "|", "&", "^", "<<", ">>", "@"];

@@ -838,11 +838,6 @@ class Parser {
         case "True": return this.leaf("true", true);
         case "False": return this.leaf("false", true);
         case "None": return this.leaf("none", true);
-        // Python 2's print/exec statements compete with these names in tree-sitter's grammar
-        // (it may then see a statement inside an expression): only calls are taken here.
-        case "print":
-        case "exec":
-          if (!(this.kinds[this.p + 1] === OP && this.texts[this.p + 1] === "(")) decline();
       }
       return this.identifier();
     }
