@@ -84,8 +84,8 @@ describe("help, version, usage errors", () => {
     expect(ok(await runCli(["render", "--help"])).stdout).toBe(r.stdout);
   });
 
-  test("an unknown command, an unknown flag and a missing argument exit 2 with the reason on stderr", async () => {
-    for (const args of [["frobnicate"], ["render", "--colour", "red", "x.py"], ["render"], ["help", "nope"], ["render", "a.py", "b.py"], ["gift", "--qty", "2"], ["render", "--scale", "big", "x.py"]]) {
+  test("an unknown command, an unknown flag, a flag without its value or with one it takes not, and a missing argument exit 2 with the reason on stderr", async () => {
+    for (const args of [["frobnicate"], ["render", "--colour", "red", "x.py"], ["render"], ["help", "nope"], ["render", "a.py", "b.py"], ["gift", "--qty", "2"], ["render", "--scale", "big", "x.py"], ["render", "--local=yes", "x.py"], ["render", "x.py", "-f"]]) {
       const r = await runCli(args, { env: { XDG_CONFIG_HOME: cliHome().config } });
       expect(r.code).toBe(2);
       expect(r.stderr).toStartWith("skhema: ");
