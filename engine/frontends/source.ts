@@ -1,8 +1,9 @@
 /**
  * Getting a source ready for a front-end: BOM dropped, CRLF / lone CR turned into LF (lines and
- * columns stay the same), dead preprocessor branches blanked (conditional-compilation.ts), and — for tree-sitter languages — parsed into the plain syntax tree (by a language's own fast parser
- * first where it has one). A
- * source the parser cannot take becomes one FunctionError instead of an exception.
+ * columns stay the same), dead preprocessor branches blanked (conditional-compilation.ts), and —
+ * for tree-sitter languages — parsed into the plain syntax tree (by the language's own fast parser
+ * first where it has one). A source the parser cannot take becomes one FunctionError instead of an
+ * exception.
  */
 import type { AssetLoader, AssetName } from "../assets.ts";
 import type { FunctionError } from "../errors.ts";
