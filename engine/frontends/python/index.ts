@@ -54,64 +54,66 @@ function contextFor(source: string, options: Parameters<Frontend>[1], scope: Mod
  * with tree-sitter where it declines. Both give the same tree, so the same charts.
  */
 export function pythonFrontend(fast: FastParser | undefined): Frontend {
-  return async (code, options, assets) => {
-    const parsed = await parseSource(code, "tree-sitter-python.wasm", assets, fast);
-    if (parsed.kind === "empty") return { tree: [], errors: [] };
-    if (parsed.kind === "failed") return { tree: [], errors: [parsed.error] };
-    const { source, root } = parsed;
-    const tree: ChartTree = [];
-    const errors: FunctionError[] = [];
-    const scope = collectScope(root);
-    const errored = new Set<string>();
-
-    // Module level: everything outside function bodies. One error per broken top-level region,
-    // named after the function it broke (`def name …` swallowed by an ERROR node) or "main".
-    let mainBroken = false;
-    if (root.hasError) {
-      for (const child of root.children) {
-        if (child.type === "function_definition" || !child.hasError) continue;
-        const problem = firstSyntaxError(child, (n) => n.type === "function_definition");
-        if (!problem) continue;
-        const name = errorOwner(problem.node);
-        if (name === "main") mainBroken = true;
-        if (errored.has(name)) continue;
-        errored.add(name);
-        errors.push({ name, message: problem.message, line: problem.line, col: problem.col });
-      }
-    }
-
-    // The program's entry: module-level code that only calls a function of the file without
-    // arguments (`if __name__ == "__main__": main()`) draws no chart of its own — that function's
-    // chart is the program's (Start/End, "Схема алгоритму програми"), as a person would draw it.
-    let entry: string | undefined;
-    if (!mainBroken) {
-      const stmts = root.namedChildren.filter((c) => c.type !== "comment");
-      // A program that defines its own `main()` keeps that name; its module-level code is `__main__`.
-      const mainName = scope.defs.some((d) => d.name === "main") ? "__main__" : "main";
-      const built = build(mainName, stmts, contextFor(source, options, scope, true), undefined, true, errors);
-      entry = built ? entryCall(built, scope) : undefined;
-      if (built && built.block.stmts.length > 0 && entry === undefined) tree.push(built);
-    }
-
-    for (const def of scope.defs) {
-      const problem = firstSyntaxError(def.node, (n) => DEFINITIONS.has(n.type));
-      if (problem) {
-        errors.push({ name: def.name, message: problem.message, line: problem.line, col: problem.col });
-        continue;
-      }
-      const body = def.node.childForFieldName("body");
-      const stmts = body ? body.namedChildren.filter((c) => c.type !== "comment") : [];
-      const isEntry = def.name === entry;
-      const built = build(def.name, stmts, contextFor(source, options, scope, false), nodeLoc(def.node), isEntry, errors);
-      if (built && isEntry) tree.unshift(built);
-      else if (built) tree.push(built);
-    }
-    return { tree, errors };
-  };
+  return (code, options, assets) => chartsOf(code, options, assets, fast);
 }
 
 /** The Python front-end: the hand-written parser, tree-sitter where it declines (issue 14). */
 export const parsePython: Frontend = pythonFrontend(parseFast);
+
+async function chartsOf(code: string, options: Parameters<Frontend>[1], assets: Parameters<Frontend>[2], fast: FastParser | undefined): ReturnType<Frontend> {
+  const parsed = await parseSource(code, "tree-sitter-python.wasm", assets, fast);
+  if (parsed.kind === "empty") return { tree: [], errors: [] };
+  if (parsed.kind === "failed") return { tree: [], errors: [parsed.error] };
+  const { source, root } = parsed;
+  const tree: ChartTree = [];
+  const errors: FunctionError[] = [];
+  const scope = collectScope(root);
+  const errored = new Set<string>();
+
+  // Module level: everything outside function bodies. One error per broken top-level region,
+  // named after the function it broke (`def name …` swallowed by an ERROR node) or "main".
+  let mainBroken = false;
+  if (root.hasError) {
+    for (const child of root.children) {
+      if (child.type === "function_definition" || !child.hasError) continue;
+      const problem = firstSyntaxError(child, (n) => n.type === "function_definition");
+      if (!problem) continue;
+      const name = errorOwner(problem.node);
+      if (name === "main") mainBroken = true;
+      if (errored.has(name)) continue;
+      errored.add(name);
+      errors.push({ name, message: problem.message, line: problem.line, col: problem.col });
+    }
+  }
+
+  // The program's entry: module-level code that only calls a function of the file without
+  // arguments (`if __name__ == "__main__": main()`) draws no chart of its own — that function's
+  // chart is the program's (Start/End, "Схема алгоритму програми"), as a person would draw it.
+  let entry: string | undefined;
+  if (!mainBroken) {
+    const stmts = root.namedChildren.filter((c) => c.type !== "comment");
+    // A program that defines its own `main()` keeps that name; its module-level code is `__main__`.
+    const mainName = scope.defs.some((d) => d.name === "main") ? "__main__" : "main";
+    const built = build(mainName, stmts, contextFor(source, options, scope, true), undefined, true, errors);
+    entry = built ? entryCall(built, scope) : undefined;
+    if (built && built.block.stmts.length > 0 && entry === undefined) tree.push(built);
+  }
+
+  for (const def of scope.defs) {
+    const problem = firstSyntaxError(def.node, (n) => DEFINITIONS.has(n.type));
+    if (problem) {
+      errors.push({ name: def.name, message: problem.message, line: problem.line, col: problem.col });
+      continue;
+    }
+    const body = def.node.childForFieldName("body");
+    const stmts = body ? body.namedChildren.filter((c) => c.type !== "comment") : [];
+    const isEntry = def.name === entry;
+    const built = build(def.name, stmts, contextFor(source, options, scope, false), nodeLoc(def.node), isEntry, errors);
+    if (built && isEntry) tree.unshift(built);
+    else if (built) tree.push(built);
+  }
+  return { tree, errors };
+}
 
 /** The function a module-level chart does nothing but call (without arguments), if any. */
 function entryCall(moduleChart: ChartFunction, scope: ModuleScope): string | undefined {
