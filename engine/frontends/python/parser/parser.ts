@@ -6,9 +6,9 @@
  * parser is plain JavaScript (issue 14).
  *
  * The contract is "identical tree or decline": any syntax error, and any construct not modelled
- * here (match statements, decorators' rarer forms, async, Python 2 print, …), makes
- * {@link parseFast} return null, and the caller parses with tree-sitter as before, which also
- * makes the error nodes and messages. test/python-fast-parser.test.ts holds it to that against
+ * here (Python 2 print, dictionary patterns in `case`, `type X = …`, a nested f-string with the
+ * same quote, …), makes {@link parseFast} return null, and the caller parses with tree-sitter as
+ * before, which also makes the error nodes and messages. test/python-fast-parser.test.ts holds it to that against
  * tree-sitter on every Python program of the repository, their truncations and mutations.
  *
  * Recursive descent with tree-sitter's precedences (which are not always Python's: `^` binds
