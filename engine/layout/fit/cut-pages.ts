@@ -6,7 +6,7 @@
  * left mostly empty (cutting inside them fills that page), then all over half or a quarter of a
  * page, and keeps the one with the fewest parts, then the fewest connector pairs.
  */
-import { PAGE_PART_HEIGHT } from "../../geometry/style.ts";
+import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
 import type { Block, Node } from "../../tree/schema.ts";
 import type { ChartPlan } from "../chart.ts";
 import type { Plan } from "../plan.ts";
@@ -32,6 +32,8 @@ export interface PagePlanning {
   flattenTaller: number;
   /** Constructs (or cascade links, by their `then` block) laid out flat whatever their height. */
   flatten: ReadonlySet<Node | Block>;
+  /** A switch's rows after the first packed beside their own lane, not the chart's widest symbol (PlanCtx.rowsBesideLane). */
+  rowsBesideLane?: boolean;
 }
 
 /**
@@ -51,7 +53,8 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
  * Cuts a chart into the fewest parts it can, trying in order while the best needs more than
  * `ideal`: the plan of the first threshold (FLATTEN_TALLER: only what cannot fit a part laid out
  * flat); that plan refined (REFINES: laid flat only where a page asks for it); the other thresholds,
- * each refined the same way.
+ * each refined the same way; then, for a chart with switch rows, all of that again with the rows
+ * after the first packed beside their own lane (PagePlanning.rowsBesideLane: more cases a row).
  * The fewest parts win, then the fewest connector pairs, then the fuller emptiest page, then the
  * earlier. `first`: the first threshold's plan cut, when the caller has it already. A threshold that
  * an earlier plan without extra flat constructs comes out the same at (ChartPlan.alike) is not
@@ -59,10 +62,10 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
  */
 export function cutPages(planFor: (planning: PagePlanning) => ChartPlan, ideal: number, thresholds: readonly number[], first?: Cut): Cut {
   let best = first ?? cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE });
-  // The plans made with no extra flat constructs, by threshold.
-  const byThreshold = best.planning.flatten.size === 0 ? [best] : [];
+  // Rows packed beside their lane change the look of a menu: taken only for fewer parts.
   const consider = (cut: Cut): boolean => {
-    if (better(cut, best)) best = cut;
+    const fewer = cut.groups.length < best.groups.length;
+    if (fewer || (cut.planning.rowsBesideLane === best.planning.rowsBesideLane && better(cut, best))) best = cut;
     return best.groups.length <= ideal;
   };
   if (best.groups.length <= ideal) return best;
@@ -72,19 +75,28 @@ export function cutPages(planFor: (planning: PagePlanning) => ChartPlan, ideal: 
     for (let pass = 0; pass < REFINES; pass++) {
       const more = pushedWhole(refined);
       if (more.length === 0) break;
-      const { flattenTaller, flatten } = refined.planning;
-      refined = cutAs(planFor, { flattenTaller, flatten: new Set([...flatten, ...more]) });
+      refined = cutAs(planFor, { ...refined.planning, flatten: new Set([...refined.planning.flatten, ...more]) });
       if (consider(refined)) return true;
     }
     return false;
   };
-  if (refine(best)) return best;
-  for (const flattenTaller of thresholds.slice(1)) {
-    if (byThreshold.some(({ plan: { alike } }) => alike.from <= flattenTaller && flattenTaller < alike.below)) continue;
-    const cut = cutAs(planFor, { flattenTaller, flatten: NONE });
-    byThreshold.push(cut);
-    if (consider(cut) || refine(cut)) return best;
-  }
+  // Every threshold (and its refinements) with the rows packed one way; true when that reaches `ideal`.
+  const search = (start: Cut): boolean => {
+    // The plans made with no extra flat constructs, by threshold.
+    const byThreshold = start.planning.flatten.size === 0 ? [start] : [];
+    if (refine(start)) return true;
+    for (const flattenTaller of thresholds.slice(1)) {
+      if (byThreshold.some(({ plan: { alike } }) => alike.from <= flattenTaller && flattenTaller < alike.below)) continue;
+      const cut = cutAs(planFor, { ...start.planning, flattenTaller, flatten: NONE });
+      byThreshold.push(cut);
+      if (consider(cut) || refine(cut)) return true;
+    }
+    return false;
+  };
+  const opening = best;
+  if (search(opening) || !opening.plan.body.items.some((item) => item.type === "row" || item.type === "row-open")) return best;
+  const besideLane = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, rowsBesideLane: true });
+  if (!consider(besideLane)) search(besideLane);
   return best;
 }
 
@@ -158,14 +170,15 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   });
   const across = pairsAcross(units);
   const height = partHeights(plan, units, across);
-  const starts = fewestCuts(units, height, across);
+  const fits = fitsWidth(plan, units);
+  const starts = fewestCuts(units, height, fits, across);
   for (let k = 1; k < starts.length; k++) {
     const end = k + 1 < starts.length ? starts[k + 1]! : units.length;
     for (;;) {
       const from = starts[k]!;
       if (from - 1 <= starts[k - 1]! || height(from, end) >= PAGE_PART_HEIGHT / 2) break;
       const moved = height(from - 1, end);
-      if (moved > PAGE_PART_HEIGHT || height(starts[k - 1]!, from - 1) < moved) break;
+      if (moved > PAGE_PART_HEIGHT || height(starts[k - 1]!, from - 1) < moved || !fits(from - 1, end)) break;
       starts[k] = from - 1;
     }
   }
@@ -181,7 +194,9 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
  * allows. A unit taller than a page stands alone. Parts are searched back from each end while they
  * can still fit, so this stays linear in the units.
  */
-function fewestCuts(units: readonly Plan[][], height: (from: number, to: number) => number, across: readonly number[]): number[] {
+function fewestCuts(
+  units: readonly Plan[][], height: (from: number, to: number) => number, fits: (from: number, to: number) => boolean, across: readonly number[],
+): number[] {
   const runsOn = (from: number): number => (from > 0 ? across[from - 1]! : 0);
   // best[to]: the best cutting of units [0, to), its last part opening at `from`.
   const best: { parts: number; pairs: number; from: number }[] = [{ parts: 0, pairs: 0, from: 0 }];
@@ -192,7 +207,7 @@ function fewestCuts(units: readonly Plan[][], height: (from: number, to: number)
       const h = height(from, to);
       // Far past a page no earlier opening fits either.
       if (!alone && h > 2 * PAGE_PART_HEIGHT) break;
-      if (!alone && h > PAGE_PART_HEIGHT) continue;
+      if (!alone && (h > PAGE_PART_HEIGHT || !fits(from, to))) continue;
       const parts = best[from]!.parts + 1;
       const pairs = best[from]!.pairs + runsOn(from);
       if (!choice || parts < choice.parts || (parts === choice.parts && pairs < choice.pairs)) choice = { parts, pairs, from };
@@ -230,6 +245,28 @@ function partHeights(plan: ChartPlan, units: readonly Plan[][], across: readonly
     for (let u = from; u < to; u++) h += gap + unitHeight[u]!;
     const after = to === units.length ? plan.tailHeight : across[to - 1]! > 0 ? gap + plan.connector : 0;
     return h + after;
+  };
+}
+
+/**
+ * Whether units [from, to) side by side on one part keep within the page width: the widest reach
+ * left of the spine and right of it among them (and the terminators of the first and last part,
+ * the return lane of the last) — a switch row packed beside its own lane only (switch-rows.ts) must
+ * not share a part with a symbol wider than that lane leaves room for.
+ */
+function fitsWidth(plan: ChartPlan, units: readonly Plan[][]): (from: number, to: number) => boolean {
+  const left = units.map((unit) => Math.max(...unit.map((item) => item.left)));
+  const right = units.map((unit) => Math.max(...unit.map((item) => item.right)));
+  const lane = plan.returns && plan.returns.laneCount > 0 ? LANE_CLEARANCE : 0;
+  return (from, to) => {
+    const ends = Math.max(from === 0 ? plan.start.w / 2 : 0, to === units.length ? plan.end.w / 2 : 0);
+    let l = ends;
+    let r = ends;
+    for (let u = from; u < to; u++) {
+      l = Math.max(l, left[u]!);
+      r = Math.max(r, right[u]!);
+    }
+    return l + r + (to === units.length ? lane : 0) <= PAGE_PART_WIDTH;
   };
 }
 
