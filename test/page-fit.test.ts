@@ -91,8 +91,10 @@ describe("how split charts are cut", () => {
   });
 
   test("a cut falls after a jump rather than where the spine runs on when that needs no more parts (menus: a case opens its page at its connector)", () => {
-    // 12, 18 and 6 pairs when every part was filled as low as the page allowed.
-    expect(fitOf("test/corpus/python/lab22_todo_match.py").pairs).toBeLessThanOrEqual(10);
+    // 12, 18 and 6 pairs when every part was filled as low as the page allowed. The todo menu takes
+    // 6 parts (was 7) since a case moved out of its row and a loop laid flat (cut-pages.ts
+    // toggleSearch): one pair more than its 7 parts needed.
+    expect(fitOf("test/corpus/python/lab22_todo_match.py").pairs).toBeLessThanOrEqual(11);
     expect(fitOf("test/corpus/python/lab21_library_menu.py").pairs).toBeLessThanOrEqual(15);
     expect(fitOf("test/corpus/java/lab18_brackets.java", "Brackets.firstError").pairs).toBeLessThanOrEqual(4);
   });

@@ -4,7 +4,8 @@
  * low as the page allows. Which constructs are laid out flat decides where cuts may fall: cutPages
  * tries plans with only the tall constructs flat, then also the ones a cut pushed whole past a page
  * left mostly empty (cutting inside them fills that page), then all over half or a quarter of a
- * page, and keeps the one with the fewest parts, then the fewest connector pairs.
+ * page, and keeps the one with the fewest parts, then the fewest connector pairs; a chart still
+ * more than one part above its ideal is searched further one construct at a time.
  */
 import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
 import type { Block, Node } from "../../tree/schema.ts";
@@ -22,6 +23,8 @@ export interface Cut {
   pairs: number;
   /** Height of each part as planned. */
   heights: number[];
+  /** Its widest part as planned (partWidths). */
+  widest: number;
   /** How the plan was made: a plan made again the same way (with larger connectors) is cut alike. */
   planning: PagePlanning;
 }
@@ -54,18 +57,32 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
  * `ideal`: the plan of the first threshold (FLATTEN_TALLER: only what cannot fit a part laid out
  * flat); that plan refined (REFINES: laid flat only where a page asks for it); the other thresholds,
  * each refined the same way; then, for a chart with switch rows, all of that again with the rows
- * after the first packed beside their own lane (PagePlanning.rowsBesideLane: more cases a row).
+ * after the first packed beside their own lane (PagePlanning.rowsBesideLane: more cases a row);
+ * then, while the best is more than one part above `least`, a bounded local search over which
+ * constructs are laid flat (toggleSearch).
  * The fewest parts win, then the fewest connector pairs, then the fuller emptiest page, then the
  * earlier. `first`: the first threshold's plan cut, when the caller has it already. A threshold that
  * an earlier plan without extra flat constructs comes out the same at (ChartPlan.alike) is not
  * planned: its cut would be that one again, considered already.
  */
-export function cutPages(planFor: (planning: PagePlanning) => ChartPlan, ideal: number, thresholds: readonly number[], first?: Cut): Cut {
+export function cutPages(
+  planFor: (planning: PagePlanning) => ChartPlan, { ideal, least }: PartBounds, thresholds: readonly number[], first?: Cut,
+): Cut {
   let best = first ?? cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE });
+  // Where the local search starts: the best cut of each way of packing rows and threshold, with
+  // and without extra constructs laid flat.
+  const bestOf = new Map<string, Cut>();
+  const keep = (cut: Cut): void => {
+    const key = `${cut.planning.rowsBesideLane === true}/${cut.planning.flattenTaller}/${cut.planning.flatten.size > 0}`;
+    const own = bestOf.get(key);
+    if (!own || better(cut, own)) bestOf.set(key, cut);
+  };
+  keep(best);
   // Rows packed beside their lane change the look of a menu: taken only for fewer parts.
   const consider = (cut: Cut): boolean => {
     const fewer = cut.groups.length < best.groups.length;
     if (fewer || (cut.planning.rowsBesideLane === best.planning.rowsBesideLane && better(cut, best))) best = cut;
+    keep(cut);
     return best.groups.length <= ideal;
   };
   if (best.groups.length <= ideal) return best;
@@ -94,13 +111,100 @@ export function cutPages(planFor: (planning: PagePlanning) => ChartPlan, ideal: 
     return false;
   };
   const opening = best;
-  if (search(opening) || !opening.plan.body.items.some((item) => item.type === "row" || item.type === "row-open")) return best;
-  const besideLane = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, rowsBesideLane: true });
-  if (!consider(besideLane)) search(besideLane);
+  if (search(opening)) return best;
+  const rows = opening.plan.body.items.some((item) => item.type === "row" || item.type === "row-open");
+  if (rows) {
+    const besideLane = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, rowsBesideLane: true });
+    if (consider(besideLane) || search(besideLane)) return best;
+  }
+  // Still more than one part over: one construct more or less laid flat at a time.
+  if (best.groups.length > least + 1) {
+    const starts = [...bestOf.values()].sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+    const budget = { plans: TOGGLE_PLANS };
+    for (const start of starts) if (toggleSearch(planFor, start, consider, budget) || budget.plans <= 0) break;
+  }
   return best;
 }
 
+/** Rounds of the local search from one start, and the plans it may make in all. */
+const TOGGLE_ROUNDS = 4;
+const TOGGLE_PLANS = 320;
+
+/**
+ * Local search over which constructs are laid flat, for a chart the searches above leave more than
+ * one part over its ideal: from `start`, each round toggles one construct — one its plan holds on
+ * the top-level spine (a case of a switch row by itself), or one laid flat already — and moves to
+ * the toggle with the fewest parts, then the emptiest last part (the run nearest to needing one part
+ * less), while that improves. Every cut is handed to `consider`; true when it reached the ideal.
+ * All starts together make at most TOGGLE_PLANS plans (`budget`), each one linear pass.
+ */
+function toggleSearch(
+  planFor: (planning: PagePlanning) => ChartPlan, start: Cut, consider: (cut: Cut) => boolean, budget: { plans: number },
+): boolean {
+  const score = (cut: Cut): [number, number] => [cut.groups.length, cut.heights[cut.heights.length - 1]!];
+  const less = (a: [number, number], b: [number, number]): boolean => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1] - 0.01);
+  let current = start;
+  for (let round = 0; round < TOGGLE_ROUNDS; round++) {
+    let next: Cut | null = null;
+    for (const toggled of togglesOf(current)) {
+      if (budget.plans-- <= 0) return false;
+      const flatten = new Set(current.planning.flatten);
+      if (!flatten.delete(toggled)) flatten.add(toggled);
+      const cut = cutAs(planFor, { ...current.planning, flatten });
+      // Laid flat, a construct may be wider than a part allows: such a cut is no way on.
+      if (cut.widest > PAGE_PART_WIDTH) continue;
+      if (consider(cut)) return true;
+      if (less(score(cut), score(next ?? current))) next = cut;
+    }
+    if (!next) return false;
+    current = next;
+  }
+  return false;
+}
+
+/** What the local search may toggle in a cut: the constructs laid flat, and those its top-level spine holds whole. */
+function togglesOf(cut: Cut): (Node | Block)[] {
+  const found = new Set<Node | Block>(cut.planning.flatten);
+  for (const item of cut.plan.body.items) {
+    if (item.type === "row" || item.type === "row-open") item.blocks.forEach((block) => found.add(block));
+    else if (item.type === "if" && item.layout.kind === "step") found.add(item.node.then);
+    else if ((item.type === "if" && item.layout.kind !== "exit" && item.layout.kind !== "jump") || item.type === "loop" || item.type === "switch") found.add(item.node);
+  }
+  return [...found];
+}
+
 const NONE: ReadonlySet<Node | Block> = new Set();
+
+/**
+ * Widths of a chart's parts, each drawn in its own frame around its own spine: the plans of the
+ * part, the terminators of the first and last part, the return lane.
+ */
+export function partWidths(plan: ChartPlan, groups: readonly (readonly Plan[])[]): number[] {
+  if (groups.length <= 1) return [spanWidth(plan, [plan.body], true, true)];
+  return groups.map((items, k) => spanWidth(plan, items, k === 0, k === groups.length - 1));
+}
+
+/** Width of a part holding `items`: the first part also holds the Start, the last the End and the return lane. */
+function spanWidth(plan: ChartPlan, items: Iterable<Plan>, first: boolean, last: boolean): number {
+  const ends = Math.max(first ? plan.start.w / 2 : 0, last ? plan.end.w / 2 : 0);
+  let left = ends;
+  let right = ends;
+  for (const item of items) {
+    left = Math.max(left, item.left);
+    right = Math.max(right, item.right);
+  }
+  return left + right + (last && plan.returns && plan.returns.laneCount > 0 ? LANE_CLEARANCE : 0);
+}
+
+/**
+ * What cutPages aims at: `ideal` — the parts at which it stops searching (the chart's unsplit
+ * height in pages); `least` (≤ ideal) — the fewest parts any cut could need (its height as one
+ * unfolded sheet in pages): a best cut more than one part above it is searched further locally.
+ */
+export interface PartBounds {
+  ideal: number;
+  least: number;
+}
 
 /** The plan `planFor` gives for `planning`, cut once (no search). */
 export function cutAs(planFor: (planning: PagePlanning) => ChartPlan, planning: PagePlanning): Cut {
@@ -161,7 +265,9 @@ function pushedWhole(cut: Cut): (Node | Block)[] {
 function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const items = plan.body.items;
   const inner = items.filter((item) => item.type === "inner").length;
-  if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) return { plan, groups: [items], pairs: inner, heights: [plan.height], planning };
+  if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) {
+    return { plan, groups: [items], pairs: inner, heights: [plan.height], widest: Math.max(...partWidths(plan, [items])), planning };
+  }
   const units: Plan[][] = [];
   items.forEach((item, i) => {
     const prev = items[i - 1];
@@ -185,7 +291,7 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const groups = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length).flat());
   const runOn = starts.slice(1).reduce((sum, from) => sum + across[from - 1]!, 0);
   const heights = starts.map((from, k) => height(from, starts[k + 1] ?? units.length));
-  return { plan, groups, pairs: inner + runOn, heights, planning };
+  return { plan, groups, pairs: inner + runOn, heights, widest: Math.max(...partWidths(plan, groups)), planning };
 }
 
 /**
@@ -249,25 +355,12 @@ function partHeights(plan: ChartPlan, units: readonly Plan[][], across: readonly
 }
 
 /**
- * Whether units [from, to) side by side on one part keep within the page width: the widest reach
- * left of the spine and right of it among them (and the terminators of the first and last part,
- * the return lane of the last) — a switch row packed beside its own lane only (switch-rows.ts) must
- * not share a part with a symbol wider than that lane leaves room for.
+ * Whether units [from, to) on one part keep within the page width (spanWidth) — a switch row packed
+ * beside its own lane only (switch-rows.ts) must not share a part with a symbol wider than that
+ * lane leaves room for.
  */
 function fitsWidth(plan: ChartPlan, units: readonly Plan[][]): (from: number, to: number) => boolean {
-  const left = units.map((unit) => Math.max(...unit.map((item) => item.left)));
-  const right = units.map((unit) => Math.max(...unit.map((item) => item.right)));
-  const lane = plan.returns && plan.returns.laneCount > 0 ? LANE_CLEARANCE : 0;
-  return (from, to) => {
-    const ends = Math.max(from === 0 ? plan.start.w / 2 : 0, to === units.length ? plan.end.w / 2 : 0);
-    let l = ends;
-    let r = ends;
-    for (let u = from; u < to; u++) {
-      l = Math.max(l, left[u]!);
-      r = Math.max(r, right[u]!);
-    }
-    return l + r + (to === units.length ? lane : 0) <= PAGE_PART_WIDTH;
-  };
+  return (from, to) => spanWidth(plan, units.slice(from, to).flat(), from === 0, to === units.length) <= PAGE_PART_WIDTH;
 }
 
 /**

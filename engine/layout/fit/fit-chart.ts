@@ -9,14 +9,14 @@
 import type { ChartFunction } from "../../tree/schema.ts";
 import type { ResolvedOptions } from "../../options.ts";
 import type { Box } from "../../geometry/types.ts";
-import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
+import { PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
 import { drawChart, planChart, type ChartPlan, type DrawnPart } from "../chart.ts";
 import { NO_FOLD, type Folds, type Plan } from "../plan.ts";
 import type { Module } from "../module.ts";
 import { Sizer, type SizedTexts, type Wrapper } from "../size.ts";
 import type { FontChoice } from "../../fonts.ts";
 import { chooseModule } from "./choose-module.ts";
-import { cutAs, cutPages, FLATTEN_TALLER, type PagePlanning } from "./cut-pages.ts";
+import { cutAs, cutPages, FLATTEN_TALLER, partWidths, type PagePlanning } from "./cut-pages.ts";
 import { foldToWidth, type FoldStage } from "./fold-wide.ts";
 
 export interface FittedChart {
@@ -30,6 +30,7 @@ interface Candidate {
   groups: Plan[][];
   pairs: number;
   heights: number[];
+  widest: number;
   /** How it was planned for pages; null: planned as one part. */
   planning: PagePlanning | null;
   sizer: Sizer;
@@ -112,18 +113,19 @@ function planFitting(
   unsplit = planChart(fn, options, sizerFor(m), m.connector),
 ): Candidate {
   const first = planFolded(fn, options, paged, sizerFor(m), m.connector, NO_FOLD, "quick", { unsplit });
-  const shaped = plan(fn, options, paged, sizerFor(m), m.connector, target, ["shape"], NO_FOLD, first);
+  const sheet = unsplit.height;
+  const shaped = plan(fn, options, paged, sizerFor(m), m.connector, target, ["shape"], NO_FOLD, sheet, first);
   const width = (c: Candidate): number => widthAgainst(target, c);
   if (width(shaped.candidate) <= target) return shaped.candidate;
   // Narrower texts are searched further only when they make the folded chart narrower at all.
   const narrowSizer = sizerFor(m, true);
   const narrowFirst = planFolded(fn, options, paged, narrowSizer, m.connector, shaped.fold, "quick", {});
   const narrow = width(narrowFirst) < width(shaped.candidate)
-    ? plan(fn, options, paged, narrowSizer, m.connector, target, ["shape"], shaped.fold, narrowFirst)
+    ? plan(fn, options, paged, narrowSizer, m.connector, target, ["shape"], shaped.fold, sheet, narrowFirst)
     : shaped;
   const best = width(narrow.candidate) < width(shaped.candidate) ? narrow : shaped;
   if (width(best.candidate) <= target) return best.candidate;
-  return plan(fn, options, paged, best.candidate.sizer, m.connector, target, ["connectors"], best.fold).candidate;
+  return plan(fn, options, paged, best.candidate.sizer, m.connector, target, ["connectors"], best.fold, sheet).candidate;
 }
 
 /**
@@ -147,11 +149,12 @@ function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefi
 
 /**
  * Plans a candidate folded (fold-wide.ts) to `target` — as a whole or, cut into pages, in every part.
- * `first`: the quick cut of the `initial` folds when the caller has planned it already.
+ * `sheet`: the chart's height as one sheet at this module, unfolded (Known.sheet). `first`: the
+ * quick cut of the `initial` folds when the caller has planned it already.
  */
 function plan(
   fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, target: number,
-  stages: readonly FoldStage[], initial: Folds, first?: Candidate,
+  stages: readonly FoldStage[], initial: Folds, sheet: number, first?: Candidate,
 ): { candidate: Candidate; fold: Folds } {
   // The folds are searched with quick cuts; the chosen folds are then cut every way cut-pages.ts
   // tries, starting from their quick cut. Folding makes a chart taller, never shorter: once it is
@@ -167,7 +170,7 @@ function plan(
   if (result.groups.length <= 1) return { candidate: result, fold };
   // Other cuts group the plans differently: one whose parts go further over the target than the
   // quick cut's is not taken.
-  const thorough = planFolded(fn, options, paged, sizer, connector, fold, "thorough", { tall: true, quick: result });
+  const thorough = planFolded(fn, options, paged, sizer, connector, fold, "thorough", { tall: true, quick: result, sheet });
   return { candidate: width(thorough) <= Math.max(target, width(result)) ? thorough : result, fold };
 }
 
@@ -186,24 +189,34 @@ interface Known {
   quick?: Candidate;
   /** Its plan as one sheet. */
   unsplit?: ChartPlan;
+  /**
+   * The chart's height as one sheet at this module, unfolded: no cut needs fewer parts than it
+   * fills, and the cut searches further while theirs need more than one part over that
+   * (cut-pages.ts toggleSearch).
+   */
+  sheet?: number;
 }
 
 /** A candidate with the given folds: planned, and cut into pages when paged and too tall. */
 function planFolded(
   fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds, cutting: Cutting,
-  { tall = false, quick, unsplit }: Known,
+  { tall = false, quick, unsplit, sheet }: Known,
 ): Candidate {
   let height = quick?.plan.height;
   if (!tall) {
     const chart = unsplit ?? planChart(fn, options, sizer, connector, { fold });
-    if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items], pairs: 0, heights: [chart.height], planning: null, sizer, fold };
+    if (!paged || chart.height <= PAGE_PART_HEIGHT) {
+      const groups = [chart.body.items];
+      return { plan: chart, groups, pairs: 0, heights: [chart.height], widest: Math.max(...partWidths(chart, groups)), planning: null, sizer, fold };
+    }
     height = chart.height;
   }
   const planFor = (planning: PagePlanning): ChartPlan => planChart(fn, options, sizer, connector, { forPages: true, ...planning, fold });
   // The unsplit height, or (planned for pages straight away) the quick cut's, which is at least it.
   const ideal = cutting === "quick" ? Infinity : Math.ceil((height ?? Infinity) / PAGE_PART_HEIGHT);
   const first = quick?.planning ? { ...quick, planning: quick.planning } : undefined;
-  return { ...cutPages(planFor, ideal, cutting === "quick" ? FLATTEN_TALLER.slice(0, 1) : FLATTEN_TALLER, first), sizer, fold };
+  const least = Math.min(ideal, Math.ceil((sheet ?? Infinity) / PAGE_PART_HEIGHT));
+  return { ...cutPages(planFor, { ideal, least }, cutting === "quick" ? FLATTEN_TALLER.slice(0, 1) : FLATTEN_TALLER, first), sizer, fold };
 }
 
 /**
@@ -212,24 +225,9 @@ function planFolded(
  * wide counts even while another (a symbol with a comment wider than the page) stays the widest.
  */
 function widthAgainst(target: number, candidate: Candidate): number {
-  const widths = partWidths(candidate);
+  const widths = partWidths(candidate.plan, candidate.groups);
   const over = widths.reduce((sum, w) => sum + Math.max(0, w - target), 0);
   return over > 0 ? target + over : Math.max(...widths);
-}
-
-/**
- * Widths of a candidate's parts, each drawn in its own frame around its own spine: the plans of the
- * part, the terminators of the first and last part, the return lane.
- */
-function partWidths({ plan, groups }: Candidate): number[] {
-  const ends = (k: number): number => Math.max(k === 0 ? plan.start.w / 2 : 0, k === groups.length - 1 ? plan.end.w / 2 : 0);
-  const lane = plan.returns && plan.returns.laneCount > 0 ? LANE_CLEARANCE : 0;
-  if (groups.length <= 1) return [Math.max(plan.body.left, ends(0)) + Math.max(plan.body.right, ends(0)) + lane];
-  return groups.map((items, k) => {
-    const left = Math.max(ends(k), ...items.map((item) => item.left));
-    const right = Math.max(ends(k), ...items.map((item) => item.right));
-    return left + right + (k === groups.length - 1 ? lane : 0);
-  });
 }
 
 /** The bounding box of a drawn part: its shapes, lines and labels. */
