@@ -141,8 +141,11 @@ const TOGGLE_PLANS = 320;
 function toggleSearch(
   planFor: (planning: PagePlanning) => ChartPlan, start: Cut, consider: (cut: Cut) => boolean, budget: { plans: number },
 ): boolean {
-  const score = (cut: Cut): [number, number] => [cut.groups.length, cut.heights[cut.heights.length - 1]!];
-  const less = (a: [number, number], b: [number, number]): boolean => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1] - 0.01);
+  const score = (cut: Cut): number[] => [cut.groups.length, cut.heights[cut.heights.length - 1]!, cut.heights.reduce((sum, h) => sum + h, 0)];
+  const less = (a: number[], b: number[]): boolean => {
+    for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 0.01) return a[i]! < b[i]!;
+    return false;
+  };
   let current = start;
   for (let round = 0; round < TOGGLE_ROUNDS; round++) {
     let next: Cut | null = null;
