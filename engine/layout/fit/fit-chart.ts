@@ -113,19 +113,18 @@ function planFitting(
   unsplit = planChart(fn, options, sizerFor(m), m.connector),
 ): Candidate {
   const first = planFolded(fn, options, paged, sizerFor(m), m.connector, NO_FOLD, "quick", { unsplit });
-  const sheet = unsplit.height;
-  const shaped = plan(fn, options, paged, sizerFor(m), m.connector, target, ["shape"], NO_FOLD, sheet, first);
+  const shaped = plan(fn, options, paged, sizerFor(m), m.connector, target, ["shape"], NO_FOLD, first);
   const width = (c: Candidate): number => widthAgainst(target, c);
   if (width(shaped.candidate) <= target) return shaped.candidate;
   // Narrower texts are searched further only when they make the folded chart narrower at all.
   const narrowSizer = sizerFor(m, true);
   const narrowFirst = planFolded(fn, options, paged, narrowSizer, m.connector, shaped.fold, "quick", {});
   const narrow = width(narrowFirst) < width(shaped.candidate)
-    ? plan(fn, options, paged, narrowSizer, m.connector, target, ["shape"], shaped.fold, sheet, narrowFirst)
+    ? plan(fn, options, paged, narrowSizer, m.connector, target, ["shape"], shaped.fold, narrowFirst)
     : shaped;
   const best = width(narrow.candidate) < width(shaped.candidate) ? narrow : shaped;
   if (width(best.candidate) <= target) return best.candidate;
-  return plan(fn, options, paged, best.candidate.sizer, m.connector, target, ["connectors"], best.fold, sheet).candidate;
+  return plan(fn, options, paged, best.candidate.sizer, m.connector, target, ["connectors"], best.fold).candidate;
 }
 
 /**
@@ -149,12 +148,11 @@ function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefi
 
 /**
  * Plans a candidate folded (fold-wide.ts) to `target` — as a whole or, cut into pages, in every part.
- * `sheet`: the chart's height as one sheet at this module, unfolded (Known.sheet). `first`: the
- * quick cut of the `initial` folds when the caller has planned it already.
+ * `first`: the quick cut of the `initial` folds when the caller has planned it already.
  */
 function plan(
   fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, target: number,
-  stages: readonly FoldStage[], initial: Folds, sheet: number, first?: Candidate,
+  stages: readonly FoldStage[], initial: Folds, first?: Candidate,
 ): { candidate: Candidate; fold: Folds } {
   // The folds are searched with quick cuts; the chosen folds are then cut every way cut-pages.ts
   // tries, starting from their quick cut. Folding makes a chart taller, never shorter: once it is
@@ -170,7 +168,7 @@ function plan(
   if (result.groups.length <= 1) return { candidate: result, fold };
   // Other cuts group the plans differently: one whose parts go further over the target than the
   // quick cut's is not taken.
-  const thorough = planFolded(fn, options, paged, sizer, connector, fold, "thorough", { tall: true, quick: result, sheet });
+  const thorough = planFolded(fn, options, paged, sizer, connector, fold, "thorough", { tall: true, quick: result });
   return { candidate: width(thorough) <= Math.max(target, width(result)) ? thorough : result, fold };
 }
 
@@ -189,32 +187,30 @@ interface Known {
   quick?: Candidate;
   /** Its plan as one sheet. */
   unsplit?: ChartPlan;
-  /**
-   * The chart's height as one sheet at this module, unfolded: no cut needs fewer parts than it
-   * fills, and the cut searches further while theirs need more than one part over that
-   * (cut-pages.ts toggleSearch).
-   */
-  sheet?: number;
 }
 
 /** A candidate with the given folds: planned, and cut into pages when paged and too tall. */
 function planFolded(
   fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds, cutting: Cutting,
-  { tall = false, quick, unsplit, sheet }: Known,
+  { tall = false, quick, unsplit }: Known,
 ): Candidate {
   let height = quick?.plan.height;
+  let sheet: number | undefined; // the chart's height drawn as one sheet with these folds
   if (!tall) {
     const chart = unsplit ?? planChart(fn, options, sizer, connector, { fold });
     if (!paged || chart.height <= PAGE_PART_HEIGHT) {
       const groups = [chart.body.items];
       return { plan: chart, groups, pairs: 0, heights: [chart.height], widest: Math.max(...partWidths(chart, groups)), planning: null, sizer, fold };
     }
-    height = chart.height;
+    height = sheet = chart.height;
   }
   const planFor = (planning: PagePlanning): ChartPlan => planChart(fn, options, sizer, connector, { forPages: true, ...planning, fold });
   // The unsplit height, or (planned for pages straight away) the quick cut's, which is at least it.
   const ideal = cutting === "quick" ? Infinity : Math.ceil((height ?? Infinity) / PAGE_PART_HEIGHT);
   const first = quick?.planning ? { ...quick, planning: quick.planning } : undefined;
+  // The parts the chart drawn as one sheet with these folds fills: a cut more than one part over
+  // them is searched further (issue 12); the quick cut's plan, laid flat for pages, is taller.
+  if (cutting === "thorough") sheet ??= planChart(fn, options, sizer, connector, { fold }).height;
   const least = Math.min(ideal, Math.ceil((sheet ?? Infinity) / PAGE_PART_HEIGHT));
   return { ...cutPages(planFor, { ideal, least }, cutting === "quick" ? FLATTEN_TALLER.slice(0, 1) : FLATTEN_TALLER, first), sizer, fold };
 }
