@@ -8,12 +8,6 @@ import { parseLang, type Lang } from "./langs.ts";
 import { EngineError, type FunctionError } from "./errors.ts";
 import { parseFont } from "./fonts.ts";
 import type { Frontend } from "./frontends/types.ts";
-import { parsePython } from "./frontends/python/index.ts";
-import { parseC } from "./frontends/c/index.ts";
-import { parseCpp } from "./frontends/cpp/index.ts";
-import { parseJava } from "./frontends/java/index.ts";
-import { parseCSharp } from "./frontends/csharp/index.ts";
-import { parsePascal } from "./frontends/pascal/index.ts";
 import { finished } from "./frontends/finish.ts";
 import type { Geometry } from "./geometry/types.ts";
 import { initRuntime } from "./frontends/tree-sitter.ts";
@@ -32,13 +26,23 @@ export type Format = (typeof FORMATS)[number];
 /** Largest source the engine reads (bytes of UTF-8). Lab programs are a few kilobytes. */
 export const MAX_SOURCE_BYTES = 1024 * 1024;
 
+/**
+ * A front-end loaded on first use: a process renders one language at a time (a command, usually
+ * its first request), and loading the other five front-ends cost every fresh process ≈ 1 ms more
+ * (issue 14, BENCHMARKS.md).
+ */
+function lazyFrontend<M>(load: () => Promise<M>, frontend: (m: M) => Frontend, escapes: boolean): Frontend {
+  let module: Promise<Frontend> | undefined;
+  return async (code, options, assets) => (await (module ??= load().then((m) => finished(frontend(m), escapes))))(code, options, assets);
+}
+
 const FRONTENDS: Partial<Record<Lang, Frontend>> = {
-  python: finished(parsePython, true),
-  c: finished(parseC, true),
-  cpp: finished(parseCpp, true),
-  java: finished(parseJava, true),
-  csharp: finished(parseCSharp, true),
-  pascal: finished(parsePascal, false),
+  python: lazyFrontend(() => import("./frontends/python/index.ts"), (m) => m.parsePython, true),
+  c: lazyFrontend(() => import("./frontends/c/index.ts"), (m) => m.parseC, true),
+  cpp: lazyFrontend(() => import("./frontends/cpp/index.ts"), (m) => m.parseCpp, true),
+  java: lazyFrontend(() => import("./frontends/java/index.ts"), (m) => m.parseJava, true),
+  csharp: lazyFrontend(() => import("./frontends/csharp/index.ts"), (m) => m.parseCSharp, true),
+  pascal: lazyFrontend(() => import("./frontends/pascal/index.ts"), (m) => m.parsePascal, false),
 };
 
 /** The front-end of a source language (undefined for `native` and languages not available yet). */

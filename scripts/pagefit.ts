@@ -31,37 +31,28 @@ export interface ChartFit {
   chart: string;
   /** Module a of the paged (split) layout. */
   module: number;
-  /** Width and height of the chart as one sheet (svg/png without split, a = 20 mm), and its floor. */
+  /** Width and height of the chart as one sheet (svg/png without split, a = 20 mm). */
   sheet: Measured;
   /** Height of the chart unsplit at the module its paged layout chose. */
   unsplitHeight: number;
   /** Height of the chart unsplit at the smallest module the fit stage may choose. */
   smallestHeight: number;
-  /** Widths and heights of the paged layout's parts, and their floors. */
+  /** Widths and heights of the paged layout's parts. */
   parts: Measured[];
   /** Connector pairs of the paged layout: its distinct connector designations (one per outer–inner link, however many outers share it). */
   pairs: number;
-  /** The widest floor of the sheet and the parts. */
-  floor: number;
 }
 
-/**
- * A drawn sheet or part: its size, and the narrowest it can be — its widest symbol together with its
- * comment (S10). Texts too long even for that are the text stage's to shorten (T2, T5); layout
- * cannot narrow them, but the other parts of the chart must still fit the page.
- */
+/** A drawn sheet or part: its size. */
 export interface Measured {
   w: number;
   h: number;
-  floor: number;
 }
 
 export interface FitSummary {
   charts: number;
-  /** Wider than the page although nothing in them is (layout's failures). */
+  /** The sheet or a part wider than the page. */
   wide: ChartFit[];
-  /** Wider than the page only because one symbol with its comment is (text's to shorten). */
-  wideByText: ChartFit[];
   avoidable: ChartFit[];
   parts: number;
   ideal: number;
@@ -117,12 +108,11 @@ export async function measureFile(path: string): Promise<ChartFit[]> {
       file: path,
       chart: fn.name || "(main)",
       module: paged.module.a,
-      sheet: { w: sheet.w, h: sheet.h, floor: narrowest(sheetFit.parts[0]!.drawn) },
+      sheet: { w: sheet.w, h: sheet.h },
       unsplitHeight: unsplitAt(fn, options, sizerFor, paged.module).h,
       smallestHeight: unsplitAt(fn, options, sizerFor, SMALLEST).h,
-      parts: paged.parts.map((p) => ({ w: p.box.w, h: p.box.h, floor: narrowest(p.drawn) })),
+      parts: paged.parts.map((p) => ({ w: p.box.w, h: p.box.h })),
       pairs: connectorPairs(paged.parts.map((p) => p.drawn)),
-      floor: Math.max(...[...sheetFit.parts, ...paged.parts].map((p) => narrowest(p.drawn))),
     };
   });
 }
@@ -132,18 +122,6 @@ function connectorPairs(parts: readonly DrawnPart[]): number {
   const designations = new Set<string>();
   for (const part of parts) for (const sh of part.shapes) if (sh.kind === "connector") designations.add(sh.text.join(""));
   return designations.size;
-}
-
-/** The widest symbol of a drawn part, with its comment and the dashed line between them. */
-function narrowest(part: DrawnPart): number {
-  const byId = new Map(part.shapes.map((sh) => [sh.id, sh]));
-  let floor = Math.max(0, ...part.shapes.map((sh) => sh.w));
-  for (const e of part.edges) {
-    const a = e.dashed && e.from ? byId.get(e.from) : undefined;
-    const b = e.dashed && e.to ? byId.get(e.to) : undefined;
-    if (a && b) floor = Math.max(floor, Math.max(a.x + a.w, b.x + b.w) - Math.min(a.x, b.x));
-  }
-  return floor;
 }
 
 export function summarize(fits: readonly ChartFit[]): FitSummary {
@@ -168,8 +146,7 @@ export function summarize(fits: readonly ChartFit[]): FitSummary {
   }
   return {
     charts: fits.length,
-    wide: fits.filter((f) => tooWide(f, true)),
-    wideByText: fits.filter((f) => tooWide(f, false) && !tooWide(f, true)),
+    wide: fits.filter(tooWide),
     avoidable: fits.filter((f) => f.parts.length > 1 && f.smallestHeight <= PAGE_PART_HEIGHT + SLACK),
     parts,
     ideal,
@@ -182,9 +159,9 @@ export function summarize(fits: readonly ChartFit[]): FitSummary {
   };
 }
 
-/** The sheet or a part is wider than the page — or (`text`: allowed) than its own floor, when that is wider. */
-function tooWide(f: ChartFit, text: boolean): boolean {
-  const over = (m: Measured): boolean => m.w > (text ? Math.max(PAGE_PART_WIDTH, m.floor) : PAGE_PART_WIDTH) + SLACK;
+/** The sheet or a part is wider than the page. */
+function tooWide(f: ChartFit): boolean {
+  const over = (m: Measured): boolean => m.w > PAGE_PART_WIDTH + SLACK;
   return over(f.sheet) || f.parts.some(over);
 }
 
@@ -209,10 +186,8 @@ function report(fits: readonly ChartFit[], list: boolean): string {
     out.push("");
   }
   out.push(`charts: ${s.charts} (split: ${s.split})`);
-  out.push(`wider than ${PAGE_PART_WIDTH} mm (or than their widest symbol with its comment): ${s.wide.length}`);
+  out.push(`wider than ${PAGE_PART_WIDTH} mm: ${s.wide.length}`);
   for (const f of s.wide) out.push(`  ${f.file} ${f.chart}: sheet ${mm(f.sheet.w)} mm, parts ${f.parts.map((p) => mm(p.w)).join("/")} mm`);
-  out.push(`wider only by one symbol with its comment wider than the page: ${s.wideByText.length}`);
-  for (const f of s.wideByText) out.push(`  ${f.file} ${f.chart}: sheet ${mm(f.sheet.w)} mm, symbol with comment ${mm(f.floor)} mm`);
   out.push(`split although one page would do: ${s.avoidable.length}`);
   for (const f of s.avoidable) out.push(`  ${f.file} ${f.chart}: ${f.parts.length} parts, ${mm(f.smallestHeight)} mm at the smallest module`);
   out.push(`parts: ${s.parts}, ideal Σ⌈h/${PAGE_PART_HEIGHT}⌉: ${s.ideal} (+${pct(s.parts / s.ideal - 1)})`);

@@ -51,6 +51,21 @@ test("render --local with the embedded assets: svg, png (resvg + fonts), a C sou
   expect(JSON.parse(c.stdout).charts).toHaveLength(1);
 });
 
+test("a .env or bunfig.toml in the working folder changes nothing: the executable does not load them", async () => {
+  const { user, key } = await server.user({ credits: 5 });
+  const { cwd, config } = cliHome();
+  writeFileSync(join(cwd, "lab.py"), PY);
+  // Were the .env loaded, the command would render on the service with this key and be charged.
+  writeFileSync(join(cwd, ".env"), `SKHEMA_API_URL=${server.url}\nSKHEMA_API_KEY=${key}\n`);
+  writeFileSync(join(cwd, "bunfig.toml"), "this is [not toml\n");
+  const r = await run(["render", "lab.py"], { XDG_CONFIG_HOME: config }, cwd);
+  expect(r.code).toBe(0);
+  expect(r.stderr).toContain("no API key configured");
+  expect(readFileSync(join(cwd, "lab.svg"), "utf8")).toContain("Повернути x * 2");
+  const row = await server.database.client.execute({ sql: "SELECT credits FROM users WHERE id = ?", args: [user.id] });
+  expect(Number(row.rows[0]!.credits)).toBe(5);
+});
+
 test("render against the service, and an exit code from the error code", async () => {
   const { user, key } = await server.user({ credits: 5 });
   const { cwd, config } = cliHome();

@@ -297,6 +297,24 @@ describe("text", () => {
     expect(comment.text[0]).toBe("x :=");
     expect(comment.text.slice(1).join("")).toBe(`"${"ж".repeat(400)}"`); // cut only here, in the comment
   });
+  test("tokens wider than any symbol (a condition's literal, a loop variable, a returned literal): no symbol and no chart wider than the page", async () => {
+    const name = `counter_${"v".repeat(90)}`;
+    const code = `def f(x):\n    if x == "${"a".repeat(200)}":\n        print("b")\n    for ${name} in range(10):\n        print(x)\n    return "${"r".repeat(150)}"\n`;
+    for (const split of [false, true]) {
+      const c = chart(await py(code, {}, { split }));
+      for (const part of c.parts) expect(part.width).toBeLessThanOrEqual(PAGE_PART_WIDTH + 0.5);
+      for (const s of shapes(c)) expect(s.w).toBeLessThanOrEqual(PAGE_PART_WIDTH);
+      const decision = shapes(c).find((s) => s.kind === "decision")!;
+      expect(decision.h).toBeGreaterThan(20); // grows taller (G3: one a), not wider
+      expect(decision.text).toContain("x ="); // breaks at the space first
+      expect(decision.text.slice(1).join("")).toBe(`"${"a".repeat(200)}"`); // then the literal alone is cut, nothing lost
+      const loop = shapes(c).find((s) => s.text.join("").includes("counter_"))!;
+      expect(loop.text.join("")).toContain(name);
+      // The long return is computed into a variable first (front-end); its literal goes to a comment.
+      const comment = shapes(c).find((s) => s.kind === "comment")!;
+      expect(comment.text.slice(1).join("")).toBe(`"${"r".repeat(150)}"`);
+    }
+  });
 });
 
 describe("split into parts", () => {

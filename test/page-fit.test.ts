@@ -1,7 +1,6 @@
 /**
  * The charts of the corpus and the examples fit the A4 sheet (issue 12, drawing-rules P7): no chart
- * and no part of a split chart is wider than 170 mm, with or without split (unless a single symbol
- * with its comment is: a text too long for that is the text stage's to shorten, T2/T5); no chart that fits one
+ * and no part of a split chart is wider than 170 mm, with or without split; no chart that fits one
  * page at the smallest module is split; the pages of split charts are well filled. Measured by the
  * same code as `npm run pagefit` (scripts/pagefit.ts).
  */
@@ -23,7 +22,7 @@ describe("page fit of the corpus and the examples", () => {
     expect(fits.length).toBeGreaterThan(files.length);
   });
 
-  test("no chart and no part is wider than 170 mm (unless one symbol with its comment is)", () => {
+  test("no chart and no part is wider than 170 mm", () => {
     expect(summary.wide.map(describeFit)).toEqual([]);
   });
 
@@ -93,13 +92,16 @@ describe("how split charts are cut", () => {
     expect(flat.size).toBeGreaterThan(0);
   });
 
-  test("a part holding a symbol with a comment wider than the page does not let the other parts grow past it", async () => {
-    // The last part's output line is 219 mm with its comment (text's to shorten); the else-if chain
-    // on the part before must still be folded to the page (it was drawn 181 mm wide).
+  test("an output line with a long literal: its comment wraps the literal at its spaces, and symbol and comment fit the page", async () => {
+    // The last output line's literal is 95 characters; its comment was one 169 mm line, 219 mm with
+    // its symbol. The else-if chain on the part before is folded to the page too.
     const [main] = await measureFile("test/fixtures/python/long_summary.py");
-    expect(main!.floor).toBeGreaterThan(170);
     expect(main!.parts.length).toBeGreaterThan(1);
-    for (const part of main!.parts) expect(part.w).toBeLessThanOrEqual(Math.max(170, part.floor) + 0.5);
+    for (const part of [main!.sheet, ...main!.parts]) expect(part.w).toBeLessThanOrEqual(170.5);
+    const { geometry } = await prepare({ code: await Bun.file("test/fixtures/python/long_summary.py").text(), lang: "python", format: "pdf" }, bunAssets);
+    const comment = geometry.charts[0]!.parts.flatMap((p) => p.shapes).find((sh) => sh.kind === "comment")!;
+    expect(comment.text.length).toBeGreaterThan(2);
+    expect(comment.text.slice(1).join(" ")).toBe('"Підсумок обробки вхідних даних: кількість значень, їхня сума, мінімум, максимум, середнє значення"');
   });
 
   test("among cuts into as many parts the one with fewer connector pairs wins (09_odd_format.cpp: its inner else-if chain drawn whole)", () => {

@@ -6,7 +6,7 @@
  */
 import type { Box, ShapeKind } from "../geometry/types.ts";
 import {
-  CALL_INSET, COMMENT_TEXT_WIDTH, COMMENT_TICK, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH,
+  CALL_INSET, COMMENT_GAP, COMMENT_TEXT_WIDTH, COMMENT_TICK, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH,
   PAGE_PART_WIDTH, TEXT_PADDING, WIDEN_STEP,
 } from "../geometry/style.ts";
 import { STANDARD, type Module } from "./module.ts";
@@ -170,8 +170,11 @@ function sizeShape(kind: ShapeKind, text: string, wrap: Wrapper, font: FontId, m
   // a line — words, numbers and literals are never cut. A decision or hexagon, whose text area is
   // only part of its width, and a terminator, which holds one line, may widen up to the page width
   // before they grow taller (G3: one a).
+  // The widest any symbol gets is the page's; a decision or hexagon leaves room on each side for a
+  // branch that leaves its vertex for a connector (a stub and a connector), so its chart fits too.
+  const pageWidest = kind === "decision" || kind === "hexagon" ? PAGE_PART_WIDTH - 2 * (m.stub + m.connector) : PAGE_PART_WIDTH;
   const beyond: number[] = [];
-  for (let w = MAX_SHAPE_WIDTH + WIDEN_STEP; w <= PAGE_PART_WIDTH; w += WIDEN_STEP) beyond.push(w);
+  for (let w = MAX_SHAPE_WIDTH + WIDEN_STEP; w <= pageWidest; w += WIDEN_STEP) beyond.push(w);
   // The widest unbreakable piece (wrapping at width 0 puts every piece on a line of its own).
   const widestAtom = widestLineMm(wrap(0, FONT_SIZE), FONT_SIZE, font);
   const atomFits = (w: number, h: number) => textArea(kind, w, h).w >= widestAtom;
@@ -179,7 +182,7 @@ function sizeShape(kind: ShapeKind, text: string, wrap: Wrapper, font: FontId, m
   // tokens allow, so the symbol and its comment stay within the page together.
   if (narrow && COMMENTABLE.has(kind)) {
     const w = widths.find((width) => atomFits(width, h0));
-    if (w !== undefined) return withComment(kind, wrap, text, w, h0, font);
+    if (w !== undefined) return withComment(kind, wrap, text, w, h0, font, narrow);
   }
   let widest = MAX_SHAPE_WIDTH;
   for (const w of beyond) {
@@ -191,48 +194,63 @@ function sizeShape(kind: ShapeKind, text: string, wrap: Wrapper, font: FontId, m
   // Still too long (T5's last remedy, T2): a short form in the symbol, the full text in a comment.
   // The symbol itself keeps a modest width (2a, or the chart's common width): its short form fits
   // any width, and symbol, gap and comment must fit the page side by side.
-  if (COMMENTABLE.has(kind)) return withComment(kind, wrap, text, Math.max(m.bWide, minWidth), h0, font);
+  if (COMMENTABLE.has(kind)) return withComment(kind, wrap, text, Math.max(m.bWide, minWidth), h0, font, narrow);
   // Last resort: the symbol grows taller at the narrowest width where every token fits on a line
   // (terminators grow wider with their height so their straight part keeps the same text width).
   const extra = kind === "terminator" ? 1 : 0;
-  const base = firstStep(MAX_SHAPE_WIDTH, (w) => atomFits(w + extra * h0, h0));
-  const h = firstStep(h0 + WIDEN_STEP, (h) => attempt(kind, wrap, base + extra * h, h, font) !== null);
-  return attempt(kind, wrap, base + extra * h, h, font)!;
+  if (atomFits(pageWidest - extra * h0, h0)) {
+    const base = firstStep(MAX_SHAPE_WIDTH, (w) => atomFits(w + extra * h0, h0));
+    const h = firstStep(h0 + WIDEN_STEP, (h) => attempt(kind, wrap, base + extra * h, h, font) !== null);
+    if (base + extra * h <= pageWidest) return attempt(kind, wrap, base + extra * h, h, font)!;
+  }
+  // A token wider than the widest symbol's text area (a huge literal in a condition or a return):
+  // the symbol takes that width and grows taller, and the token alone is cut between characters,
+  // as in a comment. No symbol, and no chart for its sake, is wider than the page (issue 12).
+  const cut: Wrapper = (width, size) => wrap(width, size).flatMap((line) => cutToWidth(line, width, font));
+  const h = firstStep(h0 + WIDEN_STEP, (h) => attempt(kind, cut, pageWidest, h, font) !== null);
+  return attempt(kind, cut, pageWidest, h, font)!;
 }
 
 /**
  * A symbol of width `w` holding as many lines of its text as fit at height `h`, the last one ending
- * in "…", and the whole text in a comment beside it.
+ * in "…", and the whole text in a comment beside it. The comment may take the page beside the
+ * symbol; in a chart too wide for the page (`narrow`) only the right half-page beside a symbol on
+ * the page's middle, as a spine pushed there by a page-wide decision puts it.
  */
-function withComment(kind: ShapeKind, wrap: Wrapper, text: string, w: number, h: number, font: FontId): SizedText {
+function withComment(kind: ShapeKind, wrap: Wrapper, text: string, w: number, h: number, font: FontId, narrow: boolean): SizedText {
   const area = textArea(kind, w, h);
-  const room = Math.max(1, Math.floor(area.h / PITCH));
+  const rows = Math.max(1, Math.floor(area.h / PITCH));
   // The lines that fit, up to the first one holding a piece wider than the symbol (a huge literal).
   const lines: string[] = [];
   for (const line of wrap(area.w, FONT_SIZE)) {
-    if (lines.length === room || textWidthMm(line, FONT_SIZE, font) > area.w) break;
+    if (lines.length === rows || textWidthMm(line, FONT_SIZE, font) > area.w) break;
     lines.push(line);
   }
   let last = lines.pop() ?? "";
   while (last !== "" && textWidthMm(`${last} …`, FONT_SIZE, font) > area.w) last = last.replace(/\s*\S+$/, "");
   lines.push(last === "" ? "…" : `${last} …`);
-  return { w, h, lines, textBox: area, comment: sizeComment(text, font) };
+  const beside = narrow ? (PAGE_PART_WIDTH - w) / 2 - COMMENT_GAP : PAGE_PART_WIDTH - w - COMMENT_GAP;
+  return { w, h, lines, textBox: area, comment: sizeComment(text, font, beside) };
 }
 
 /**
- * A comment symbol (S10) around `text`: wrapped at COMMENT_TEXT_WIDTH, left-aligned, wider for one
- * long token — up to the page width: a token wider than a page (a huge literal) is the one thing
- * cut, here in the comment only, between characters.
+ * A comment symbol (S10) around `text`, `room` wide at most (the page beside its symbol and the
+ * dashed link, so the two fit the page together): wrapped at COMMENT_TEXT_WIDTH, left-aligned,
+ * wider for one long token up to the room. A token wider than that (a long literal) is the one
+ * thing broken, here in the comment only: at its inner spaces, else between characters.
  */
-function sizeComment(text: string, font: FontId): SizedText {
-  const limit = PAGE_PART_WIDTH - 2 * TEXT_PADDING;
-  const lines = prepareWrap(text, font)(COMMENT_TEXT_WIDTH, FONT_SIZE).flatMap((line) => cutToWidth(line, limit, font));
+function sizeComment(text: string, font: FontId, room: number): SizedText {
+  const limit = room - 2 * TEXT_PADDING;
+  const lines = prepareWrap(text, font)(Math.min(COMMENT_TEXT_WIDTH, limit), FONT_SIZE).flatMap((line) => cutToWidth(line, limit, font));
   const w = Math.max(COMMENT_TICK, widestLineMm(lines, FONT_SIZE, font)) + 2 * TEXT_PADDING;
   const h = lines.length * PITCH + 2 * TEXT_PADDING;
   return { w, h, lines, textBox: textArea("comment", w, h) };
 }
 
-/** `line` cut between code points into pieces no wider than `limit` (widths are additive). */
+/**
+ * `line` in pieces no wider than `limit` (widths are additive): each piece ends at its last space
+ * that leaves it within the limit (the space goes, as at any line break), else between code points.
+ */
 function cutToWidth(line: string, limit: number, font: FontId): string[] {
   if (textWidthMm(line, FONT_SIZE, font) <= limit) return [line];
   const out: string[] = [];
@@ -241,9 +259,15 @@ function cutToWidth(line: string, limit: number, font: FontId): string[] {
   for (const ch of line) {
     const w = textWidthMm(ch, FONT_SIZE, font);
     if (current !== "" && width + w > limit) {
-      out.push(current);
-      current = "";
-      width = 0;
+      const space = current.lastIndexOf(" ");
+      if (space > 0) {
+        out.push(current.slice(0, space));
+        current = current.slice(space + 1);
+      } else {
+        out.push(current);
+        current = "";
+      }
+      width = textWidthMm(current, FONT_SIZE, font);
     }
     current += ch;
     width += w;

@@ -198,9 +198,19 @@ function textArea(s: Shape): Box {
   const tb = s.textBox;
   const left = Math.min(WRAP_SLACK, Math.max(0, tb.x - s.x));
   const right = Math.min(WRAP_SLACK, Math.max(0, s.x + s.w - (tb.x + tb.w)));
-  if (shapeTextAlign(s.kind) === "start") return { x: tb.x, y: tb.y, w: tb.w + right, h: tb.h };
+  if (shapeTextAlign(s.kind) === "start") return { x: tb.x, y: tb.y, w: tb.w + right + commentSlack(s), h: tb.h };
   const slack = Math.min(left, right);
   return { x: tb.x - slack, y: tb.y, w: tb.w + 2 * slack, h: tb.h };
+}
+
+/**
+ * How far a comment's box reaches past its open right side, empty, for the reason a branch label's
+ * does (LABEL_SLACK): LibreOffice wraps frames in groups even with wrap="none", and its small scaled
+ * fonts run wider than the metrics (a 119 mm line at half size wrapped with 1.5 mm to spare), so
+ * the end of the widest line would drop onto a hidden line. The bracket stays where it is.
+ */
+export function commentSlack(s: Shape): number {
+  return LABEL_SLACK + 0.1 * s.textBox.w;
 }
 
 function shapeXml(doc: Doc, f: Frame, s: Shape): string {
@@ -217,12 +227,13 @@ function shapeXml(doc: Doc, f: Frame, s: Shape): string {
   const txbx = hasText
     ? `<wps:txbx><w:txbxContent>${textBoxParagraphs(s.text, s.font, align, f.s)}</w:txbxContent></wps:txbx>`
     : "";
+  // Left-aligned text (comments) never needs wrapping to stay put; centred text wraps within the slack.
+  const box = align === "start" ? { ...s, w: s.w + commentSlack(s) } : s;
   return (
     `<wps:wsp><wps:cNvPr id="${id}" name="Shape ${id}" descr="${escapeXml(s.kind)} ${escapeXml(s.id)}"/><wps:cNvSpPr/>` +
-    `<wps:spPr>${geometryXml(f, s, paths)}${fill}${lineXml(doc)}</wps:spPr>` +
+    `<wps:spPr>${geometryXml(f, box, paths)}${fill}${lineXml(doc)}</wps:spPr>` +
     txbx +
-    // Left-aligned text (comments) never needs wrapping to stay put; centred text wraps within the slack.
-    bodyPr(f, s, hasText ? textArea(s) : s, align === "start" ? "none" : "square", "ctr") +
+    bodyPr(f, box, hasText ? textArea(s) : s, align === "start" ? "none" : "square", "ctr") +
     `</wps:wsp>`
   );
 }
