@@ -56,9 +56,9 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
  * Cuts a chart into the fewest parts it can, trying in order while the best needs more than
  * `ideal`: the plan of the first threshold (FLATTEN_TALLER: only what cannot fit a part laid out
  * flat); that plan refined (REFINES: laid flat only where a page asks for it); the other thresholds,
- * each refined the same way; then, for a chart with switch rows, all of that again with the rows
- * after the first packed beside their own lane (PagePlanning.rowsBesideLane: more cases a row);
- * then, while the best is more than one part above `least`, a bounded local search over which
+ * each refined the same way; then, for a menu (a chart with switch rows), all of that again with
+ * the rows after the first packed beside their own lane (PagePlanning.rowsBesideLane: more cases a
+ * row), and while the best is more than one part above `least`, a bounded local search over which
  * constructs are laid flat (toggleSearch).
  * The fewest parts win, then the fewest connector pairs, then the fuller emptiest page, then the
  * earlier. `first`: the first threshold's plan cut, when the caller has it already. A threshold that
@@ -112,13 +112,12 @@ export function cutPages(
   };
   const opening = best;
   if (search(opening)) return best;
-  const rows = opening.plan.body.items.some((item) => item.type === "row" || item.type === "row-open");
-  if (rows) {
-    const besideLane = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, rowsBesideLane: true });
-    if (consider(besideLane) || search(besideLane)) return best;
-  }
+  // A menu: a switch on rows. What follows searches which cases share a row, and only a menu.
+  if (!opening.plan.body.items.some((item) => item.type === "row" || item.type === "row-open")) return best;
+  const besideLane = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, rowsBesideLane: true });
+  if (consider(besideLane) || search(besideLane)) return best;
   // Still more than one part over: one construct more or less laid flat at a time.
-  if (best.groups.length > least + 1) {
+  if (best.groups.length > least() + 1) {
     const starts = [...bestOf.values()].sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
     const budget = { plans: TOGGLE_PLANS };
     for (const start of starts) if (toggleSearch(planFor, start, consider, budget) || budget.plans <= 0) break;
@@ -201,12 +200,13 @@ function spanWidth(plan: ChartPlan, items: Iterable<Plan>, first: boolean, last:
 
 /**
  * What cutPages aims at: `ideal` — the parts at which it stops searching (the chart's unsplit
- * height in pages); `least` (≤ ideal) — the fewest parts any cut could need (its height as one
- * unfolded sheet in pages): a best cut more than one part above it is searched further locally.
+ * height in pages, or an upper bound of it); `least` (≤ ideal) — the pages the chart drawn as one
+ * sheet fills (made only when asked): a menu's best cut more than one part above it is searched
+ * further locally (toggleSearch).
  */
 export interface PartBounds {
   ideal: number;
-  least: number;
+  least: () => number;
 }
 
 /** The plan `planFor` gives for `planning`, cut once (no search). */

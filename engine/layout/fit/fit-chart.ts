@@ -208,10 +208,9 @@ function planFolded(
   // The unsplit height, or (planned for pages straight away) the quick cut's, which is at least it.
   const ideal = cutting === "quick" ? Infinity : Math.ceil((height ?? Infinity) / PAGE_PART_HEIGHT);
   const first = quick?.planning ? { ...quick, planning: quick.planning } : undefined;
-  // The parts the chart drawn as one sheet with these folds fills: a cut more than one part over
-  // them is searched further (issue 12); the quick cut's plan, laid flat for pages, is taller.
-  if (cutting === "thorough") sheet ??= planChart(fn, options, sizer, connector, { fold }).height;
-  const least = Math.min(ideal, Math.ceil((sheet ?? Infinity) / PAGE_PART_HEIGHT));
+  // The pages the chart drawn as one sheet with these folds fills: a menu's cut more than one part
+  // over them is searched further (issue 12); the quick cut's plan, laid flat for pages, is taller.
+  const least = (): number => Math.min(ideal, Math.ceil((sheet ?? planChart(fn, options, sizer, connector, { fold }).height) / PAGE_PART_HEIGHT));
   return { ...cutPages(planFor, { ideal, least }, cutting === "quick" ? FLATTEN_TALLER.slice(0, 1) : FLATTEN_TALLER, first), sizer, fold };
 }
 
