@@ -112,22 +112,29 @@ export function cutPages(
   };
   const opening = best;
   if (search(opening)) return best;
-  // A menu: a switch on rows. What follows searches which cases share a row, and only a menu.
-  if (!opening.plan.body.items.some((item) => item.type === "row" || item.type === "row-open")) return best;
+  // A menu (a switch on rows) of a few pages, whose plans are cheap: what follows searches which
+  // cases share a row, and only there.
+  if (best.groups.length > TOGGLE_MAX_PARTS || !opening.plan.body.items.some((item) => item.type === "row" || item.type === "row-open")) return best;
   const besideLane = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, rowsBesideLane: true });
   if (consider(besideLane) || search(besideLane)) return best;
   // Still more than one part over: one construct more or less laid flat at a time.
   if (best.groups.length > least() + 1) {
     const starts = [...bestOf.values()].sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
-    const budget = { plans: TOGGLE_PLANS };
+    const budget = { plans: Math.min(TOGGLE_PLANS, Math.floor(TOGGLE_WORK / best.plan.height)) };
     for (const start of starts) if (toggleSearch(planFor, start, consider, budget) || budget.plans <= 0) break;
   }
   return best;
 }
 
-/** Rounds of the local search from one start, and the plans it may make in all. */
+/**
+ * Rounds of the local search from one start; the plans it may make in all, fewer for a taller chart
+ * (at most TOGGLE_WORK mm of planned run in all); the most parts of a chart searched beyond the
+ * thresholds (row packing, toggleSearch).
+ */
 const TOGGLE_ROUNDS = 4;
-const TOGGLE_PLANS = 320;
+const TOGGLE_PLANS = 160;
+const TOGGLE_WORK = 160 * 1500;
+const TOGGLE_MAX_PARTS = 12;
 
 /**
  * Local search over which constructs are laid flat, for a chart the searches above leave more than
@@ -135,7 +142,7 @@ const TOGGLE_PLANS = 320;
  * the top-level spine (a case of a switch row by itself), or one laid flat already — and moves to
  * the toggle with the fewest parts, then the emptiest last part (the run nearest to needing one part
  * less), while that improves. Every cut is handed to `consider`; true when it reached the ideal.
- * All starts together make at most TOGGLE_PLANS plans (`budget`), each one linear pass.
+ * All starts together make at most `budget` plans, each one linear pass.
  */
 function toggleSearch(
   planFor: (planning: PagePlanning) => ChartPlan, start: Cut, consider: (cut: Cut) => boolean, budget: { plans: number },
