@@ -142,10 +142,11 @@ export function drawChart(
     }
     const isLast = k === groups.length - 1;
     const left = Math.max(k === 0 ? plan.start.w / 2 : 0, isLast ? plan.end.w / 2 : 0, ...items.map((item) => item.left));
-    const part = (ctx.part = new PartLanes(items, left));
+    // Returns to the one End by the chart's own lane cross any lane beside the spine: then none.
+    const part = (ctx.part = plan.returns && plan.returns.laneCount > 0 ? null : new PartLanes(items, left));
     // One item at a time, so the part knows where a jump's lane starts.
     items.forEach((item, i) => {
-      part.drawing(i);
+      part?.drawing(i);
       edge = drawSequence([item], 0, y, edge, ctx);
       y += item.height + m.gap;
     });

@@ -41,7 +41,8 @@ export function connectorJump(target: JumpTarget, ctx: PlanCtx): JumpPlan {
  * A branch's plans ending in an outer connector of `target` (the flat forms' jumps to their join).
  * After a plain symbol the connector hangs a stub below it, as a return's does, instead of a gap and
  * a stub below: a branch laid out flat for pages is no taller than needed, so a chain's steps pack
- * onto fewer pages (issue 12).
+ * onto fewer pages (issue 12). The branch's end stands on the spine (or rightmost, in a cascade step),
+ * so a lane can take the jump where the join is on the same part (JumpTarget.laneable).
  */
 export function endInConnector(items: readonly Plan[], target: JumpTarget, ctx: PlanCtx): Plan[] {
   const last = items[items.length - 1];
@@ -53,13 +54,16 @@ export function endInConnector(items: readonly Plan[], target: JumpTarget, ctx: 
     if (jumps.length === joined.connectorCount) {
       for (const jump of jumps) jump.target = target;
       target.connectorCount += jumps.length;
+      target.laneable += joined.laneable;
       joined.connectorCount = 0;
+      joined.laneable = 0;
       const rest = items.slice(0, -1);
       return rest.length > 0 && rest[rest.length - 1]!.falls ? endInConnector(rest, target, ctx) : rest;
     }
   }
   const plain = last?.type === "shape" && (last.kind === "process" || last.kind === "io" || last.kind === "call") ? last : null;
   target.connectorCount++;
+  target.laneable++;
   return plain ? [...items.slice(0, -1), jumpPlan(target, "connector", plain, ctx)] : [...items, jumpPlan(target, "connector", null, ctx)];
 }
 
