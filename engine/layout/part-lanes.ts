@@ -20,8 +20,15 @@ export class PartLanes {
   /** The target whose lane runs down now (decided, its inner connector not drawn yet). */
   private running: JumpTarget | null = null;
 
-  /** `items`: the part's top-level plans; `left`: how far the part reaches left of its spine. */
-  constructor(private readonly items: readonly Plan[], private readonly left: number) {}
+  /** The part's top-level plans. */
+  private readonly items: readonly Plan[];
+  /** How far the part reaches left of its spine. */
+  private readonly left: number;
+
+  constructor(items: readonly Plan[], left: number) {
+    this.items = items;
+    this.left = left;
+  }
 
   /** The top-level item drawn next. */
   drawing(index: number): void {
