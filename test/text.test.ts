@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { FONT_SIZE, LINE_SPACING, PT } from "../engine/geometry/style.ts";
-import { lineHeightMm, textUnits, textWidthMm } from "../engine/text/measure.ts";
+import { FONTS } from "../engine/fonts.ts";
+import { hasGlyph, lineHeightMm, textUnits, textWidthMm } from "../engine/text/measure.ts";
 import { TINOS, TINOS_ADVANCES } from "../engine/text/metrics/tinos.ts";
 import { widestLineMm, wrapText } from "../engine/text/wrap.ts";
 
@@ -13,6 +14,10 @@ describe("metrics table", () => {
     expect(TINOS.ascent).toBeGreaterThan(0);
     expect(TINOS.descent).toBeLessThan(0);
     for (const a of TINOS_ADVANCES) expect(Number.isInteger(a) && a >= -1 && a <= 4096).toBe(true);
+  });
+
+  test("every font of the allowlist has all of printable ASCII (the SVG renderer skips their look-up)", () => {
+    for (const { id: font } of Object.values(FONTS)) for (let c = 0x20; c < 0x7f; c++) expect(`${font} ${c} ${hasGlyph(c, font)}`).toBe(`${font} ${c} true`);
   });
 });
 
