@@ -36,11 +36,14 @@ function pythonTernary(node: TsNode): TernaryParts | undefined {
   return whenTrue && cond && whenFalse ? { cond, whenTrue, whenFalse } : undefined;
 }
 
+/** Every `a if c else b` holds `if`. */
+const PYTHON_MARKS = ["if"];
+
 /** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   const nodes = plainStatementNodes(stmt, ctx, depth);
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
-  return shortReturns(decideTernary(stmt, nodes, { parts: pythonTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
+  return shortReturns(decideTernary(stmt, nodes, { marks: PYTHON_MARKS, parts: pythonTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
 }
 
 function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
