@@ -10,9 +10,16 @@
  *
  * Portable: no `node:`/`bun:` imports, no file system, no host globals.
  */
-import { Language, Parser, type Tree } from "web-tree-sitter";
+import type { Language, Parser, Tree } from "web-tree-sitter";
 import type { AssetLoader, AssetName } from "../assets.ts";
 import { EngineError } from "../errors.ts";
+
+/**
+ * web-tree-sitter's JavaScript, imported when a runtime is first started: Python's own parser
+ * usually leaves it unused, and evaluating the module cost every fresh process ≈ 0.2 ms (issue 14).
+ */
+let runtimeModule: Promise<typeof import("web-tree-sitter")> | undefined;
+const webTreeSitter = () => (runtimeModule ??= import("web-tree-sitter"));
 
 let runtime: Promise<void> | null = null;
 let runtimeInits = 0;
@@ -54,6 +61,7 @@ export function initRuntime(assets: AssetLoader): Promise<void> {
           .catch(fail);
         return {};
       };
+      const { Parser } = await webTreeSitter();
       await Promise.race([Parser.init({ instantiateWasm } as unknown as Parameters<typeof Parser.init>[0]), failed]);
     })();
     runtime.catch(() => {
@@ -73,7 +81,7 @@ function loadLanguage(assets: AssetLoader, grammar: AssetName): Promise<Language
         const wasm = await assets.load(grammar);
         return wasm instanceof WebAssembly.Module ? wasm : WebAssembly.compile(wasm);
       })();
-      const [module] = await Promise.all([compiled, initRuntime(assets)]);
+      const [module, { Language }] = await Promise.all([compiled, webTreeSitter(), initRuntime(assets)]);
       return Language.loadSync(module);
     })();
     languages.set(grammar, language);
@@ -92,6 +100,7 @@ export async function getParser(assets: AssetLoader, grammar: AssetName): Promis
     // folder missing a file) gets the reason, as the PNG and PDF renderers report theirs.
     throw new EngineError("render_failed", `parser ${grammar} failed to start: ${e instanceof Error ? e.message : String(e)}`);
   }
+  const { Parser } = await webTreeSitter();
   let parser = parsers.get(grammar);
   if (!parser) {
     parser = new Parser();
