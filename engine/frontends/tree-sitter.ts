@@ -520,8 +520,13 @@ function isSpace(c: number): boolean {
 
 const isOpener = (c: string): boolean => c === "(" || c === "[" || c === "{";
 const isCloser = (c: string): boolean => c === ")" || c === "]" || c === "}";
-const WHITESPACE = /\s/;
 const WHITESPACE_RUNS = /\s+/g;
+
+/** Does `text` hold a `\s` character? A loop, not a regular expression: it runs for every token (short). */
+function hasSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isSpace(text.charCodeAt(i))) return true;
+  return false;
+}
 
 /**
  * Work stacks shared by all rebuildText calls (a hook may call rebuildText again: each call only
@@ -563,7 +568,7 @@ export function rebuildText(root: SyntaxNode, source: string, hooks: TextHooks =
         if (atomic?.has(type)) text = node.text;
         else if (node.children.length === 0 || !node.isNamed) {
           let raw = node.text;
-          if (WHITESPACE.test(raw)) raw = raw.replace(WHITESPACE_RUNS, " ");
+          if (hasSpace(raw)) raw = raw.replace(WHITESPACE_RUNS, " ");
           const mapped = hooks.token?.(node, parent, raw);
           if (typeof mapped === "string") text = mapped;
           else if (mapped) {

@@ -56,6 +56,9 @@ export function stripInvalidXml(s: string): string {
 
 /** Escapes text for element content and attribute values (all five XML specials). */
 export function escapeXml(s: string): string {
+  // Most strings need neither: one test for both (each a native call from the interpreter, where a
+  // fresh process draws).
+  if (!NEEDS_ANY.test(s)) return s;
   const clean = NEEDS_STRIP.test(s) ? stripInvalidXml(s) : s;
   return SPECIALS.test(clean) ? clean.replace(/[&<>"']/g, (c) => ESC[c]!) : clean;
 }
@@ -63,6 +66,7 @@ export function escapeXml(s: string): string {
 /** Characters that may be illegal in XML (surrogates included: pairs are checked one by one). */
 const NEEDS_STRIP = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 const SPECIALS = /[&<>"']/;
+const NEEDS_ANY = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 const ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 

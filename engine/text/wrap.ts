@@ -33,8 +33,30 @@ function isSpace(c: number): boolean {
   );
 }
 
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
-const isWordChar = (ch: string | undefined) => ch !== undefined && WORD_CHAR.test(ch);
+/** A one-character class of the lexer: `re`, answered without it for ASCII characters. */
+export interface CharClass {
+  readonly re: RegExp;
+  test(ch: string | undefined): boolean;
+}
+
+/**
+ * `re` (one Unicode character class) as ASCII letters, optionally digits, and `marks` below U+0080:
+ * the first use of a Unicode property class costs a fresh process ≈ 20–90 µs to compile (issue 14),
+ * and most texts need no answer beyond ASCII. test/text.test.ts checks both agree on all of ASCII.
+ */
+function charClass(re: RegExp, digits: boolean, marks: string): CharClass {
+  return {
+    re,
+    test(ch) {
+      if (ch === undefined || ch === "") return false;
+      const c = ch.charCodeAt(0);
+      if (c >= 0x80) return re.test(ch);
+      return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (digits && c >= 48 && c <= 57) || marks.includes(ch);
+    },
+  };
+}
+
+export const WORD_CHAR = charClass(/[\p{L}\p{N}_]/u, true, "_");
 const isDigit = (ch: string | undefined) => ch !== undefined && ch >= "0" && ch <= "9";
 
 /** Marks a weak break inside a fragment (member access `.`, call `(`); never part of the text. */
@@ -70,18 +92,21 @@ const GLUE_NEXT_WORDS = new Set([
 ]);
 const GLUE_PREV_WORDS = new Set(["—", "–"]);
 
-const OPERAND_END = /[\p{L}\p{N}_)\]}"'»”’]/u;
-const OPERAND_START = /[\p{L}\p{N}_([{"'«“„.]/u;
+export const OPERAND_END = charClass(/[\p{L}\p{N}_)\]}"'»”’]/u, true, `_)]}"'`);
+export const OPERAND_START = charClass(/[\p{L}\p{N}_([{"'«“„.]/u, true, `_([{"'.`);
+/** Around the `.` of a member access: what may end the object, and start the member. */
+export const OBJECT_END = charClass(/[\p{L}_)\]"'»”]/u, false, `_)]"'`);
+export const MEMBER_START = charClass(/[\p{L}_]/u, false, "_");
 const STRING_PREFIX = /^(?:[rbuf]|rb|br|fr|rf)$/i;
 
 /** Index of the character closing the quoted run that opens at `i`, or −1 (then it is no quote). */
 function quoteEnd(p: string, i: number): number {
   const q = p[i]!;
   if (q === '"' || q === "'") {
-    if (q === "'" && isWordChar(p[i - 1])) {
+    if (q === "'" && WORD_CHAR.test(p[i - 1])) {
       // An apostrophe inside a word (м'ясо, don't) — unless the word is a string prefix (f'…', r'…').
       let s = i;
-      while (s > 0 && isWordChar(p[s - 1])) s--;
+      while (s > 0 && WORD_CHAR.test(p[s - 1])) s--;
       if (!STRING_PREFIX.test(p.slice(s, i))) return -1;
     }
     for (let j = i + 1; j < p.length; j++) {
@@ -102,7 +127,7 @@ function isExponentSign(p: string, i: number): boolean {
   const prev = p[i - 1];
   if (prev !== "e" && prev !== "E") return false;
   let s = i - 1;
-  while (s > 0 && (isWordChar(p[s - 1]) || p[s - 1] === ".")) s--;
+  while (s > 0 && (WORD_CHAR.test(p[s - 1]) || p[s - 1] === ".")) s--;
   return isDigit(p[s]) || (p[s] === "." && isDigit(p[s + 1]));
 }
 
@@ -207,8 +232,8 @@ function lexWords(p: string): string[][] {
     const prev = p[i - 1];
     if (
       frag !== "" &&
-      ((c === "." && /[\p{L}_)\]"'»”]/u.test(prev ?? "") && /[\p{L}_]/u.test(p[i + 1] ?? "")) ||
-        (c === "(" && isWordChar(prev)))
+      ((c === "." && OBJECT_END.test(prev) && MEMBER_START.test(p[i + 1])) ||
+        (c === "(" && WORD_CHAR.test(prev)))
     ) {
       frag += WEAK;
     }
