@@ -35,6 +35,24 @@ describe("page fit of the corpus and the examples", () => {
     expect(over.map(describeFit)).toEqual([]);
   });
 
+  test("all charts together take at most 5 % more parts than Σ⌈unsplit height ÷ 230 mm⌉", () => {
+    expect(summary.parts).toBeLessThanOrEqual(summary.ideal * 1.05);
+  });
+
+  test("no chart takes more than one part above its own ⌈unsplit height ÷ 230 mm⌉ (but the two menus not there yet, each held at today's count)", () => {
+    // Not there yet (issue 12): the phone book's cases each fill most of a page, so whole cases
+    // per page leave pages part-empty; the library's else-if links are too wide to stand beside
+    // their diamonds and go down the spine through connector pairs, so its run is ~6 % taller
+    // than unsplit and its pages hold a tall loop or decision whole.
+    const notYet = new Map([["test/corpus/java/lab16_phonebook_menu.java main", 7], ["test/corpus/python/lab21_library_menu.py main", 11]]);
+    const over = summary.overOne.map((f) => `${f.file} ${f.chart}`);
+    expect(over.filter((name) => !notYet.has(name))).toEqual([]);
+    for (const [name, parts] of notYet) {
+      const [file, chart] = name.split(" ") as [string, string];
+      expect(fitOf(file, chart).parts.length).toBeLessThanOrEqual(parts);
+    }
+  });
+
   test("the pages of split charts are 85 % full at the median", () => {
     const fills = summary.fills;
     expect(fills.length).toBeGreaterThan(0);
@@ -93,8 +111,10 @@ describe("how split charts are cut", () => {
   });
 
   test("a cut falls after a jump rather than where the spine runs on when that needs no more parts (menus: a case opens its page at its connector)", () => {
-    // 12, 18 and 6 pairs when every part was filled as low as the page allowed.
-    expect(fitOf("test/corpus/python/lab22_todo_match.py").pairs).toBeLessThanOrEqual(10);
+    // 12, 18 and 6 pairs when every part was filled as low as the page allowed. The todo menu takes
+    // 6 parts (was 7) since a case moved out of its row and a loop laid flat (cut-pages.ts
+    // toggleSearch): one pair more than its 7 parts needed.
+    expect(fitOf("test/corpus/python/lab22_todo_match.py").pairs).toBeLessThanOrEqual(11);
     expect(fitOf("test/corpus/python/lab21_library_menu.py").pairs).toBeLessThanOrEqual(15);
     expect(fitOf("test/corpus/java/lab18_brackets.java", "Brackets.firstError").pairs).toBeLessThanOrEqual(4);
   });

@@ -105,14 +105,15 @@ describe("split menus take few parts", () => {
       expect({ chart: fit.chart, parts: fit.parts.length }).toEqual({ chart: fit.chart, parts: Math.min(fit.parts.length, ideal + over) });
     }
   };
-  // lab19: an else-if chain cut into cascade steps (cascade.ts) beside a switch on rows.
-  for (const file of [...MENUS, "test/corpus/java/lab19_grades_switch.java"]) {
+  // lab19: an else-if chain cut into cascade steps (cascade.ts) beside a switch on rows. The shop
+  // and todo menus: their rows packed beside their own lane, cases moved out of their rows by the
+  // local search (cut-pages.ts); two parts over before.
+  const notYet = "test/corpus/java/lab16_phonebook_menu.java";
+  for (const file of [...MENUS, "test/corpus/java/lab19_grades_switch.java", ...WIDE_CASE_MENUS.filter((f) => f !== notYet)]) {
     test(`${file}: at most one part above its ideal`, () => within(file, 1));
   }
-  // Not there yet: rows of one tall case each fill pages unevenly.
-  for (const file of WIDE_CASE_MENUS) {
-    test(`${file}: at most two parts above its ideal`, () => within(file, 2));
-  }
+  // Not there yet: its cases each fill most of a page, whole rows per page leave pages part-empty.
+  test(`${notYet}: at most two parts above its ideal`, () => within(notYet, 2));
 });
 
 /**

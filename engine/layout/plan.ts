@@ -113,6 +113,12 @@ export interface PlanCtx {
   width: number;
   /** In a chart cut into pages: its widest symbol, the most a symbol on the spine may take (switch-rows.ts packs rows beside it). */
   widest: number;
+  /**
+   * In a chart cut into pages: a switch's rows after the first are packed beside their own lane
+   * rather than beside the chart's widest symbol — more cases share a row, and the cut keeps such a
+   * row off a part that holds a wider symbol (fit/cut-pages.ts).
+   */
+  rowsBesideLane: boolean;
   sizer: Sizer;
   /** Diameter of the connectors carrying designations (the fit stage lays a chart out again when its designations need more). */
   connector: number;

@@ -295,8 +295,8 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   const colScope: Scope = { ...scope, blockedLeft: true, blockedRight: true, returnBlocked: true };
   const reach = (c: Column): number => Math.max(c.plan.right, LABEL_OFFSET + ctx.sizer.label(c.label).w);
   // Rows under the spine, as many columns each as the page leaves right of the spine's widest
-  // symbol or of the lane on the left (and a lane's clearance, for the details a plan's extent
-  // leaves out).
+  // symbol (or, rows after the first when ctx.rowsBesideLane, of the diamond) or of the lane on the
+  // left (and a lane's clearance, for the details a plan's extent leaves out).
   const spineLeft = Math.max(diamond.w, ctx.widest) / 2;
   const rows: SwitchColumn[][] = [];
   const blocks: Block[][] = []; // per row, the case blocks in its columns
@@ -308,7 +308,7 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     // A column beside the first leaves room for the join's connector between it and the spine
     // (where the first column's end goes when it alone falls).
     const x = Math.max(prev.x + reach(prev) + columnGap + c.plan.left, ctx.connector / 2 + LANE_CLEARANCE);
-    const left = Math.max(spineLeft, row[0]!.plan.left + LANE_CLEARANCE);
+    const left = Math.max(rows.length > 1 && ctx.rowsBesideLane ? diamond.w / 2 : spineLeft, row[0]!.plan.left + LANE_CLEARANCE);
     return left + x + reach(c) <= PAGE_PART_WIDTH - LANE_CLEARANCE ? x : null;
   };
   const place = (c: Column, block: Block | null): void => {

@@ -4,9 +4,10 @@
  * low as the page allows. Which constructs are laid out flat decides where cuts may fall: cutPages
  * tries plans with only the tall constructs flat, then also the ones a cut pushed whole past a page
  * left mostly empty (cutting inside them fills that page), then all over half or a quarter of a
- * page, and keeps the one with the fewest parts, then the fewest connector pairs.
+ * page, and keeps the one with the fewest parts, then the fewest connector pairs; a chart still
+ * more than one part above its ideal is searched further one construct at a time.
  */
-import { PAGE_PART_HEIGHT } from "../../geometry/style.ts";
+import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
 import type { Block, Node } from "../../tree/schema.ts";
 import type { ChartPlan } from "../chart.ts";
 import type { Plan } from "../plan.ts";
@@ -22,6 +23,8 @@ export interface Cut {
   pairs: number;
   /** Height of each part as planned. */
   heights: number[];
+  /** Its widest part as planned (partWidths). */
+  widest: number;
   /** How the plan was made: a plan made again the same way (with larger connectors) is cut alike. */
   planning: PagePlanning;
 }
@@ -32,6 +35,8 @@ export interface PagePlanning {
   flattenTaller: number;
   /** Constructs (or cascade links, by their `then` block) laid out flat whatever their height. */
   flatten: ReadonlySet<Node | Block>;
+  /** A switch's rows after the first packed beside their own lane, not the chart's widest symbol (PlanCtx.rowsBesideLane). */
+  rowsBesideLane?: boolean;
 }
 
 /**
@@ -51,18 +56,33 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
  * Cuts a chart into the fewest parts it can, trying in order while the best needs more than
  * `ideal`: the plan of the first threshold (FLATTEN_TALLER: only what cannot fit a part laid out
  * flat); that plan refined (REFINES: laid flat only where a page asks for it); the other thresholds,
- * each refined the same way.
+ * each refined the same way; then, for a menu (a chart with switch rows), all of that again with
+ * the rows after the first packed beside their own lane (PagePlanning.rowsBesideLane: more cases a
+ * row), and while the best is more than one part above `least`, a bounded local search over which
+ * constructs are laid flat (toggleSearch).
  * The fewest parts win, then the fewest connector pairs, then the fuller emptiest page, then the
  * earlier. `first`: the first threshold's plan cut, when the caller has it already. A threshold that
  * an earlier plan without extra flat constructs comes out the same at (ChartPlan.alike) is not
  * planned: its cut would be that one again, considered already.
  */
-export function cutPages(planFor: (planning: PagePlanning) => ChartPlan, ideal: number, thresholds: readonly number[], first?: Cut): Cut {
+export function cutPages(
+  planFor: (planning: PagePlanning) => ChartPlan, { ideal, least }: PartBounds, thresholds: readonly number[], first?: Cut,
+): Cut {
   let best = first ?? cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE });
-  // The plans made with no extra flat constructs, by threshold.
-  const byThreshold = best.planning.flatten.size === 0 ? [best] : [];
+  // Where the local search starts: the best cut of each way of packing rows and threshold, with
+  // and without extra constructs laid flat.
+  const bestOf = new Map<string, Cut>();
+  const keep = (cut: Cut): void => {
+    const key = `${cut.planning.rowsBesideLane === true}/${cut.planning.flattenTaller}/${cut.planning.flatten.size > 0}`;
+    const own = bestOf.get(key);
+    if (!own || better(cut, own)) bestOf.set(key, cut);
+  };
+  keep(best);
+  // Rows packed beside their lane change the look of a menu: taken only for fewer parts.
   const consider = (cut: Cut): boolean => {
-    if (better(cut, best)) best = cut;
+    const fewer = cut.groups.length < best.groups.length;
+    if (fewer || (cut.planning.rowsBesideLane === best.planning.rowsBesideLane && better(cut, best))) best = cut;
+    keep(cut);
     return best.groups.length <= ideal;
   };
   if (best.groups.length <= ideal) return best;
@@ -72,23 +92,129 @@ export function cutPages(planFor: (planning: PagePlanning) => ChartPlan, ideal: 
     for (let pass = 0; pass < REFINES; pass++) {
       const more = pushedWhole(refined);
       if (more.length === 0) break;
-      const { flattenTaller, flatten } = refined.planning;
-      refined = cutAs(planFor, { flattenTaller, flatten: new Set([...flatten, ...more]) });
+      refined = cutAs(planFor, { ...refined.planning, flatten: new Set([...refined.planning.flatten, ...more]) });
       if (consider(refined)) return true;
     }
     return false;
   };
-  if (refine(best)) return best;
-  for (const flattenTaller of thresholds.slice(1)) {
-    if (byThreshold.some(({ plan: { alike } }) => alike.from <= flattenTaller && flattenTaller < alike.below)) continue;
-    const cut = cutAs(planFor, { flattenTaller, flatten: NONE });
-    byThreshold.push(cut);
-    if (consider(cut) || refine(cut)) return best;
+  // Every threshold (and its refinements) with the rows packed one way; true when that reaches `ideal`.
+  const search = (start: Cut): boolean => {
+    // The plans made with no extra flat constructs, by threshold.
+    const byThreshold = start.planning.flatten.size === 0 ? [start] : [];
+    if (refine(start)) return true;
+    for (const flattenTaller of thresholds.slice(1)) {
+      if (byThreshold.some(({ plan: { alike } }) => alike.from <= flattenTaller && flattenTaller < alike.below)) continue;
+      const cut = cutAs(planFor, { ...start.planning, flattenTaller, flatten: NONE });
+      byThreshold.push(cut);
+      if (consider(cut) || refine(cut)) return true;
+    }
+    return false;
+  };
+  const opening = best;
+  if (search(opening)) return best;
+  // A menu (a switch on rows) of a few pages, whose plans are cheap: what follows searches which
+  // cases share a row, and only there.
+  if (best.groups.length > TOGGLE_MAX_PARTS || !opening.plan.body.items.some((item) => item.type === "row" || item.type === "row-open")) return best;
+  const besideLane = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, rowsBesideLane: true });
+  if (consider(besideLane) || search(besideLane)) return best;
+  // Still more than one part over: one construct more or less laid flat at a time.
+  if (best.groups.length > least() + 1) {
+    const starts = [...bestOf.values()].sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+    const budget = { plans: Math.min(TOGGLE_PLANS, Math.floor(TOGGLE_WORK / best.plan.height)) };
+    for (const start of starts) if (toggleSearch(planFor, start, consider, budget) || budget.plans <= 0) break;
   }
   return best;
 }
 
+/**
+ * Rounds of the local search from one start; the plans it may make in all, fewer for a taller chart
+ * (at most TOGGLE_WORK mm of planned run in all); the most parts of a chart searched beyond the
+ * thresholds (row packing, toggleSearch).
+ */
+const TOGGLE_ROUNDS = 4;
+const TOGGLE_PLANS = 160;
+const TOGGLE_WORK = 160 * 1500;
+const TOGGLE_MAX_PARTS = 12;
+
+/**
+ * Local search over which constructs are laid flat, for a chart the searches above leave more than
+ * one part over its ideal: from `start`, each round toggles one construct — one its plan holds on
+ * the top-level spine (a case of a switch row by itself), or one laid flat already — and moves to
+ * the toggle with the fewest parts, then the emptiest last part (the run nearest to needing one part
+ * less), while that improves. Every cut is handed to `consider`; true when it reached the ideal.
+ * All starts together make at most `budget` plans, each one linear pass.
+ */
+function toggleSearch(
+  planFor: (planning: PagePlanning) => ChartPlan, start: Cut, consider: (cut: Cut) => boolean, budget: { plans: number },
+): boolean {
+  const score = (cut: Cut): number[] => [cut.groups.length, cut.heights[cut.heights.length - 1]!, cut.heights.reduce((sum, h) => sum + h, 0)];
+  const less = (a: number[], b: number[]): boolean => {
+    for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 0.01) return a[i]! < b[i]!;
+    return false;
+  };
+  let current = start;
+  for (let round = 0; round < TOGGLE_ROUNDS; round++) {
+    let next: Cut | null = null;
+    for (const toggled of togglesOf(current)) {
+      if (budget.plans-- <= 0) return false;
+      const flatten = new Set(current.planning.flatten);
+      if (!flatten.delete(toggled)) flatten.add(toggled);
+      const cut = cutAs(planFor, { ...current.planning, flatten });
+      // Laid flat, a construct may be wider than a part allows: such a cut is no way on.
+      if (cut.widest > PAGE_PART_WIDTH) continue;
+      if (consider(cut)) return true;
+      if (less(score(cut), score(next ?? current))) next = cut;
+    }
+    if (!next) return false;
+    current = next;
+  }
+  return false;
+}
+
+/** What the local search may toggle in a cut: the constructs laid flat, and those its top-level spine holds whole. */
+function togglesOf(cut: Cut): (Node | Block)[] {
+  const found = new Set<Node | Block>(cut.planning.flatten);
+  for (const item of cut.plan.body.items) {
+    if (item.type === "row" || item.type === "row-open") item.blocks.forEach((block) => found.add(block));
+    else if (item.type === "if" && item.layout.kind === "step") found.add(item.node.then);
+    else if ((item.type === "if" && item.layout.kind !== "exit" && item.layout.kind !== "jump") || item.type === "loop" || item.type === "switch") found.add(item.node);
+  }
+  return [...found];
+}
+
 const NONE: ReadonlySet<Node | Block> = new Set();
+
+/**
+ * Widths of a chart's parts, each drawn in its own frame around its own spine: the plans of the
+ * part, the terminators of the first and last part, the return lane.
+ */
+export function partWidths(plan: ChartPlan, groups: readonly (readonly Plan[])[]): number[] {
+  if (groups.length <= 1) return [spanWidth(plan, [plan.body], true, true)];
+  return groups.map((items, k) => spanWidth(plan, items, k === 0, k === groups.length - 1));
+}
+
+/** Width of a part holding `items`: the first part also holds the Start, the last the End and the return lane. */
+function spanWidth(plan: ChartPlan, items: Iterable<Plan>, first: boolean, last: boolean): number {
+  const ends = Math.max(first ? plan.start.w / 2 : 0, last ? plan.end.w / 2 : 0);
+  let left = ends;
+  let right = ends;
+  for (const item of items) {
+    left = Math.max(left, item.left);
+    right = Math.max(right, item.right);
+  }
+  return left + right + (last && plan.returns && plan.returns.laneCount > 0 ? LANE_CLEARANCE : 0);
+}
+
+/**
+ * What cutPages aims at: `ideal` — the parts at which it stops searching (the chart's unsplit
+ * height in pages, or an upper bound of it); `least` (≤ ideal) — the pages the chart drawn as one
+ * sheet fills (made only when asked): a menu's best cut more than one part above it is searched
+ * further locally (toggleSearch).
+ */
+export interface PartBounds {
+  ideal: number;
+  least: () => number;
+}
 
 /** The plan `planFor` gives for `planning`, cut once (no search). */
 export function cutAs(planFor: (planning: PagePlanning) => ChartPlan, planning: PagePlanning): Cut {
@@ -149,7 +275,9 @@ function pushedWhole(cut: Cut): (Node | Block)[] {
 function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const items = plan.body.items;
   const inner = items.filter((item) => item.type === "inner").length;
-  if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) return { plan, groups: [items], pairs: inner, heights: [plan.height], planning };
+  if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) {
+    return { plan, groups: [items], pairs: inner, heights: [plan.height], widest: Math.max(...partWidths(plan, [items])), planning };
+  }
   const units: Plan[][] = [];
   items.forEach((item, i) => {
     const prev = items[i - 1];
@@ -158,21 +286,22 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   });
   const across = pairsAcross(units);
   const height = partHeights(plan, units, across);
-  const starts = fewestCuts(units, height, across);
+  const fits = fitsWidth(plan, units);
+  const starts = fewestCuts(units, height, fits, across);
   for (let k = 1; k < starts.length; k++) {
     const end = k + 1 < starts.length ? starts[k + 1]! : units.length;
     for (;;) {
       const from = starts[k]!;
       if (from - 1 <= starts[k - 1]! || height(from, end) >= PAGE_PART_HEIGHT / 2) break;
       const moved = height(from - 1, end);
-      if (moved > PAGE_PART_HEIGHT || height(starts[k - 1]!, from - 1) < moved) break;
+      if (moved > PAGE_PART_HEIGHT || height(starts[k - 1]!, from - 1) < moved || !fits(from - 1, end)) break;
       starts[k] = from - 1;
     }
   }
   const groups = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length).flat());
   const runOn = starts.slice(1).reduce((sum, from) => sum + across[from - 1]!, 0);
   const heights = starts.map((from, k) => height(from, starts[k + 1] ?? units.length));
-  return { plan, groups, pairs: inner + runOn, heights, planning };
+  return { plan, groups, pairs: inner + runOn, heights, widest: Math.max(...partWidths(plan, groups)), planning };
 }
 
 /**
@@ -181,7 +310,9 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
  * allows. A unit taller than a page stands alone. Parts are searched back from each end while they
  * can still fit, so this stays linear in the units.
  */
-function fewestCuts(units: readonly Plan[][], height: (from: number, to: number) => number, across: readonly number[]): number[] {
+function fewestCuts(
+  units: readonly Plan[][], height: (from: number, to: number) => number, fits: (from: number, to: number) => boolean, across: readonly number[],
+): number[] {
   const runsOn = (from: number): number => (from > 0 ? across[from - 1]! : 0);
   // best[to]: the best cutting of units [0, to), its last part opening at `from`.
   const best: { parts: number; pairs: number; from: number }[] = [{ parts: 0, pairs: 0, from: 0 }];
@@ -192,7 +323,7 @@ function fewestCuts(units: readonly Plan[][], height: (from: number, to: number)
       const h = height(from, to);
       // Far past a page no earlier opening fits either.
       if (!alone && h > 2 * PAGE_PART_HEIGHT) break;
-      if (!alone && h > PAGE_PART_HEIGHT) continue;
+      if (!alone && (h > PAGE_PART_HEIGHT || !fits(from, to))) continue;
       const parts = best[from]!.parts + 1;
       const pairs = best[from]!.pairs + runsOn(from);
       if (!choice || parts < choice.parts || (parts === choice.parts && pairs < choice.pairs)) choice = { parts, pairs, from };
@@ -231,6 +362,15 @@ function partHeights(plan: ChartPlan, units: readonly Plan[][], across: readonly
     const after = to === units.length ? plan.tailHeight : across[to - 1]! > 0 ? gap + plan.connector : 0;
     return h + after;
   };
+}
+
+/**
+ * Whether units [from, to) on one part keep within the page width (spanWidth) — a switch row packed
+ * beside its own lane only (switch-rows.ts) must not share a part with a symbol wider than that
+ * lane leaves room for.
+ */
+function fitsWidth(plan: ChartPlan, units: readonly Plan[][]): (from: number, to: number) => boolean {
+  return (from, to) => spanWidth(plan, units.slice(from, to).flat(), from === 0, to === units.length) <= PAGE_PART_WIDTH;
 }
 
 /**

@@ -9,14 +9,14 @@
 import type { ChartFunction } from "../../tree/schema.ts";
 import type { ResolvedOptions } from "../../options.ts";
 import type { Box } from "../../geometry/types.ts";
-import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
+import { PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
 import { drawChart, planChart, type ChartPlan, type DrawnPart } from "../chart.ts";
 import { NO_FOLD, type Folds, type Plan } from "../plan.ts";
 import type { Module } from "../module.ts";
 import { Sizer, type SizedTexts, type Wrapper } from "../size.ts";
 import type { FontChoice } from "../../fonts.ts";
 import { chooseModule } from "./choose-module.ts";
-import { cutAs, cutPages, FLATTEN_TALLER, type PagePlanning } from "./cut-pages.ts";
+import { cutAs, cutPages, FLATTEN_TALLER, partWidths, type PagePlanning } from "./cut-pages.ts";
 import { foldToWidth, type FoldStage } from "./fold-wide.ts";
 
 export interface FittedChart {
@@ -30,6 +30,7 @@ interface Candidate {
   groups: Plan[][];
   pairs: number;
   heights: number[];
+  widest: number;
   /** How it was planned for pages; null: planned as one part. */
   planning: PagePlanning | null;
   sizer: Sizer;
@@ -194,16 +195,23 @@ function planFolded(
   { tall = false, quick, unsplit }: Known,
 ): Candidate {
   let height = quick?.plan.height;
+  let sheet: number | undefined; // the chart's height drawn as one sheet with these folds
   if (!tall) {
     const chart = unsplit ?? planChart(fn, options, sizer, connector, { fold });
-    if (!paged || chart.height <= PAGE_PART_HEIGHT) return { plan: chart, groups: [chart.body.items], pairs: 0, heights: [chart.height], planning: null, sizer, fold };
-    height = chart.height;
+    if (!paged || chart.height <= PAGE_PART_HEIGHT) {
+      const groups = [chart.body.items];
+      return { plan: chart, groups, pairs: 0, heights: [chart.height], widest: Math.max(...partWidths(chart, groups)), planning: null, sizer, fold };
+    }
+    height = sheet = chart.height;
   }
   const planFor = (planning: PagePlanning): ChartPlan => planChart(fn, options, sizer, connector, { forPages: true, ...planning, fold });
   // The unsplit height, or (planned for pages straight away) the quick cut's, which is at least it.
   const ideal = cutting === "quick" ? Infinity : Math.ceil((height ?? Infinity) / PAGE_PART_HEIGHT);
   const first = quick?.planning ? { ...quick, planning: quick.planning } : undefined;
-  return { ...cutPages(planFor, ideal, cutting === "quick" ? FLATTEN_TALLER.slice(0, 1) : FLATTEN_TALLER, first), sizer, fold };
+  // The pages the chart drawn as one sheet with these folds fills: a menu's cut more than one part
+  // over them is searched further (issue 12); the quick cut's plan, laid flat for pages, is taller.
+  const least = (): number => Math.min(ideal, Math.ceil((sheet ?? planChart(fn, options, sizer, connector, { fold }).height) / PAGE_PART_HEIGHT));
+  return { ...cutPages(planFor, { ideal, least }, cutting === "quick" ? FLATTEN_TALLER.slice(0, 1) : FLATTEN_TALLER, first), sizer, fold };
 }
 
 /**
@@ -212,24 +220,9 @@ function planFolded(
  * wide counts even while another (a symbol with a comment wider than the page) stays the widest.
  */
 function widthAgainst(target: number, candidate: Candidate): number {
-  const widths = partWidths(candidate);
+  const widths = partWidths(candidate.plan, candidate.groups);
   const over = widths.reduce((sum, w) => sum + Math.max(0, w - target), 0);
   return over > 0 ? target + over : Math.max(...widths);
-}
-
-/**
- * Widths of a candidate's parts, each drawn in its own frame around its own spine: the plans of the
- * part, the terminators of the first and last part, the return lane.
- */
-function partWidths({ plan, groups }: Candidate): number[] {
-  const ends = (k: number): number => Math.max(k === 0 ? plan.start.w / 2 : 0, k === groups.length - 1 ? plan.end.w / 2 : 0);
-  const lane = plan.returns && plan.returns.laneCount > 0 ? LANE_CLEARANCE : 0;
-  if (groups.length <= 1) return [Math.max(plan.body.left, ends(0)) + Math.max(plan.body.right, ends(0)) + lane];
-  return groups.map((items, k) => {
-    const left = Math.max(ends(k), ...items.map((item) => item.left));
-    const right = Math.max(ends(k), ...items.map((item) => item.right));
-    return left + right + (k === groups.length - 1 ? lane : 0);
-  });
 }
 
 /** The bounding box of a drawn part: its shapes, lines and labels. */
