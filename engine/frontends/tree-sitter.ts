@@ -16,7 +16,8 @@ import { EngineError } from "../errors.ts";
 
 /**
  * web-tree-sitter's JavaScript, imported when a runtime is first started: Python's own parser
- * usually leaves it unused, and evaluating the module cost every fresh process ≈ 0.2 ms (issue 14).
+ * usually leaves it unused, and evaluating the module with the engine cost every fresh process
+ * ≈ 0.2–0.4 ms (issue 14).
  */
 let runtimeModule: Promise<typeof import("web-tree-sitter")> | undefined;
 const webTreeSitter = () => (runtimeModule ??= import("web-tree-sitter"));
@@ -61,8 +62,9 @@ export function initRuntime(assets: AssetLoader): Promise<void> {
           .catch(fail);
         return {};
       };
-      const { Parser } = await webTreeSitter();
-      await Promise.race([Parser.init({ instantiateWasm } as unknown as Parameters<typeof Parser.init>[0]), failed]);
+      // Joined to the race at once (not after awaiting the import), so a failed compile is always observed.
+      const init = webTreeSitter().then(({ Parser }) => Parser.init({ instantiateWasm } as unknown as Parameters<typeof Parser.init>[0]));
+      await Promise.race([init, failed]);
     })();
     runtime.catch(() => {
       runtime = null; // a failed load may be retried by the next call

@@ -149,11 +149,7 @@ function textElement(ctx: Ctx, box: Box, lines: readonly string[], font: FontSpe
 const FALLBACK: FontId = "dejavu-sans";
 const FALLBACK_FAMILY = "DejaVu Sans";
 
-/**
- * One placed line as tspans. Characters the font lacks (∈ ∉ ∧ ∨ in Tinos) go into runs of their own
- * set in DejaVu Sans, each run positioned explicitly: a renderer that falls back per text chunk
- * (resvg) would otherwise set the whole line in the fallback font.
- */
+/** A character `font` lacks and the fallback font has. */
 function needsFallback(cp: number, font: FontId): boolean {
   return !hasGlyph(cp, font) && hasGlyph(cp, FALLBACK);
 }
@@ -170,6 +166,11 @@ function anyFallback(text: string, font: FontId): boolean {
   return false;
 }
 
+/**
+ * One placed line as tspans. Characters the font lacks (∈ ∉ ∧ ∨ in Tinos) go into runs of their own
+ * set in DejaVu Sans, each run positioned explicitly: a renderer that falls back per text chunk
+ * (resvg) would otherwise set the whole line in the fallback font.
+ */
 function lineSpans(line: PlacedLine, font: FontId, sizePt: number, align: TextAlign): string {
   // Almost every line is all in the font: one span, without splitting it into runs.
   if (!anyFallback(line.text, font)) return `<tspan x="${num(line.x)}" y="${num(line.y)}">${escapeXml(line.text)}</tspan>`;

@@ -78,6 +78,7 @@ const PLAIN_ASCII = (() => {
 })();
 const SPECIAL_WIDE = new Set([..."«“„"].concat([...OP_CHARS]).map((ch) => ch.charCodeAt(0)).filter((c) => c >= 128));
 const isPlain = (c: number): boolean => (c < 128 ? PLAIN_ASCII[c] === 1 : !isSpace(c) && !SPECIAL_WIDE.has(c));
+
 /** Operator runs that are binary when written between two operands. */
 const BINARY_OPS = new Set([
   "+", "-", "−", "*", "/", "//", "%", "**", "^", "&", "|", "&&", "||",
@@ -182,6 +183,7 @@ function lexWords(p: string): string[][] {
   const n = p.length;
   let i = 0;
   while (i < n) {
+    // Characters that are only appended (most of a text), as one slice.
     let j = i;
     while (j < n && isPlain(p.charCodeAt(j))) j++;
     if (j > i) {
