@@ -6,7 +6,7 @@
  * Each command's code is imported only when it runs, so `skhema me` never loads the engine.
  */
 import arg from "arg";
-import pkg from "../package.json" with { type: "json" };
+import { version } from "../package.json" with { type: "json" };
 import { findCommand, type Command } from "./commands.ts";
 import { createContext, type Context, type Values } from "./context.ts";
 import { classify, EXIT, usageError } from "./exit-codes.ts";
@@ -30,7 +30,7 @@ const RUN: Record<string, (ctx: Context) => Promise<number>> = {
   help: async (ctx) => {
     const { commandManual, overview } = await import("./help.ts");
     const name = ctx.positionals[0];
-    if (name === undefined) await ctx.out(overview(pkg.version));
+    if (name === undefined) await ctx.out(overview(version));
     else {
       const command = findCommand(name);
       if (!command) throw usageError(`no command "${name}"; skhema help lists them`);
@@ -73,7 +73,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
     if (first === "--version" || first === "-v") {
       // Bun's console, not process.stdout: creating the stream loads Node's stream machinery, ≈ 2 ms
       // of a command this short (issue 14). One string argument is written as it is, with a line break.
-      console.log(`skhema ${pkg.version}`);
+      console.log(`skhema ${version}`);
       return EXIT.ok;
     }
     const name = first === undefined || first === "--help" || first === "-h" ? "help" : first;
