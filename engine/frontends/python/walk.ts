@@ -80,9 +80,8 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): No
       return [assertStatement(stmt, ctx)];
     case "print_statement": {
       // Python 2 `print a, b` → output, like print(a, b).
-      const args = stmt.namedChildren
-        .filter((c) => c.type !== "comment" && c.type !== "chevron")
-        .flatMap((c) => printedValue(c, ctx));
+      const args: string[] = [];
+      for (const c of stmt.namedChildren) if (c.type !== "comment" && c.type !== "chevron") args.push(...printedValue(c, ctx));
       return [at(ctx, stmt, { kind: "io", text: outputText(ctx.texts, args) })];
     }
     default:
