@@ -39,12 +39,13 @@ describe("page fit of the corpus and the examples", () => {
     expect(summary.parts).toBeLessThanOrEqual(summary.ideal * 1.05);
   });
 
-  test("no chart takes more than one part above its own ⌈unsplit height ÷ 230 mm⌉ (but the two menus not there yet, each held at today's count)", () => {
-    // Not there yet (issue 12): the phone book's cases each fill most of a page, so whole cases
-    // per page leave pages part-empty; the library's else-if links are too wide to stand beside
-    // their diamonds and go down the spine through connector pairs, so its run is ~6 % taller
-    // than unsplit and its pages hold a tall loop or decision whole.
-    const notYet = new Map([["test/corpus/java/lab16_phonebook_menu.java main", 7], ["test/corpus/python/lab21_library_menu.py main", 11]]);
+  test("no chart takes more than one part above its own ⌈unsplit height ÷ 230 mm⌉ (but one menu not there yet, held at today's count)", () => {
+    // Not there yet (issue 12): the library's else-if links are too wide to stand beside their
+    // diamonds and go down the spine through connector pairs, so its run is ~15 % taller than
+    // unsplit and its pages hold a tall loop or decision whole (even with no inner connector's
+    // height at all, its run would take 10 parts). The phone book (7 parts before) takes 6 since
+    // the subset search (cut-pages.ts): cases 1, 4 and 6 off their rows and case 5's decision flat.
+    const notYet = new Map([["test/corpus/python/lab21_library_menu.py main", 11]]);
     const over = summary.overOne.map((f) => `${f.file} ${f.chart}`);
     expect(over.filter((name) => !notYet.has(name))).toEqual([]);
     for (const [name, parts] of notYet) {
@@ -64,13 +65,13 @@ const fitOf = (file: string, chart = "main"): ChartFit => fits.find((f) => f.fil
 const fill = (f: ChartFit): number[] => f.parts.map((p) => p.h / 230);
 
 describe("how split charts are cut", () => {
-  test("examples/bank.py: six pages, none under 65 % full, 8 connector pairs (10 when its small ifs were laid flat)", () => {
+  test("examples/bank.py: six pages, none under 65 % full, 7 connector pairs (10 when its small ifs were laid flat, 8 before its break on the last page took a lane)", () => {
     const bank = fitOf("examples/bank.py");
     expect(bank.parts.length).toBe(6);
     // Its emptiest page holds a branch ending in a connector hung a stub under its last symbol
     // (jumps.ts endInConnector): the same symbols as at 158 mm, drawn in 150 mm.
     expect(Math.min(...fill(bank))).toBeGreaterThanOrEqual(0.65);
-    expect(bank.pairs).toBeLessThanOrEqual(8);
+    expect(bank.pairs).toBeLessThanOrEqual(7);
   });
 
   test("examples/bank.py: a decision that fits its page is drawn whole — only the menu's else-if links exit into connectors", async () => {
@@ -90,6 +91,30 @@ describe("how split charts are cut", () => {
     }
     expect([...flat].filter((text) => !text.startsWith("choice"))).toEqual([]);
     expect(flat.size).toBeGreaterThan(0);
+  });
+
+  test("examples/bank.py: the menu's `break` and the loop's exit on one page are joined by a line, not a connector pair (P1, C10)", async () => {
+    // The while-True loop is laid flat (loop-limit form) and cut; its `elif choice == "0": break`
+    // and the exit below the closing symbol stand on the last page: the break's line runs down a lane
+    // beside the spine and joins below `Цикл 1` (part-lanes.ts).
+    const code = await Bun.file("examples/bank.py").text();
+    const { geometry } = await prepare({ code, lang: "python", format: "pdf" }, bunAssets);
+    const parts = geometry.charts[0]!.parts;
+    const withBreak = parts.find((part) => part.shapes.some((s) => s.kind === "decision" && s.text.join(" ") === 'choice = "0"'))!;
+    expect(withBreak).toBeDefined();
+    const byId = new Map(withBreak.shapes.map((s) => [s.id, s]));
+    const decision = withBreak.shapes.find((s) => s.kind === "decision" && s.text.join(" ") === 'choice = "0"')!;
+    const loopEnd = withBreak.shapes.find((s) => s.kind === "loop_end");
+    expect(loopEnd).toBeDefined(); // the break's target is on this part
+    // No designation of this part appears twice on it: no pair whose both ends stand here.
+    const designations = withBreak.shapes.filter((s) => s.kind === "connector").map((s) => s.text.join(""));
+    expect(designations.filter((d, i) => designations.indexOf(d) !== i)).toEqual([]);
+    // The decision's `yes` exit is a line ending on another line (a T-junction below the loop end).
+    const exits = withBreak.edges.filter((e) => e.from === decision.id);
+    expect(exits.some((e) => e.to !== null && byId.get(e.to)?.kind === "connector")).toBe(false);
+    const lane = exits.find((e) => e.to === null)!;
+    expect(lane).toBeDefined();
+    expect(lane.points[lane.points.length - 1]!.y).toBeGreaterThan(loopEnd!.y + loopEnd!.h);
   });
 
   test("an output line with a long literal: its comment wraps the literal at its spaces, and symbol and comment fit the page", async () => {

@@ -179,7 +179,9 @@ export function planExitDecision(node: IfNode, scope: Scope, ctx: PlanCtx, spine
   const { stub } = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
   const w = diamond.w;
+  // Its exit leaves the right vertex of a decision on the spine: free for a lane (part-lanes.ts).
   exitTarget.connectorCount = 1;
+  exitTarget.laneable = 1;
   const decision: IfPlan = {
     type: "if",
     node,
@@ -239,6 +241,11 @@ export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, 
   if (layout.kind === "exit") {
     const circleX = cx + w / 2 + LANE_CLEARANCE + canvas.connector / 2;
     const exitEdge = withLabel(canvas.sizer, canvas.open(d.id, { x: cx + w / 2, y: midY }, "right"), layout.exit.label, "above-right");
+    // Where the branch it leads to starts on this part, a lane takes it there (part-lanes.ts).
+    if (ctx.part?.laneOf(layout.exit.target) != null) {
+      layout.exit.target.pendingLanes.push(exitEdge);
+      return down(spineEdge, y + plan.height);
+    }
     lineTo(lineTo(exitEdge, circleX, midY), circleX, midY + m.stub);
     const letter = (layout.exit.target.letter ??= canvas.nextLetter());
     const circle = canvas.addShape("connector", canvas.designation(letter), circleX, midY + m.stub);

@@ -189,7 +189,8 @@ export function planFlatCascade(node: IfNode, scope: Scope, ctx: PlanCtx, room: 
   const { yes, no } = ctx.options.texts;
   const { links, last } = chainOf(node);
   const join = newTarget();
-  const bodyScope: Scope = { ...scope, blockedLeft: true, blockedRight: true, returnBlocked: true };
+  // A step's body stands rightmost: a jump in it is as free on the right as the chain is.
+  const bodyScope: Scope = { ...scope, blockedLeft: true, returnBlocked: true };
   const noDrop = labelDrop(ctx.sizer, no);
   const noReach = LABEL_OFFSET + ctx.sizer.label(no).w;
   const yesRoom = 2 * LABEL_OFFSET + ctx.sizer.label(yes).w;

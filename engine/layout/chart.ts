@@ -16,6 +16,7 @@ import { Sizer, type SizedText } from "./size.ts";
 import { chartWidths } from "./width.ts";
 import { drawInnerConnector, innerConnectorBlock, innerConnectorRight, routeLane } from "./jumps.ts";
 import { down } from "./simple.ts";
+import { PartLanes } from "./part-lanes.ts";
 import type { Module } from "./module.ts";
 
 /** A drawn part in its own frame (spine at x = 0, top at y = 0). */
@@ -110,7 +111,7 @@ export function drawChart(
   const m = sizer.module;
   const connector = plan.connector;
   const canvas = new Canvas(prefix, CONNECTOR_LETTERS[options.locale], sizer, connector, connectorLabels(fn.block));
-  const ctx: DrawCtx = { canvas, options, rowLane: null };
+  const ctx: DrawCtx = { canvas, options, rowLane: null, part: null };
   const drawn: DrawnPart[] = [];
   let shapeMark = 0;
   let edgeMark = 0;
@@ -139,9 +140,17 @@ export function drawChart(
       ctx.rowLane = canvas.open(circle.id, { x: laneCarry.x, y: connector });
       laneCarry = null;
     }
-    edge = drawSequence(items, 0, y, edge, ctx);
-    y += items.reduce((sum, item) => sum + item.height + m.gap, 0) - m.gap;
     const isLast = k === groups.length - 1;
+    const left = Math.max(k === 0 ? plan.start.w / 2 : 0, isLast ? plan.end.w / 2 : 0, ...items.map((item) => item.left));
+    // Returns to the one End by the chart's own lane cross any lane beside the spine: then none.
+    const part = (ctx.part = plan.returns && plan.returns.laneCount > 0 ? null : new PartLanes(items, left));
+    // One item at a time, so the part knows where a jump's lane starts.
+    items.forEach((item, i) => {
+      part?.drawing(i);
+      edge = drawSequence([item], 0, y, edge, ctx);
+      y += item.height + m.gap;
+    });
+    y -= m.gap;
     if (!isLast && edge) {
       carry = canvas.nextLetter();
       canvas.enter("connector", canvas.designation(carry), 0, y + m.gap, edge);

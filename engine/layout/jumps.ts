@@ -6,9 +6,9 @@
 import { LANE_CLEARANCE } from "../geometry/style.ts";
 import type { DrawCtx, InnerPlan, JumpPlan, Plan, PlanCtx, ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
-import { routeFor, type JumpTarget, type Route, type Scope } from "./scope.ts";
+import { laneableInPart, routeFor, type JumpTarget, type Route, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
-import { drawSimple } from "./simple.ts";
+import { down, drawSimple } from "./simple.ts";
 
 /** Height of an inner connector of diameter `d` beside the spine, from its top gap to its joining line. */
 export const innerConnectorBlock = (d: number, stub: number) => stub + d + stub;
@@ -41,7 +41,8 @@ export function connectorJump(target: JumpTarget, ctx: PlanCtx): JumpPlan {
  * A branch's plans ending in an outer connector of `target` (the flat forms' jumps to their join).
  * After a plain symbol the connector hangs a stub below it, as a return's does, instead of a gap and
  * a stub below: a branch laid out flat for pages is no taller than needed, so a chain's steps pack
- * onto fewer pages (issue 12).
+ * onto fewer pages (issue 12). The branch's end stands on the spine (or rightmost, in a cascade step),
+ * so a lane can take the jump where the join is on the same part (JumpTarget.laneable).
  */
 export function endInConnector(items: readonly Plan[], target: JumpTarget, ctx: PlanCtx): Plan[] {
   const last = items[items.length - 1];
@@ -53,13 +54,16 @@ export function endInConnector(items: readonly Plan[], target: JumpTarget, ctx: 
     if (jumps.length === joined.connectorCount) {
       for (const jump of jumps) jump.target = target;
       target.connectorCount += jumps.length;
+      target.laneable += joined.laneable;
       joined.connectorCount = 0;
+      joined.laneable = 0;
       const rest = items.slice(0, -1);
       return rest.length > 0 && rest[rest.length - 1]!.falls ? endInConnector(rest, target, ctx) : rest;
     }
   }
   const plain = last?.type === "shape" && (last.kind === "process" || last.kind === "io" || last.kind === "call") ? last : null;
   target.connectorCount++;
+  target.laneable++;
   return plain ? [...items.slice(0, -1), jumpPlan(target, "connector", plain, ctx)] : [...items, jumpPlan(target, "connector", null, ctx)];
 }
 
@@ -67,7 +71,10 @@ export function planJump(kind: "break" | "continue" | "return", scope: Scope, be
   const target = targetOf(kind, scope);
   const route = routeFor(kind, scope);
   if (route === "lane") target.laneCount++;
-  else target.connectorCount++;
+  else {
+    target.connectorCount++;
+    if (laneableInPart(kind, scope)) target.laneable++;
+  }
   return jumpPlan(target, route, before, ctx);
 }
 
@@ -104,7 +111,8 @@ export function drawJump(plan: JumpPlan, cx: number, y: number, incoming: OpenEd
     top = y + plan.before.height;
   }
   lineTo(edge, cx, top + m.stub);
-  if (plan.route === "lane") {
+  // A lane jump; or a flat loop's, where its target stands on the same part (part-lanes.ts).
+  if (plan.route === "lane" || ctx.part?.laneOf(plan.target) != null) {
     plan.target.pendingLanes.push(edge);
     return null;
   }
@@ -132,11 +140,31 @@ export function routeLane(target: JumpTarget, laneX: number, canvas: Canvas, fin
   return true;
 }
 
-/** An inner connector planned on the spine: opening it (the flow leaves the circle's bottom), or beside it. */
-export function drawInnerPlan(plan: InnerPlan, cx: number, y: number, main: OpenEdge | null, canvas: Canvas): OpenEdge {
+/**
+ * An inner connector planned on the spine: opening it (the flow leaves the circle's bottom), or beside
+ * it — or, where its jumps came by a lane on this part (part-lanes.ts), that lane joining the spine.
+ */
+export function drawInnerPlan(plan: InnerPlan, cx: number, y: number, main: OpenEdge | null, ctx: DrawCtx): OpenEdge {
+  const { canvas } = ctx;
+  const lane = ctx.part?.joining(plan) ?? null;
+  if (lane !== null) return drawLaneJoin(plan, cx + lane, cx, y, main, canvas);
   if (plan.stands === "beside") return drawInnerConnector(plan.target, cx, y, main, canvas);
   const circle = canvas.addShape("connector", canvas.designation(plan.target.letter ?? canvas.nextLetter()), cx, y);
   return canvas.open(circle.id, { x: cx, y: y + canvas.connector });
+}
+
+/**
+ * The lane of `plan`'s target at `laneX` coming back to the spine where the inner connector's line
+ * would join it (beside), or a stub below the top of its place (opening: nothing falls into it).
+ */
+function drawLaneJoin(plan: InnerPlan, laneX: number, cx: number, y: number, main: OpenEdge | null, canvas: Canvas): OpenEdge {
+  const joinY = plan.stands === "beside" ? y + plan.height : y + Math.min(canvas.sizer.module.stub, plan.height);
+  if (main) lineTo(main, cx, joinY);
+  routeLane(plan.target, laneX, canvas, (first) => {
+    lineTo(down(first, joinY), cx, joinY);
+    canvas.close(first, null, true);
+  });
+  return main ?? canvas.open(null, { x: cx, y: joinY });
 }
 
 /**

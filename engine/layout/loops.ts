@@ -188,14 +188,16 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
  * The opening symbol names the loop (`Цикл 1`) and, for a pre-test loop, holds its condition
  * (`поки i < n`, or the counter spec); a post-test loop's condition goes in the closing symbol
  * (`поки …` / `до …`). continue and break use connector pairs: the continue pair ends just above the
- * closing symbol, the break pair below the loop (and below a Python loop's `else` block).
+ * closing symbol, the break pair below the loop (and below a Python loop's `else` block) — or, where
+ * the jumps and that inner connector stand on one part, a lane on the right (part-lanes.ts).
  * Returns null when the form does not fit: a pre-test loop whose closing symbol nothing reaches.
  */
 export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx, topLevel = true): Plan[] | null {
   const hasElse = (node.kind === "while" || node.kind === "for") && node.else !== undefined;
-  const loop = newLoop(node.kind, hasElse);
-  // Blocked on both sides: every break and continue becomes a connector pair.
-  const bodyScope: Scope = { ...scope, loop, blockedLeft: true, blockedRight: true, returnBlocked: true };
+  const loop = newLoop(node.kind, hasElse, true);
+  // Every break and continue becomes a connector pair (the loop may be cut); those with nothing to
+  // their right may be drawn as a lane instead where the pair would stand on one part (part-lanes.ts).
+  const bodyScope: Scope = { ...scope, loop, blockedLeft: true, blockedRight: false, returnBlocked: true };
   const { texts } = ctx.options;
   const name = `${texts.loopWord} ${++ctx.loopCount}`;
   const begin =

@@ -15,6 +15,7 @@ import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import type { SizedText, Sizer } from "./size.ts";
 import type { ShapeKind } from "../geometry/types.ts";
 import type { JumpTarget, Route, Scope } from "./scope.ts";
+import type { PartLanes } from "./part-lanes.ts";
 import { drawLabel, drawSimple, planSimple } from "./simple.ts";
 import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planSwitch, type ForkPlan, type IfPlan, type SwitchPlan } from "./branches.ts";
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
@@ -151,6 +152,8 @@ export interface DrawCtx {
    * is drawn on it (switch-rows.ts RowOpenPlan); a cut crosses it with a connector pair (chart.ts).
    */
   rowLane: OpenEdge | null;
+  /** The part being drawn of a chart cut into pages: where a flat loop's jumps take a lane (part-lanes.ts). */
+  part: PartLanes | null;
 }
 
 export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = false): SeqPlan {
@@ -262,7 +265,7 @@ export function drawPlan(plan: Plan, cx: number, y: number, incoming: OpenEdge, 
     case "fork":
       return drawFork(plan, cx, y, incoming, ctx);
     case "inner":
-      return drawInnerPlan(plan, cx, y, incoming, ctx.canvas);
+      return drawInnerPlan(plan, cx, y, incoming, ctx);
   }
 }
 
@@ -279,7 +282,7 @@ export function drawSequence(items: readonly Plan[], cx: number, y: number, inco
     // After an item nothing falls out of comes only a goto label or an inner connector: their
     // jumps are their way in.
     if (edge) edge = drawPlan(item, cx, top, edge, ctx);
-    else if (item.type === "inner") edge = drawInnerPlan(item, cx, top, null, ctx.canvas);
+    else if (item.type === "inner") edge = drawInnerPlan(item, cx, top, null, ctx);
     else edge = drawLabel(item as ShapePlan, cx, top, ctx);
     // The line leaves every plan at the bottom of its extent (below any label hanging there).
     if (edge) lineTo(edge, cx, top + item.height);

@@ -21,11 +21,23 @@ export interface JumpTarget {
   pendingLanes: OpenEdge[];
   /** Designation of this target's connector pair, given when its first outer connector is drawn. */
   letter: string | null;
+  /**
+   * Of its connector jumps, those a lane could replace (nothing lies between them and a lane on the
+   * right): a flat loop's jumps, drawn as lanes when they and the target's inner connector stand on
+   * one part (part-lanes.ts).
+   */
+  laneable: number;
 }
 
 export interface LoopTarget {
   kind: LoopKind;
   hasElse: boolean;
+  /**
+   * Laid out flat for pages (the loop-limit form, loops.ts planFlatLoop): its jumps are planned as
+   * connector pairs, as the loop may be cut; each arrives on the right of the spine (the break below
+   * the closing symbol, the continue above it), so a lane on the right can replace the pair.
+   */
+  flat: boolean;
   breaks: JumpTarget;
   continues: JumpTarget;
 }
@@ -43,11 +55,11 @@ export interface Scope {
 }
 
 export function newTarget(): JumpTarget {
-  return { laneCount: 0, connectorCount: 0, pendingLanes: [], letter: null };
+  return { laneCount: 0, connectorCount: 0, pendingLanes: [], letter: null, laneable: 0 };
 }
 
-export function newLoop(kind: LoopKind, hasElse: boolean): LoopTarget {
-  return { kind, hasElse, breaks: newTarget(), continues: newTarget() };
+export function newLoop(kind: LoopKind, hasElse: boolean, flat = false): LoopTarget {
+  return { kind, hasElse, flat, breaks: newTarget(), continues: newTarget() };
 }
 
 /** The side a lane-routed jump leaves towards, or null when it never uses a lane. */
@@ -55,6 +67,7 @@ export function jumpSide(kind: "break" | "continue" | "return", scope: Scope): "
   if (kind === "return") return scope.returns ? "right" : null;
   const loop = scope.loop;
   if (!loop) return null;
+  if (loop.flat) return "right";
   if (kind === "break") return loop.hasElse ? null : "right";
   return loop.kind === "while" || loop.kind === "for" ? "left" : null;
 }
@@ -63,7 +76,13 @@ export function routeFor(kind: "break" | "continue" | "return", scope: Scope): R
   const side = jumpSide(kind, scope);
   if (side === null) return "connector";
   if (kind === "return") return scope.returnBlocked || scope.forceReturnConnectors ? "connector" : "lane";
+  if (scope.loop!.flat) return "connector";
   return side === "right" ? (scope.blockedRight ? "connector" : "lane") : scope.blockedLeft ? "connector" : "lane";
+}
+
+/** A flat loop's break or continue with nothing between it and a lane on the right (JumpTarget.laneable). */
+export function laneableInPart(kind: "break" | "continue" | "return", scope: Scope): boolean {
+  return kind !== "return" && scope.loop?.flat === true && !scope.blockedRight;
 }
 
 /**

@@ -122,6 +122,13 @@ export function cutPages(
     const starts = [...bestOf.values()].sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
     const budget = { plans: Math.min(TOGGLE_PLANS, Math.floor(TOGGLE_WORK / best.plan.height)) };
     for (const start of starts) if (toggleSearch(planFor, start, consider, budget) || budget.plans <= 0) break;
+    // A better plan may need several constructs toggled at once, none of which helps alone: a few
+    // at a time from the best start, until one part over or out of plans — for a chart two parts
+    // over, where one part less is what such a set can be expected to save.
+    if (best.groups.length === least() + 2) {
+      const within = { plans: Math.min(SUBSET_PLANS, Math.floor(SUBSET_WORK / best.plan.height)) };
+      subsetSearch(planFor, starts[0]!, consider, within, () => best.groups.length <= least() + 1);
+    }
   }
   return best;
 }
@@ -169,6 +176,46 @@ function toggleSearch(
     current = next;
   }
   return false;
+}
+
+/**
+ * The subset search after the local one (subsetSearch): at most SUBSET_SIZE constructs toggled at
+ * once, at most SUBSET_PLANS plans, fewer for a taller chart (at most SUBSET_WORK mm of planned run).
+ */
+const SUBSET_SIZE = 4;
+const SUBSET_PLANS = 400;
+const SUBSET_WORK = 400 * 1500;
+
+/**
+ * Every set of 2 … SUBSET_SIZE of the constructs `start` may toggle (togglesOf), the smaller sets
+ * first, each toggled at once and cut; each cut is handed to `consider`. Stops when `done` or out of
+ * plans. A menu's better plan may take several cases out of their rows and one of their decisions
+ * laid flat together, where no one of them alone saves a part (the local search's steps).
+ */
+function subsetSearch(
+  planFor: (planning: PagePlanning) => ChartPlan, start: Cut, consider: (cut: Cut) => boolean, budget: { plans: number }, done: () => boolean,
+): void {
+  const toggles = togglesOf(start);
+  const chosen: number[] = [];
+  // Sets of `size` in lexicographic order of the toggles' indices; false when out of plans or done.
+  const sets = (size: number, from: number): boolean => {
+    if (chosen.length === size) {
+      if (budget.plans-- <= 0) return false;
+      const flatten = new Set(start.planning.flatten);
+      for (const i of chosen) if (!flatten.delete(toggles[i]!)) flatten.add(toggles[i]!);
+      const cut = cutAs(planFor, { ...start.planning, flatten });
+      if (cut.widest <= PAGE_PART_WIDTH) consider(cut);
+      return !done();
+    }
+    for (let i = from; i < toggles.length; i++) {
+      chosen.push(i);
+      const going = sets(size, i + 1);
+      chosen.pop();
+      if (!going) return false;
+    }
+    return true;
+  };
+  for (let size = 2; size <= SUBSET_SIZE; size++) if (!sets(size, 0)) return;
 }
 
 /** What the local search may toggle in a cut: the constructs laid flat, and those its top-level spine holds whole. */

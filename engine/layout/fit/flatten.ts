@@ -96,11 +96,11 @@ function roomOnAPart(ctx: PlanCtx): number {
 export function countsOf(scope: Scope, ctx: PlanCtx): () => void {
   const loops = ctx.loopCount;
   const targets = [scope.returns, scope.loop?.breaks, scope.loop?.continues].filter((t) => t != null);
-  const counts = targets.map((t) => [t.laneCount, t.connectorCount] as const);
+  const counts = targets.map((t) => [t.laneCount, t.connectorCount, t.laneable] as const);
   return () => {
     ctx.loopCount = loops;
     targets.forEach((t, i) => {
-      [t.laneCount, t.connectorCount] = counts[i]!;
+      [t.laneCount, t.connectorCount, t.laneable] = counts[i]!;
     });
   };
 }
