@@ -12,13 +12,13 @@ function describeMe(me: Me): string {
 }
 
 export async function runMe(ctx: Context): Promise<number> {
-  const me = await ctx.client().me();
+  const me = await (await ctx.client()).me();
   await (ctx.values.json ? printJson(ctx, me) : ctx.out(describeMe(me)));
   return 0;
 }
 
 export async function runProducts(ctx: Context): Promise<number> {
-  const products = await ctx.client().products();
+  const products = await (await ctx.client()).products();
   if (ctx.values.json) {
     await printJson(ctx, products);
     return 0;
@@ -45,7 +45,7 @@ export async function runTopup(ctx: Context): Promise<number> {
   const interval = seconds(ctx.values, "interval", 10);
   const timeout = seconds(ctx.values, "timeout", 900);
 
-  const client = ctx.client();
+  const client = await ctx.client();
   const before = ctx.values.wait ? await client.me() : undefined;
   const topup = await client.topup({ kind, ...(id === undefined ? {} : { id }), ...(qty === undefined ? {} : { qty }) });
   if (ctx.values.json) await printJson(ctx, topup);
@@ -75,13 +75,13 @@ export async function runGift(ctx: Context): Promise<number> {
   const email = str(ctx.values, "email");
   const qty = int(ctx.values, "qty");
   if (email === undefined || qty === undefined) throw usageError("gift needs --email ADDRESS and --qty N");
-  const answer = await ctx.client().gift({ email, qty });
+  const answer = await (await ctx.client()).gift({ email, qty });
   await (ctx.values.json ? printJson(ctx, answer) : ctx.out(`sent ${qty} credits to ${email}; ${answer.credits} credits left\n`));
   return 0;
 }
 
 export async function runOpenapi(ctx: Context): Promise<number> {
-  const doc = await ctx.client(false).openapi();
+  const doc = await (await ctx.client(false)).openapi();
   const output = str(ctx.values, "output") ?? "-";
   const path = await writeOutput(ctx, `${JSON.stringify(doc, null, 2)}\n`, "openapi.json", output);
   if (path !== "stdout") ctx.note(`${path}: written`);

@@ -28,7 +28,7 @@ export async function runBatch(ctx: Context): Promise<number> {
     ...(bundle === undefined ? {} : { bundle }),
     ...shared,
   };
-  const client = ctx.client();
+  const client = await ctx.client();
   const bytes = new TextEncoder().encode(JSON.stringify(request)).byteLength;
   const progress = await batchProgress(ctx.stderrIsTTY && !ctx.values.json, items.length, bytes);
   let answer;

@@ -64,8 +64,27 @@ export const OPTION_FLAGS: Record<keyof Options, OptionKind & { help: string }> 
   capFormat: { kind: "string", help: "caption template with {word}, {num}, {text} (Pro)" },
 };
 
-/** singleEnd → single-end, returnAsIO → return-as-io. */
-export const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z]+)/g, (_, before: string, caps: string) => `${before}-${caps.toLowerCase()}`);
+/**
+ * singleEnd → single-end, returnAsIO → return-as-io: a run of capitals after a lower-case letter or
+ * digit becomes `-` and the run in lower case. A loop, not a replace with a callback: every start
+ * names all 20 option flags, and in a fresh process the replace took ≈ 140 µs against ≈ 40 µs
+ * for the 40 calls of a `render` (issue 14).
+ */
+export function kebab(name: string): string {
+  let out = "";
+  let run = false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 65 || c > 90) run = false;
+    else if (!run && i > 0) {
+      const before = name.charCodeAt(i - 1);
+      run = (before >= 97 && before <= 122) || (before >= 48 && before <= 57);
+      if (run) out += "-";
+    }
+    out += run ? String.fromCharCode(c + 32) : name[i];
+  }
+  return out;
+}
 
 const optionFlags: Flag[] = (Object.entries(OPTION_FLAGS) as [keyof Options, OptionKind & { help: string }][]).map(([name, o]) => ({
   name: kebab(name),

@@ -1,10 +1,12 @@
 /**
  * What every command gets: its parsed flags, the settings in force, a client built from them, and
  * the two output streams (results on stdout, notes and errors on stderr).
+ * The settings (the config file: node:fs, node:os) and the API client load when a command first
+ * asks for them: `render --local` never does, and loading node:fs alone cost every start ≈ 1 ms of
+ * CPU (issue 14).
  */
-import { writeSync } from "node:fs";
-import { SkhemaClient } from "../client/api.ts";
-import { settings, type Settings } from "./config.ts";
+import type { SkhemaClient } from "../client/api.ts";
+import type { Settings } from "./config.ts";
 import { CliError, EXIT, usageError } from "./exit-codes.ts";
 
 export type Values = Record<string, string | boolean | string[] | undefined>;
@@ -14,9 +16,9 @@ export interface Context {
   values: Values;
   positionals: string[];
   env: Record<string, string | undefined>;
-  settings(): Settings;
+  settings(): Promise<Settings>;
   /** A client with the key in force; `needKey` fails with exit 3 when there is none. */
-  client(needKey?: boolean): SkhemaClient;
+  client(needKey?: boolean): Promise<SkhemaClient>;
   out(text: string | Uint8Array): Promise<void>;
   note(text: string): void;
   /** Whether stderr is a terminal (progress bars, QR codes, prompts). */
@@ -24,16 +26,16 @@ export interface Context {
 }
 
 export function createContext(command: string, values: Values, positionals: string[], env: Record<string, string | undefined>): Context {
-  let cached: Settings | undefined;
-  const current = () => (cached ??= settings(env, { apiUrl: str(values, "api-url") }));
+  let cached: Promise<Settings> | undefined;
+  const current = () => (cached ??= import("./config.ts").then(({ settings }) => settings(env, { apiUrl: str(values, "api-url") })));
   return {
     command,
     values,
     positionals,
     env,
     settings: current,
-    client(needKey = true) {
-      const s = current();
+    async client(needKey = true) {
+      const [s, { SkhemaClient }] = await Promise.all([current(), import("../client/api.ts")]);
       if (needKey && !s.key) throw new CliError("unauthorized", EXIT.unauthorized, "no API key: run `skhema login` or set SKHEMA_API_KEY");
       return new SkhemaClient({
         baseUrl: s.url,
@@ -47,13 +49,10 @@ export function createContext(command: string, values: Values, positionals: stri
       await writeAll(process.stdout, text);
     },
     note(text) {
-      // Straight to the descriptor: creating process.stderr loads Node's stream machinery (≈ 2 ms of
-      // a one-shot `render --local`, issue 14).
-      try {
-        writeSync(2, `${text}\n`);
-      } catch {
-        // stderr is closed: the note is lost and the command goes on, as with the stream
-      }
+      // Bun's console, not process.stderr (creating it loads Node's stream machinery, ≈ 2 ms of a
+      // one-shot `render --local`) nor node:fs's writeSync (≈ 1 ms to load, issue 14): one string
+      // argument is written as it is, with a line break.
+      console.error(text);
     },
     get stderrIsTTY() {
       return Boolean(process.stderr.isTTY);

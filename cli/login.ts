@@ -23,7 +23,7 @@ async function readKey(ctx: Context): Promise<string> {
 export async function runLogin(ctx: Context): Promise<number> {
   const key = await readKey(ctx);
   if (!key) throw usageError("no key given: pass --api-key or type it on standard input");
-  const url = ctx.settings().url;
+  const url = (await ctx.settings()).url;
   // The key is saved only once the service accepted it: a typo fails here, not on the next render.
   const me = await new SkhemaClient({ baseUrl: url, key, rateLimitRetries: ctx.values["no-retry"] ? 0 : 3 }).me();
   const path = writeConfig({ ...readConfig(ctx.env), url, key }, ctx.env);
@@ -57,7 +57,7 @@ export async function runConfig(ctx: Context): Promise<number> {
     return 0;
   }
   if (action !== undefined && action !== "show") throw usageError(`unknown config action "${action}"; use show, path, set or unset`);
-  const s = ctx.settings();
+  const s = await ctx.settings();
   const shown = { config: configPath(ctx.env), url: s.url, urlFrom: s.urlFrom, key: s.key ? maskKey(s.key) : null, keyFrom: s.keyFrom };
   if (ctx.values.json) await ctx.out(`${JSON.stringify(shown, null, 2)}\n`);
   else await ctx.out(`config file: ${shown.config}\nurl: ${shown.url} (${shown.urlFrom})\nkey: ${shown.key ?? "none"} (${shown.keyFrom})\n`);

@@ -12,7 +12,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import pkg from "../package.json" with { type: "json" };
+import { version } from "../package.json" with { type: "json" };
 import type { RenderRequest, RenderUpload } from "../client/api.ts";
 import { FONT_NAMES } from "../engine/fonts.ts";
 import { FORMATS, LANGS, type Format } from "../engine/index.ts";
@@ -81,7 +81,7 @@ const guarded = <A>(body: (args: A) => Promise<CallToolResult>) => async (args: 
 type RenderArgs = { [K in keyof typeof RenderInput]: z.infer<(typeof RenderInput)[K]> };
 
 export function createMcpServer(ctx: Context): McpServer {
-  const server = new McpServer({ name: "skhema", version: pkg.version });
+  const server = new McpServer({ name: "skhema", version });
 
   server.registerTool(
     "render_flowchart",
@@ -99,7 +99,7 @@ export function createMcpServer(ctx: Context): McpServer {
   server.registerTool(
     "balance",
     { title: "Account balance", description: "The account of the configured key: e-mail, name, credits, and whether Pro is active (and until when)." },
-    guarded(async () => jsonResult(await ctx.client().me())),
+    guarded(async () => jsonResult(await (await ctx.client()).me())),
   );
 
   server.registerTool(
@@ -108,7 +108,7 @@ export function createMcpServer(ctx: Context): McpServer {
       title: "Price catalog",
       description: "Credit packs and Pro tiers with their ids and prices in UAH, the price of one credit, and whether payments are available.",
     },
-    guarded(async () => jsonResult(await ctx.client().products())),
+    guarded(async () => jsonResult(await (await ctx.client()).products())),
   );
 
   server.registerTool(
@@ -120,7 +120,7 @@ export function createMcpServer(ctx: Context): McpServer {
       inputSchema: TopupInput,
     },
     guarded(async (args: { kind: "credits_unit" | "credits" | "pro"; id?: number | undefined; qty?: number | undefined }) =>
-      jsonResult(await ctx.client().topup({ kind: args.kind, ...(args.id === undefined ? {} : { id: args.id }), ...(args.qty === undefined ? {} : { qty: args.qty }) })),
+      jsonResult(await (await ctx.client()).topup({ kind: args.kind, ...(args.id === undefined ? {} : { id: args.id }), ...(args.qty === undefined ? {} : { qty: args.qty }) })),
     ),
   );
 
@@ -131,7 +131,7 @@ export function createMcpServer(ctx: Context): McpServer {
       description: "Moves credits from this account to someone else's, by e-mail; the recipient is told by e-mail. Returns the sender's new balance.",
       inputSchema: GiftInput,
     },
-    guarded(async (args: { email: string; qty: number }) => jsonResult(await ctx.client().gift(args))),
+    guarded(async (args: { email: string; qty: number }) => jsonResult(await (await ctx.client()).gift(args))),
   );
   return server;
 }
@@ -151,7 +151,7 @@ async function renderFlowchart(ctx: Context, args: RenderArgs): Promise<CallTool
   else if (args.url !== undefined) request = { url: args.url, ...fields };
   else request = { file: { name: basename(args.path!), data: await readSource(resolve(args.path!)) }, ...fields };
 
-  const client = ctx.client();
+  const client = await ctx.client();
   // The answer carries the balance after the call; the one before gives the charts drawn (1 credit
   // each). GET /me is rate limited where rendering is not: without it the count is left out.
   const before = await client.me().catch(() => undefined);

@@ -28,14 +28,14 @@ export async function runRender(ctx: Context): Promise<number> {
   const output = str(ctx.values, "output");
 
   let local = ctx.values.local === true;
-  if (!local && !ctx.settings().key && source.kind !== "url") {
+  if (!local && !(await ctx.settings()).key && source.kind !== "url") {
     ctx.note("note: no API key configured (skhema login, or SKHEMA_API_KEY); rendering locally with the engine: no network, no credits");
     local = true;
   }
   if (local && source.kind === "url") throw usageError("--local renders files and standard input; a --url source needs the service");
   if (local) return renderLocal(ctx, source as Exclude<Source, { kind: "url" }>, format, fields, output);
 
-  const client = ctx.client();
+  const client = await ctx.client();
   let request: RenderRequest | RenderUpload;
   if (source.kind === "url") request = { url: source.url, format, ...fields };
   else if (source.kind === "stdin") request = { code: await readText("-"), format, ...fields };

@@ -48,12 +48,14 @@ const NAMES: readonly (readonly [string, FontId])[] = [
 export const FONT_NAMES: readonly string[] = NAMES.map(([name]) => name);
 
 const normalize = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
-const BY_NAME = new Map(NAMES.map(([name, id]) => [normalize(name), id]));
+/** Built on the first named font: most requests name none, and every fresh process paid for it. */
+let byName: Map<string, FontId> | undefined;
 
 /** The font of a request's `font` field (undefined → the default); unknown names are a bad_request. */
 export function parseFont(name: unknown): FontChoice {
   if (name === undefined || name === null) return DEFAULT_FONT;
-  const id = typeof name === "string" ? BY_NAME.get(normalize(name)) : undefined;
+  byName ??= new Map(NAMES.map(([known, id]) => [normalize(known), id]));
+  const id = typeof name === "string" ? byName.get(normalize(name)) : undefined;
   if (id === undefined) {
     const shown = typeof name === "string" ? `"${name.slice(0, 60)}"` : `of type ${typeof name}`;
     throw new EngineError("bad_request", `font ${shown} is not available; allowed: ${FONT_NAMES.join(", ")}`);
@@ -61,9 +63,11 @@ export function parseFont(name: unknown): FontChoice {
   return FONTS[id];
 }
 
+const FONT_LIST: readonly FontChoice[] = Object.values(FONTS);
+
 /** The allowlisted font whose geometry family is `family`, if any. */
 export function findFontByFamily(family: string): FontChoice | undefined {
-  for (const f of Object.values(FONTS)) if (f.family === family) return f;
+  for (const f of FONT_LIST) if (f.family === family) return f;
   return undefined;
 }
 

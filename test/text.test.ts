@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { FONT_SIZE, LINE_SPACING, PT } from "../engine/geometry/style.ts";
-import { lineHeightMm, textUnits, textWidthMm } from "../engine/text/measure.ts";
+import { FONTS } from "../engine/fonts.ts";
+import { hasGlyph, lineHeightMm, textUnits, textWidthMm } from "../engine/text/measure.ts";
 import { TINOS, TINOS_ADVANCES } from "../engine/text/metrics/tinos.ts";
-import { widestLineMm, wrapText } from "../engine/text/wrap.ts";
+import { MEMBER_START, OBJECT_END, OPERAND_END, OPERAND_START, WORD_CHAR, widestLineMm, wrapText } from "../engine/text/wrap.ts";
 
 const EM12 = 12 * PT; // 1 em at 12 pt in mm
 
@@ -13,6 +14,20 @@ describe("metrics table", () => {
     expect(TINOS.ascent).toBeGreaterThan(0);
     expect(TINOS.descent).toBeLessThan(0);
     for (const a of TINOS_ADVANCES) expect(Number.isInteger(a) && a >= -1 && a <= 4096).toBe(true);
+  });
+
+  test("every font of the allowlist has all of printable ASCII (the SVG renderer skips their look-up)", () => {
+    for (const { id: font } of Object.values(FONTS)) for (let c = 0x20; c < 0x7f; c++) expect(`${font} ${c} ${hasGlyph(c, font)}`).toBe(`${font} ${c} true`);
+  });
+});
+
+describe("the wrapper's character classes", () => {
+  test("answer every ASCII character (and a few others) as their regular expressions do", () => {
+    for (const cls of [WORD_CHAR, OPERAND_END, OPERAND_START, OBJECT_END, MEMBER_START]) {
+      const chars = [...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)), ..."»”’«“„єЇ٣\uD835"];
+      for (const ch of chars) expect(`${cls.re} ${JSON.stringify(ch)} ${cls.test(ch)}`).toBe(`${cls.re} ${JSON.stringify(ch)} ${cls.re.test(ch)}`);
+      expect(cls.test(undefined)).toBe(false);
+    }
   });
 });
 

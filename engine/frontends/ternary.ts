@@ -26,6 +26,13 @@ export interface SwitchArm {
 }
 
 export interface TernaryLanguage {
+  /**
+   * Tokens one of which the text of every conditional or switch expression of the language holds
+   * (`?`, `if`, `switch`): a statement whose text has none is not searched. Most statements have
+   * none, and the search visits every node of the statement (issue 14: a fresh process runs it in
+   * the interpreter).
+   */
+  marks: readonly string[];
   /** The parts of a conditional expression, or undefined when `node` is none. */
   parts(node: SyntaxNode): TernaryParts | undefined;
   /** The subject and arms of a switch expression (every arm a plain value), or undefined. */
@@ -122,13 +129,18 @@ function decide(nodes: readonly Node[], ternary: SyntaxNode, lang: TernaryLangua
   return [...nodes.slice(0, index), decision, ...nodes.slice(index + 1)];
 }
 
+function mentionsAny(text: string, marks: readonly string[]): boolean {
+  for (const mark of marks) if (text.includes(mark)) return true;
+  return false;
+}
+
 /**
  * The statement's symbols with a deciding ternary drawn as a decision; unchanged when it has none
  * (or when the symbols do not show the ternary's text, e.g. an input that swallowed it).
  */
 export function decideTernary(stmt: SyntaxNode, nodes: Node[], lang: TernaryLanguage, make: Make): Node[] {
   const shown = nodes.filter((n) => n.kind === "process" || n.kind === "io" || n.kind === "terminal");
-  if (shown.length === 0) return nodes;
+  if (shown.length === 0 || !mentionsAny(stmt.text, lang.marks)) return nodes;
   const ternary = decidingTernary(stmt, lang, shown.some((n) => n.kind === "io"));
   if (!ternary) return nodes;
   return decide(nodes, ternary, lang, make) ?? nodes;

@@ -10,9 +10,17 @@
  *
  * Portable: no `node:`/`bun:` imports, no file system, no host globals.
  */
-import { Language, Parser, type Tree } from "web-tree-sitter";
+import type { Language, Parser, Tree } from "web-tree-sitter";
 import type { AssetLoader, AssetName } from "../assets.ts";
 import { EngineError } from "../errors.ts";
+
+/**
+ * web-tree-sitter's JavaScript, imported when a runtime is first started: Python's own parser
+ * usually leaves it unused, and evaluating the module with the engine cost every fresh process
+ * ≈ 0.2–0.4 ms (issue 14).
+ */
+let runtimeModule: Promise<typeof import("web-tree-sitter")> | undefined;
+const webTreeSitter = () => (runtimeModule ??= import("web-tree-sitter"));
 
 let runtime: Promise<void> | null = null;
 let runtimeInits = 0;
@@ -54,7 +62,9 @@ export function initRuntime(assets: AssetLoader): Promise<void> {
           .catch(fail);
         return {};
       };
-      await Promise.race([Parser.init({ instantiateWasm } as unknown as Parameters<typeof Parser.init>[0]), failed]);
+      // Joined to the race at once (not after awaiting the import), so a failed compile is always observed.
+      const init = webTreeSitter().then(({ Parser }) => Parser.init({ instantiateWasm } as unknown as Parameters<typeof Parser.init>[0]));
+      await Promise.race([init, failed]);
     })();
     runtime.catch(() => {
       runtime = null; // a failed load may be retried by the next call
@@ -73,7 +83,7 @@ function loadLanguage(assets: AssetLoader, grammar: AssetName): Promise<Language
         const wasm = await assets.load(grammar);
         return wasm instanceof WebAssembly.Module ? wasm : WebAssembly.compile(wasm);
       })();
-      const [module] = await Promise.all([compiled, initRuntime(assets)]);
+      const [module, { Language }] = await Promise.all([compiled, webTreeSitter(), initRuntime(assets)]);
       return Language.loadSync(module);
     })();
     languages.set(grammar, language);
@@ -92,6 +102,7 @@ export async function getParser(assets: AssetLoader, grammar: AssetName): Promis
     // folder missing a file) gets the reason, as the PNG and PDF renderers report theirs.
     throw new EngineError("render_failed", `parser ${grammar} failed to start: ${e instanceof Error ? e.message : String(e)}`);
   }
+  const { Parser } = await webTreeSitter();
   let parser = parsers.get(grammar);
   if (!parser) {
     parser = new Parser();
@@ -511,8 +522,13 @@ function isSpace(c: number): boolean {
 
 const isOpener = (c: string): boolean => c === "(" || c === "[" || c === "{";
 const isCloser = (c: string): boolean => c === ")" || c === "]" || c === "}";
-const WHITESPACE = /\s/;
 const WHITESPACE_RUNS = /\s+/g;
+
+/** Does `text` hold a `\s` character? A loop, not a regular expression: it runs for every token (short). */
+function hasSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isSpace(text.charCodeAt(i))) return true;
+  return false;
+}
 
 /**
  * Work stacks shared by all rebuildText calls (a hook may call rebuildText again: each call only
@@ -554,7 +570,7 @@ export function rebuildText(root: SyntaxNode, source: string, hooks: TextHooks =
         if (atomic?.has(type)) text = node.text;
         else if (node.children.length === 0 || !node.isNamed) {
           let raw = node.text;
-          if (WHITESPACE.test(raw)) raw = raw.replace(WHITESPACE_RUNS, " ");
+          if (hasSpace(raw)) raw = raw.replace(WHITESPACE_RUNS, " ");
           const mapped = hooks.token?.(node, parent, raw);
           if (typeof mapped === "string") text = mapped;
           else if (mapped) {

@@ -234,7 +234,8 @@ export function arrowhead(points: readonly Point[]): [Point, Point, Point] | nul
  * triangle instead of poking out past the tip. Lines without an arrow are drawn as given.
  */
 export function strokedPoints(points: readonly Point[], arrow: boolean): Point[] {
-  const pts = points.map((q) => p(q.x, q.y));
+  const pts: Point[] = [];
+  for (const q of points) pts.push(p(q.x, q.y));
   if (!arrow) return pts;
   const dir = lastDirection(points);
   if (!dir) return pts;
@@ -295,10 +296,10 @@ export function placeText(box: Box, lines: readonly string[], sizePt: number, al
   const blockTop = box.y + (box.h - lines.length * pitch) / 2;
   const x = align === "center" ? box.x + box.w / 2 : box.x;
   const out: PlacedLine[] = [];
-  lines.forEach((text, i) => {
-    if (text === "") return;
-    out.push({ text, x, y: blockTop + i * pitch + pitch / 2 + BASELINE_SHIFT * sizeMm });
-  });
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i]!;
+    if (text !== "") out.push({ text, x, y: blockTop + i * pitch + pitch / 2 + BASELINE_SHIFT * sizeMm });
+  }
   return out;
 }
 

@@ -33,14 +33,52 @@ function isSpace(c: number): boolean {
   );
 }
 
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
-const isWordChar = (ch: string | undefined) => ch !== undefined && WORD_CHAR.test(ch);
+/** A one-character class of the lexer: `re`, answered without it for ASCII characters. */
+export interface CharClass {
+  readonly re: RegExp;
+  test(ch: string | undefined): boolean;
+}
+
+/**
+ * `re` (one Unicode character class) as ASCII letters, optionally digits, and `marks` below U+0080:
+ * the first use of a Unicode property class costs a fresh process ≈ 20–90 µs to compile (issue 14),
+ * and most texts need no answer beyond ASCII. test/text.test.ts checks both agree on all of ASCII.
+ */
+function charClass(re: RegExp, digits: boolean, marks: string): CharClass {
+  return {
+    re,
+    test(ch) {
+      if (ch === undefined || ch === "") return false;
+      const c = ch.charCodeAt(0);
+      if (c >= 0x80) return re.test(ch);
+      return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (digits && c >= 48 && c <= 57) || marks.includes(ch);
+    },
+  };
+}
+
+export const WORD_CHAR = charClass(/[\p{L}\p{N}_]/u, true, "_");
 const isDigit = (ch: string | undefined) => ch !== undefined && ch >= "0" && ch <= "9";
 
 /** Marks a weak break inside a fragment (member access `.`, call `(`); never part of the text. */
 const WEAK = "\u0000";
 
 const OP_CHARS = new Set([..."+-−*/%=<>!:&|^≤≥≠×÷≈≡"]);
+
+/**
+ * Characters the word lexer only appends (no space, quote, `,`/`;`, operator, `.` or `(`), as a
+ * table of ASCII codes and a test for the rest: runs of them are taken in one slice, not one by one
+ * (a fresh process lexes in JavaScriptCore's interpreter).
+ */
+const PLAIN_ASCII = (() => {
+  const plain = new Uint8Array(128);
+  for (let c = 0x21; c < 0x7f; c++) plain[c] = 1;
+  for (const ch of `"',;.(`) plain[ch.charCodeAt(0)] = 0;
+  for (const op of OP_CHARS) if (op.charCodeAt(0) < 128) plain[op.charCodeAt(0)] = 0;
+  return plain;
+})();
+const SPECIAL_WIDE = new Set([..."«“„"].concat([...OP_CHARS]).map((ch) => ch.charCodeAt(0)).filter((c) => c >= 128));
+const isPlain = (c: number): boolean => (c < 128 ? PLAIN_ASCII[c] === 1 : !isSpace(c) && !SPECIAL_WIDE.has(c));
+
 /** Operator runs that are binary when written between two operands. */
 const BINARY_OPS = new Set([
   "+", "-", "−", "*", "/", "//", "%", "**", "^", "&", "|", "&&", "||",
@@ -55,18 +93,21 @@ const GLUE_NEXT_WORDS = new Set([
 ]);
 const GLUE_PREV_WORDS = new Set(["—", "–"]);
 
-const OPERAND_END = /[\p{L}\p{N}_)\]}"'»”’]/u;
-const OPERAND_START = /[\p{L}\p{N}_([{"'«“„.]/u;
+export const OPERAND_END = charClass(/[\p{L}\p{N}_)\]}"'»”’]/u, true, `_)]}"'`);
+export const OPERAND_START = charClass(/[\p{L}\p{N}_([{"'«“„.]/u, true, `_([{"'.`);
+/** Around the `.` of a member access: what may end the object, and start the member. */
+export const OBJECT_END = charClass(/[\p{L}_)\]"'»”]/u, false, `_)]"'`);
+export const MEMBER_START = charClass(/[\p{L}_]/u, false, "_");
 const STRING_PREFIX = /^(?:[rbuf]|rb|br|fr|rf)$/i;
 
 /** Index of the character closing the quoted run that opens at `i`, or −1 (then it is no quote). */
 function quoteEnd(p: string, i: number): number {
   const q = p[i]!;
   if (q === '"' || q === "'") {
-    if (q === "'" && isWordChar(p[i - 1])) {
+    if (q === "'" && WORD_CHAR.test(p[i - 1])) {
       // An apostrophe inside a word (м'ясо, don't) — unless the word is a string prefix (f'…', r'…').
       let s = i;
-      while (s > 0 && isWordChar(p[s - 1])) s--;
+      while (s > 0 && WORD_CHAR.test(p[s - 1])) s--;
       if (!STRING_PREFIX.test(p.slice(s, i))) return -1;
     }
     for (let j = i + 1; j < p.length; j++) {
@@ -87,7 +128,7 @@ function isExponentSign(p: string, i: number): boolean {
   const prev = p[i - 1];
   if (prev !== "e" && prev !== "E") return false;
   let s = i - 1;
-  while (s > 0 && (isWordChar(p[s - 1]) || p[s - 1] === ".")) s--;
+  while (s > 0 && (WORD_CHAR.test(p[s - 1]) || p[s - 1] === ".")) s--;
   return isDigit(p[s]) || (p[s] === "." && isDigit(p[s + 1]));
 }
 
@@ -98,6 +139,8 @@ function isExponentSign(p: string, i: number): boolean {
  */
 function templateSpans(p: string): [number, number][] {
   const spans: [number, number][] = [];
+  // Every argument list has a `<`: most texts have none and skip the (interpreted, at first) matchAll.
+  if (!p.includes("<")) return spans;
   // A name starts after no word character, and an argument list is at most 120 characters: without
   // those bounds the pattern rescans the rest of a long word (or a long `a<a<a…`) from every
   // position, quadratic in the text (a 40 KB literal took seconds).
@@ -140,6 +183,14 @@ function lexWords(p: string): string[][] {
   const n = p.length;
   let i = 0;
   while (i < n) {
+    // Characters that are only appended (most of a text), as one slice.
+    let j = i;
+    while (j < n && isPlain(p.charCodeAt(j))) j++;
+    if (j > i) {
+      frag += p.slice(i, j);
+      i = j;
+      continue;
+    }
     const c = p[i]!;
     if (isSpace(c.charCodeAt(0))) {
       endWord();
@@ -183,8 +234,8 @@ function lexWords(p: string): string[][] {
     const prev = p[i - 1];
     if (
       frag !== "" &&
-      ((c === "." && /[\p{L}_)\]"'»”]/u.test(prev ?? "") && /[\p{L}_]/u.test(p[i + 1] ?? "")) ||
-        (c === "(" && isWordChar(prev)))
+      ((c === "." && OBJECT_END.test(prev) && MEMBER_START.test(p[i + 1])) ||
+        (c === "(" && WORD_CHAR.test(prev)))
     ) {
       frag += WEAK;
     }
@@ -220,11 +271,14 @@ function lexParagraph(p: string, font: FontId): Paragraph {
 
 /** How far a piece changes the bracket depth (quoted runs are one piece and do not count). */
 function depthChange(piece: Piece): number {
-  if (/^["'«“„]/.test(piece.text)) return 0;
+  const text = piece.text;
+  const first = text[0];
+  if (first === '"' || first === "'" || first === "«" || first === "“" || first === "„") return 0;
   let d = 0;
-  for (const ch of piece.text) {
-    if (ch === "(" || ch === "[" || ch === "{") d++;
-    else if (ch === ")" || ch === "]" || ch === "}") d--;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x28 || c === 0x5b || c === 0x7b) d++; // ( [ {
+    else if (c === 0x29 || c === 0x5d || c === 0x7d) d--; // ) ] }
   }
   return d;
 }
@@ -237,12 +291,25 @@ function depthChange(piece: Piece): number {
  * ordinary break opportunities.
  */
 function keepItemsWhole(pieces: Piece[], spaceUnits: number, maxWidthMm: number, sizePt: number, font: FontId): Piece[] {
-  // The bracket depth after each piece, and whether a list item may end there.
+  // Whether a list item may end after a piece: most texts are no list, and are left as they are
+  // before any bracket depth is counted (this runs for every width a symbol tries).
+  const endsItem = (k: number) => {
+    if (pieces[k + 1]?.spaceBefore !== true) return false;
+    const text = pieces[k]!.text;
+    const last = text.charCodeAt(text.length - 1);
+    return last === 0x2c || last === 0x3b; // , ;
+  };
+  let list = false;
+  for (let k = 0; k < pieces.length - 1 && !list; k++) list = endsItem(k);
+  if (!list) return pieces;
+  // The bracket depth after each piece.
   const depthAfter: number[] = [];
   let depth = 0;
-  for (const piece of pieces) depthAfter.push((depth += depthChange(piece)));
-  const endsItem = (k: number) => pieces[k + 1]?.spaceBefore === true && /[,;]$/.test(pieces[k]!.text);
-  const deepest = Math.max(0, ...depthAfter);
+  let deepest = 0;
+  for (const piece of pieces) {
+    depthAfter.push((depth += depthChange(piece)));
+    if (depth > deepest) deepest = depth;
+  }
 
   const merge = (from: number, to: number): Piece => {
     let text = pieces[from]!.text;
@@ -266,7 +333,7 @@ function keepItemsWhole(pieces: Piece[], spaceUnits: number, maxWidthMm: number,
     }
     return out;
   };
-  return pieces.some((_, k) => endsItem(k)) ? group(0, pieces.length, 0) : pieces;
+  return group(0, pieces.length, 0);
 }
 
 /**

@@ -95,12 +95,13 @@ function labelName(stmt: TsNode): string {
 
 /** Nodes for one statement at nesting depth `depth`. */
 const cTernary = fieldTernary("conditional_expression");
+const C_MARKS = ["?"];
 
 /** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   const nodes = plainStatementNodes(stmt, ctx, depth);
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
-  return shortReturns(decideTernary(stmt, nodes, { parts: cTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
+  return shortReturns(decideTernary(stmt, nodes, { marks: C_MARKS, parts: cTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
 }
 
 function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {

@@ -30,6 +30,8 @@ export const buildBlock: BlockBuilder = (stmts, ctx, depth) => {
 
 /** Nodes for one statement at nesting depth `depth`. */
 const ternaryParts = { java: fieldTernary("ternary_expression"), csharp: fieldTernary("conditional_expression") };
+/** `c ? a : b` and switch expressions. */
+const CURLY_MARKS = ["?", "switch"];
 
 /** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
@@ -41,7 +43,7 @@ export function decided(stmt: TsNode, nodes: Node[], ctx: BuildContext): Node[] 
   const text = (n: TsNode) => exprText(n, ctx);
   const arms = (n: TsNode) => (ctx.lang === "java" ? javaSwitchArms(n, text) : csharpSwitchArms(n, text));
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
-  return shortReturns(decideTernary(stmt, nodes, { parts: ternaryParts[ctx.lang], arms, text }, make), ctx, make);
+  return shortReturns(decideTernary(stmt, nodes, { marks: CURLY_MARKS, parts: ternaryParts[ctx.lang], arms, text }, make), ctx, make);
 }
 
 function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {

@@ -113,9 +113,8 @@ function callStatement(stmt: TsNode, call: TsNode, ctx: BuildContext): Node {
   const t = ctx.texts;
   if (name === "print") {
     const args = call.childForFieldName("arguments");
-    const parts = (args?.namedChildren ?? [])
-      .filter((a) => a.type !== "keyword_argument" && a.type !== "comment")
-      .flatMap((a) => printedValue(a, ctx));
+    const parts: string[] = [];
+    for (const a of args?.namedChildren ?? []) if (a.type !== "keyword_argument" && a.type !== "comment") parts.push(...printedValue(a, ctx));
     return at(ctx, stmt, { kind: "io", text: outputText(t, parts) });
   }
   if (name === "input") return at(ctx, stmt, { kind: "io", text: inputText(t, []) });

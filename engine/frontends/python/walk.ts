@@ -36,11 +36,14 @@ function pythonTernary(node: TsNode): TernaryParts | undefined {
   return whenTrue && cond && whenFalse ? { cond, whenTrue, whenFalse } : undefined;
 }
 
+/** Every `a if c else b` holds `if`. */
+const PYTHON_MARKS = ["if"];
+
 /** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   const nodes = plainStatementNodes(stmt, ctx, depth);
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
-  return shortReturns(decideTernary(stmt, nodes, { parts: pythonTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
+  return shortReturns(decideTernary(stmt, nodes, { marks: PYTHON_MARKS, parts: pythonTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
 }
 
 function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
@@ -77,9 +80,8 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): No
       return [assertStatement(stmt, ctx)];
     case "print_statement": {
       // Python 2 `print a, b` → output, like print(a, b).
-      const args = stmt.namedChildren
-        .filter((c) => c.type !== "comment" && c.type !== "chevron")
-        .flatMap((c) => printedValue(c, ctx));
+      const args: string[] = [];
+      for (const c of stmt.namedChildren) if (c.type !== "comment" && c.type !== "chevron") args.push(...printedValue(c, ctx));
       return [at(ctx, stmt, { kind: "io", text: outputText(ctx.texts, args) })];
     }
     default:
