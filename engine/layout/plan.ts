@@ -21,6 +21,7 @@ import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planS
 import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
 import { drawInnerPlan, drawJump, openingInner, planJump } from "./jumps.ts";
 import { countsOf, planForPages } from "./fit/flatten.ts";
+import { chainAsSwitch } from "./fit/chain-as-switch.ts";
 import { drawRowClose, drawRowOpen, drawSwitchRow, type RowClosePlan, type RowOpenPlan, type SwitchRowPlan } from "./switch-rows.ts";
 
 export interface Extent {
@@ -120,6 +121,16 @@ export interface PlanCtx {
    * row off a part that holds a wider symbol (fit/cut-pages.ts).
    */
   rowsBesideLane: boolean;
+  /**
+   * In a chart cut into pages: an else-if chain comparing one name with constants is drawn as the
+   * switch it means (fit/chain-as-switch.ts), its cases in rows and cut like a menu's.
+   */
+  chainsAsSwitch: boolean;
+  /**
+   * In a chart cut into pages: a switch case too tall for its row whose block follows the rows last
+   * rather than in the order of the cases — where its height fills the pages better (fit/cut-pages.ts).
+   */
+  lastCase: Block | null;
   sizer: Sizer;
   /** Diameter of the connectors carrying designations (the fit stage lays a chart out again when its designations need more). */
   connector: number;
@@ -203,7 +214,7 @@ function planStatement(node: Node, scope: Scope, ctx: PlanCtx, topLevel: boolean
       undo();
     }
   }
-  if (topLevel && ctx.flattenTopLoops) return planForPages(node, scope, ctx);
+  if (topLevel && ctx.flattenTopLoops) return planForPages((ctx.chainsAsSwitch && node.kind === "if" && chainAsSwitch(node)) || node, scope, ctx);
   return [planNode(node, scope, ctx)];
 }
 

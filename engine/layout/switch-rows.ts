@@ -382,8 +382,11 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     if (r === 0 && node.loc) row.source = node.loc.line;
     plans.push(row);
   }
-  // The tall cases after the rows, each from its inner connector, all but the last jumping to the join.
+  // The tall cases after the rows, each from its inner connector, all but the last jumping to the
+  // join; the one the fit stage asks for last (ctx.lastCase) after the others.
   if (tall.length > 0 && plans[plans.length - 1]!.falls) plans.push(connectorJump(join, ctx));
+  const lastCase = tall.findIndex(({ block }) => block === ctx.lastCase);
+  if (lastCase >= 0) tall.push(...tall.splice(lastCase, 1));
   tall.forEach(({ target, block }, i) => {
     plans.push(innerPlan(target, ctx));
     const body = planBlock(block, scope, ctx, true);

@@ -5,6 +5,8 @@
  * gaps, then the tightest) — before it is ever split. A chart that fits none is split at the first
  * module that needs the fewest parts. One module for the whole chart (G3). `leastParts`: the parts a
  * module needs at least (its unsplit height in pages), so modules that cannot win are not planned.
+ * `restyled`: the result draws a construct other than as today (an else-if chain as a switch,
+ * fit/chain-as-switch.ts) — of as many parts, the one drawn as today wins whatever its module.
  */
 import { COMPACT, STANDARD, type Module } from "../module.ts";
 
@@ -15,7 +17,9 @@ export interface ModuleChoice<T> {
 
 export function chooseModule<T>(
   paged: boolean, layoutAt: (m: Module) => T, partsOf: (result: T) => number, leastParts: (m: Module) => number,
+  restyled: (result: T) => boolean = () => false,
 ): ModuleChoice<T> {
+  const worse = (a: T, b: T): boolean => partsOf(a) > partsOf(b) || (partsOf(a) === partsOf(b) && restyled(a) && !restyled(b));
   const at = (module: Module): ModuleChoice<T> => ({ module, result: layoutAt(module) });
   if (!paged) return at(STANDARD);
   // The usual case: the chart fits one page at a = 20 mm (one candidate planned).
@@ -28,9 +32,9 @@ export function chooseModule<T>(
   for (const module of [...COMPACT].reverse()) {
     if (best && leastParts(module) > partsOf(best.result)) continue;
     const choice = at(module);
-    if (!best || partsOf(choice.result) <= partsOf(best.result)) best = choice;
+    if (!best || !worse(choice.result, best.result)) best = choice;
   }
   if (!standard && leastParts(STANDARD) > partsOf(best!.result)) return best!;
   const choice = standard ?? at(STANDARD);
-  return partsOf(choice.result) <= partsOf(best!.result) ? choice : best!;
+  return !worse(choice.result, best!.result) ? choice : best!;
 }

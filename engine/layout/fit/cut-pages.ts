@@ -37,6 +37,10 @@ export interface PagePlanning {
   flatten: ReadonlySet<Node | Block>;
   /** A switch's rows after the first packed beside their own lane, not the chart's widest symbol (PlanCtx.rowsBesideLane). */
   rowsBesideLane?: boolean;
+  /** Else-if chains of one name against constants drawn as switches (PlanCtx.chainsAsSwitch). */
+  chainsAsSwitch?: boolean;
+  /** The case of a switch whose block follows the rows last (PlanCtx.lastCase). */
+  lastCase?: Block;
 }
 
 /**
@@ -73,15 +77,19 @@ export function cutPages(
   // and without extra constructs laid flat.
   const bestOf = new Map<string, Cut>();
   const keep = (cut: Cut): void => {
-    const key = `${cut.planning.rowsBesideLane === true}/${cut.planning.flattenTaller}/${cut.planning.flatten.size > 0}`;
+    const key = `${lookOf(cut)}/${cut.planning.flattenTaller}/${cut.planning.flatten.size > 0}`;
     const own = bestOf.get(key);
     if (!own || better(cut, own)) bestOf.set(key, cut);
   };
   keep(best);
-  // Rows packed beside their lane change the look of a menu: taken only for fewer parts.
+  // Rows packed beside their lane, a chain drawn as a switch, a case moved last change the look of
+  // a chart: taken only for fewer parts.
   const consider = (cut: Cut): boolean => {
+    // A chain's switch is not folded for width (fit/fold-wide.ts folds the chart's own constructs):
+    // drawn whole and wider than the page, it is no way on.
+    if (cut.planning.chainsAsSwitch === true && cut.widest > PAGE_PART_WIDTH) return false;
     const fewer = cut.groups.length < best.groups.length;
-    if (fewer || (cut.planning.rowsBesideLane === best.planning.rowsBesideLane && better(cut, best))) best = cut;
+    if (fewer || (lookOf(cut) === lookOf(best) && better(cut, best))) best = cut;
     keep(cut);
     return best.groups.length <= ideal;
   };
@@ -112,14 +120,24 @@ export function cutPages(
   };
   const opening = best;
   if (search(opening)) return best;
+  // More than one part over its ideal and no menu: a menu written as an else-if chain (one name
+  // against constants) drawn as the switch it means, its cases in rows like a menu's
+  // (fit/chain-as-switch.ts). A chart one part over keeps its chains as drawn today.
+  let menu = opening;
+  if (best.groups.length > ideal + 1 && !hasRows(opening)) {
+    menu = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, chainsAsSwitch: true });
+    if (consider(menu) || search(menu)) return best;
+  }
   // A menu (a switch on rows) of a few pages, whose plans are cheap: what follows searches which
   // cases share a row, and only there.
-  if (best.groups.length > TOGGLE_MAX_PARTS || !opening.plan.body.items.some((item) => item.type === "row" || item.type === "row-open")) return best;
-  const besideLane = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, rowsBesideLane: true });
+  if (best.groups.length > TOGGLE_MAX_PARTS || !hasRows(menu)) return best;
+  const besideLane = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, rowsBesideLane: true, chainsAsSwitch: menu.planning.chainsAsSwitch });
   if (consider(besideLane) || search(besideLane)) return best;
   // Still more than one part over: one construct more or less laid flat at a time.
   if (best.groups.length > least() + 1) {
-    const starts = [...bestOf.values()].sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+    // From the menu's cuts only: the chart drawn as today was searched already.
+    const starts = [...bestOf.values()].filter((cut) => (cut.planning.chainsAsSwitch ?? false) === (menu.planning.chainsAsSwitch ?? false))
+      .sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
     const budget = { plans: Math.min(TOGGLE_PLANS, Math.floor(TOGGLE_WORK / best.plan.height)) };
     for (const start of starts) if (toggleSearch(planFor, start, consider, budget) || budget.plans <= 0) break;
     // A better plan may need several constructs toggled at once, none of which helps alone: a few
@@ -129,8 +147,44 @@ export function cutPages(
       const within = { plans: Math.min(SUBSET_PLANS, Math.floor(SUBSET_WORK / best.plan.height)) };
       subsetSearch(planFor, starts[0]!, consider, within, () => best.groups.length <= least() + 1);
     }
+    // A case taken out of its row and drawn after the other tall cases, where its height fills
+    // the pages better than in the order of the cases.
+    const overOne = (): boolean => best.groups.length > least() + 1;
+    for (const start of starts) if (overOne()) lastCaseSearch(planFor, start, consider, overOne);
   }
   return best;
+}
+
+/** What makes a chart's cut look different from today's: rows beside their lane, chains as switches, a case moved last. */
+function lookOf(cut: Cut): string {
+  const { rowsBesideLane = false, chainsAsSwitch = false, lastCase } = cut.planning;
+  return [rowsBesideLane && "beside", chainsAsSwitch && "chains", lastCase && "last"].filter(Boolean).join("/");
+}
+
+/** Whether a cut's top-level spine holds the rows of a switch (switch-rows.ts). */
+function hasRows(cut: Cut): boolean {
+  return cut.plan.body.items.some((item) => item.type === "row" || item.type === "row-open");
+}
+
+/**
+ * Each case of the switches on `start`'s rows in turn out of its row (laid flat) and after the
+ * other tall cases (PagePlanning.lastCase), cut; each cut handed to `consider`, while `searching`.
+ * One plan per case.
+ */
+function lastCaseSearch(
+  planFor: (planning: PagePlanning) => ChartPlan, start: Cut, consider: (cut: Cut) => boolean, searching: () => boolean,
+): void {
+  const cases = new Set<Block>();
+  for (const item of start.plan.body.items) {
+    if (item.type !== "row" && item.type !== "row-open") continue;
+    for (const c of item.node.cases) cases.add(c.body);
+    if (item.node.default) cases.add(item.node.default);
+  }
+  for (const lastCase of cases) {
+    if (!searching()) return;
+    const cut = cutAs(planFor, { ...start.planning, flatten: new Set([...start.planning.flatten, lastCase]), lastCase });
+    if (cut.widest <= PAGE_PART_WIDTH) consider(cut);
+  }
 }
 
 /**

@@ -78,7 +78,7 @@ export function fitChart(
     return chart;
   };
   const leastParts = (m: Module): number => Math.ceil(sheetAt(m).height / PAGE_PART_HEIGHT);
-  const choice = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m, PAGE_PART_WIDTH, sheetAt(m)), (c) => c.groups.length, leastParts);
+  const choice = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m, PAGE_PART_WIDTH, sheetAt(m)), (c) => c.groups.length, leastParts, (c) => c.planning?.chainsAsSwitch === true);
   const { module } = choice;
   let { result } = choice;
   // A plan's extents leave out a few drawn details (lanes of the tail, label overhangs): when the
