@@ -4,8 +4,9 @@
  * constant (`choice = "1"`, `choice = "2"`, … — at least three links, an optional final else) is one
  * decision with several exits: the compared name in the diamond, the constants on its exits, the
  * else as `інакше`, each body a case that ends by itself (no fall-through: an if has none). The fit
- * stage draws it so only when a chart cut into pages needs fewer parts that way (fit/cut-pages.ts);
- * the chart tree stays as the front-end gave it — the switch is a way of laying the chain out.
+ * stage draws it so only for a chart cut into pages that its usual forms leave more than one part
+ * above its ideal, and only when that takes fewer parts (fit/cut-pages.ts); the chart tree stays as
+ * the front-end gave it — the switch is a way of laying the chain out.
  */
 import type { Block, Node, SwitchCase } from "../../tree/schema.ts";
 
@@ -16,9 +17,9 @@ type SwitchNode = Extract<Node, { kind: "switch" }>;
 const LEAST_LINKS = 3;
 
 /**
- * `name = constant` as the front-ends write an equality test (drawing-rules D6; `==` in the code notation): a name,
- * possibly dotted or indexed, with no spaces (so no `a = 1 або b = 2`), and a number, a quoted
- * string or a quoted character.
+ * `name = constant` as the front-ends write an equality test (drawing-rules D6; `==` in the code
+ * notation): a name, possibly dotted or indexed, with no spaces (so no `a = 1 або b = 2`), and a
+ * number, a quoted string or a quoted character.
  */
 const EQUALITY = /^([\p{L}_][\p{L}\p{N}_.[\]]*) ==? (-?\d+(?:\.\d+)?|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')$/u;
 

@@ -5,7 +5,8 @@
  * tries plans with only the tall constructs flat, then also the ones a cut pushed whole past a page
  * left mostly empty (cutting inside them fills that page), then all over half or a quarter of a
  * page, and keeps the one with the fewest parts, then the fewest connector pairs; a chart still
- * more than one part above its ideal is searched further one construct at a time.
+ * more than one part above its ideal is searched further one construct at a time — an else-if menu
+ * (one name against constants) as the switch it means (chain-as-switch.ts), a tall case moved last.
  */
 import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
 import type { Block, Node } from "../../tree/schema.ts";
@@ -60,10 +61,12 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
  * Cuts a chart into the fewest parts it can, trying in order while the best needs more than
  * `ideal`: the plan of the first threshold (FLATTEN_TALLER: only what cannot fit a part laid out
  * flat); that plan refined (REFINES: laid flat only where a page asks for it); the other thresholds,
- * each refined the same way; then, for a menu (a chart with switch rows), all of that again with
- * the rows after the first packed beside their own lane (PagePlanning.rowsBesideLane: more cases a
- * row), and while the best is more than one part above `least`, a bounded local search over which
- * constructs are laid flat (toggleSearch).
+ * each refined the same way; for a chart still more than one part above `ideal` without switch
+ * rows, its else-if menus drawn as switches (PagePlanning.chainsAsSwitch), all of that again; then,
+ * for a menu (a chart with switch rows), all of that again with the rows after the first packed
+ * beside their own lane (PagePlanning.rowsBesideLane: more cases a row), and while the best is more
+ * than one part above `least`, bounded searches over which constructs are laid flat (toggleSearch,
+ * subsetSearch) and each case in turn moved after the other tall cases (lastCaseSearch).
  * The fewest parts win, then the fewest connector pairs, then the fuller emptiest page, then the
  * earlier. `first`: the first threshold's plan cut, when the caller has it already. A threshold that
  * an earlier plan without extra flat constructs comes out the same at (ChartPlan.alike) is not
