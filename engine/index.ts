@@ -32,8 +32,14 @@ export const MAX_SOURCE_BYTES = 1024 * 1024;
  * (issue 14, BENCHMARKS.md).
  */
 function lazyFrontend<M>(load: () => Promise<M>, frontend: (m: M) => Frontend, escapes: boolean): Frontend {
-  let module: Promise<Frontend> | undefined;
-  return async (code, options, assets) => (await (module ??= load().then((m) => finished(frontend(m), escapes))))(code, options, assets);
+  const get = once(() => load().then((m) => finished(frontend(m), escapes)));
+  return async (code, options, assets) => (await get())(code, options, assets);
+}
+
+/** `load` called on the first call only; every call gets its one promise (a module loaded on first use). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
 }
 
 const FRONTENDS: Partial<Record<Lang, Frontend>> = {
@@ -70,8 +76,7 @@ const text = (render: (g: Geometry) => string): Renderer => async (g) => render(
  * the module needs beyond its import (the PNG renderer's WASM).
  */
 function lazy<M>(load: () => Promise<M>, renderer: (m: M) => Renderer, start?: (m: M, assets: AssetLoader) => Promise<unknown>): Pick<FormatSpec, "render" | "warm"> {
-  let module: Promise<M> | undefined;
-  const get = () => (module ??= load());
+  const get = once(load);
   return {
     render: async (g, context) => renderer(await get())(g, context),
     warm: (assets) => get().then((m) => start?.(m, assets)).then(() => undefined, () => undefined),

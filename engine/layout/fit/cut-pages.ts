@@ -166,7 +166,7 @@ function lookOf(cut: Cut): string {
 
 /** Whether a cut's top-level spine holds the rows of a switch (switch-rows.ts). */
 function hasRows(cut: Cut): boolean {
-  return cut.plan.body.items.some((item) => item.type === "row" || item.type === "row-open");
+  return cut.plan.body.items.some(isRow);
 }
 
 /**
@@ -179,7 +179,7 @@ function lastCaseSearch(
 ): void {
   const cases = new Set<Block>();
   for (const item of start.plan.body.items) {
-    if (item.type !== "row" && item.type !== "row-open") continue;
+    if (!isRow(item)) continue;
     for (const c of item.node.cases) cases.add(c.body);
     if (item.node.default) cases.add(item.node.default);
   }
@@ -221,9 +221,7 @@ function toggleSearch(
     let next: Cut | null = null;
     for (const toggled of togglesOf(current)) {
       if (budget.plans-- <= 0) return false;
-      const flatten = new Set(current.planning.flatten);
-      if (!flatten.delete(toggled)) flatten.add(toggled);
-      const cut = cutAs(planFor, { ...current.planning, flatten });
+      const cut = cutAs(planFor, { ...current.planning, flatten: toggle(current.planning.flatten, [toggled]) });
       // Laid flat, a construct may be wider than a part allows: such a cut is no way on.
       if (cut.widest > PAGE_PART_WIDTH) continue;
       if (consider(cut)) return true;
@@ -258,9 +256,7 @@ function subsetSearch(
   const sets = (size: number, from: number): boolean => {
     if (chosen.length === size) {
       if (budget.plans-- <= 0) return false;
-      const flatten = new Set(start.planning.flatten);
-      for (const i of chosen) if (!flatten.delete(toggles[i]!)) flatten.add(toggles[i]!);
-      const cut = cutAs(planFor, { ...start.planning, flatten });
+      const cut = cutAs(planFor, { ...start.planning, flatten: toggle(start.planning.flatten, chosen.map((i) => toggles[i]!)) });
       if (cut.widest <= PAGE_PART_WIDTH) consider(cut);
       return !done();
     }
@@ -279,11 +275,23 @@ function subsetSearch(
 function togglesOf(cut: Cut): (Node | Block)[] {
   const found = new Set<Node | Block>(cut.planning.flatten);
   for (const item of cut.plan.body.items) {
-    if (item.type === "row" || item.type === "row-open") item.blocks.forEach((block) => found.add(block));
+    if (isRow(item)) item.blocks.forEach((block) => found.add(block));
     else if (item.type === "if" && item.layout.kind === "step") found.add(item.node.then);
     else if ((item.type === "if" && item.layout.kind !== "exit" && item.layout.kind !== "jump") || item.type === "loop" || item.type === "switch") found.add(item.node);
   }
   return [...found];
+}
+
+/** `flatten` with each of `constructs` laid flat, or no longer laid flat where it was. */
+function toggle(flatten: ReadonlySet<Node | Block>, constructs: readonly (Node | Block)[]): Set<Node | Block> {
+  const toggled = new Set(flatten);
+  for (const construct of constructs) if (!toggled.delete(construct)) toggled.add(construct);
+  return toggled;
+}
+
+/** A switch row on a top-level spine (switch-rows.ts). */
+function isRow(item: Plan): item is Extract<Plan, { type: "row" | "row-open" }> {
+  return item.type === "row" || item.type === "row-open";
 }
 
 const NONE: ReadonlySet<Node | Block> = new Set();
