@@ -61,7 +61,8 @@ describe("the linter finds what it is meant to find", () => {
   });
 
   test("a cut token, a cut literal, a line of only a bracket", () => {
-    // The engine never cuts any more, so the cut is made by hand in laid-out geometry.
+    // The engine cuts only a token wider than its widest symbol (a literal of a page or more:
+    // layout/size.ts), which no corpus program has, so the cut is made by hand in laid-out geometry.
     const tree = chart({ kind: "process", text: 'x := value + "a b"' });
     const cut = (lines: string[]) => {
       const geometry = layoutCharts(tree, options, false);
