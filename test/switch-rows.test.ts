@@ -216,7 +216,7 @@ describe("a switch on rows keeps every part within the page", () => {
     }
     expect(split).toBeGreaterThan(100); // the family is cut into pages, so the rows are planned
     expect(over).toEqual([]);
-  });
+  }, 180_000); // 960 charts laid out: 3 s alone, 15 s on a busy machine (Bun's default is 5 s)
 });
 
 /** Height of a drawn part: its shapes, lines and labels. */
