@@ -60,6 +60,13 @@ const LETTER_WEIGHTS: Readonly<Record<string, number>> = {
 };
 const RARE = -50;
 
+/**
+ * Each code page's prior, in the same tenths of a natural log: Windows-1251 is what students' Windows
+ * editors save (all 9 unreadable labs of the review), KOI8-U and CP866 are rare, so a reading that
+ * no more than ties — one or two letters, whose case and frequency cannot tell — goes to Windows-1251.
+ */
+const PRIORS: Readonly<Record<CodePage, number>> = { "windows-1251": 0, "koi8-u": -10, cp866: -10 };
+
 /** The case pattern of a word, as round(10·ln p): text is mostly lower case, Some words capitalised, few in CAPS, none MiXeD. */
 const CASE_WEIGHTS = { lower: -5, capitalised: -12, caps: -25, mixed: -62 } as const;
 
@@ -72,10 +79,11 @@ const PUNCTUATION = new Set("\u00a0«»—–№“”„‘’…°±·•×÷�
 const PUNCTUATION_WEIGHT = -15;
 
 /**
- * The best code page's mean score per upper-half byte must reach this: as if every byte were a rare
- * letter. Real text, even one short word, scores far above it (test/source-bytes.test.ts).
+ * The best code page's mean score per upper-half byte must reach this. Real text scores above −10
+ * (a short word of rare letters such as «Ящик» −9, a prompt line +2); random upper-half bytes −23
+ * to −30 in every code page.
  */
-const LEAST_PLAUSIBLE = RARE / 2;
+const LEAST_PLAUSIBLE = -20;
 
 /** What a byte of the upper half reads as in one code page. */
 interface ByteClass {
@@ -165,18 +173,20 @@ function checkNoControlBytes(bytes: Uint8Array): void {
  * each word (a run of Cyrillic letters) its CASE_WEIGHTS, each other upper-half character PUNCTUATION_WEIGHT
  * if it is PUNCTUATION, else RARE. The misreadings of one code page as another swap or scatter the case
  * (Windows-1251's lower case is KOI8-U's upper case, and CP866's box drawing) and the letters, so
- * they lose on one count or the other; a tie goes to the code page listed first in CODE_PAGES.
+ * they lose on one count or the other. The winner is the highest score plus PRIORS; a tie goes to the
+ * code page listed first in CODE_PAGES.
  */
 function mostPlausibleCodePage(bytes: Uint8Array): CodePage | null {
-  let best: CodePage | null = null;
+  let best: CodePage = "windows-1251";
   let bestScore = -Infinity;
+  let bestPlausibility = 0;
+  for (const page of Object.keys(CODE_PAGES) as CodePage[]) {
+    const plausible = plausibility(bytes, CLASSES[page]);
+    if (plausible + PRIORS[page] > bestScore) [best, bestScore, bestPlausibility] = [page, plausible + PRIORS[page], plausible];
+  }
   let upperHalf = 0;
   for (const b of bytes) if (b >= 0x80) upperHalf++;
-  for (const page of Object.keys(CODE_PAGES) as CodePage[]) {
-    const score = plausibility(bytes, CLASSES[page]);
-    if (score > bestScore) [best, bestScore] = [page, score];
-  }
-  return bestScore >= LEAST_PLAUSIBLE * upperHalf ? best : null;
+  return bestPlausibility >= LEAST_PLAUSIBLE * upperHalf ? best : null;
 }
 
 function plausibility(bytes: Uint8Array, classes: readonly ByteClass[]): number {
