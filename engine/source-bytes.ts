@@ -127,10 +127,20 @@ function byteOrderMark(bytes: Uint8Array): "utf-8" | "utf-16le" | "utf-16be" | n
   return null;
 }
 
-/** The decoders drop a leading BOM of their own encoding (ignoreBOM is false). */
+/**
+ * The decoders drop a leading BOM of their own encoding (ignoreBOM is false). UTF-16 BE is read as
+ * LE with each pair of bytes swapped: a Node built without ICU has only the "utf-16le" decoder.
+ */
 function tryDecode(bytes: Uint8Array, encoding: "utf-8" | "utf-16le" | "utf-16be"): string | null {
+  const swapped = encoding === "utf-16be";
+  let input = bytes;
+  if (swapped) {
+    input = new Uint8Array(bytes.length);
+    for (let i = 0; i + 1 < bytes.length; i += 2) [input[i], input[i + 1]] = [bytes[i + 1]!, bytes[i]!];
+    if (bytes.length % 2 === 1) input[bytes.length - 1] = bytes[bytes.length - 1]!;
+  }
   try {
-    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    return new TextDecoder(swapped ? "utf-16le" : encoding, { fatal: true }).decode(input);
   } catch {
     return null;
   }
