@@ -10,6 +10,7 @@ import { EngineError } from "../engine/errors.ts";
 import { render } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 
+const ROOT = new URL("../", import.meta.url).pathname;
 const iconv = (text: string, encoding: string) => new Uint8Array(execFileSync("iconv", ["-f", "UTF-8", "-t", encoding], { input: text }));
 const ICONV_NAMES = { "windows-1251": "CP1251", cp866: "CP866", "koi8-u": "KOI8-U" } as const;
 
@@ -123,6 +124,24 @@ describe("Unicode", () => {
 function noise(length: number, seed = 11): Uint8Array {
   return new Uint8Array(length).map(() => (seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 23);
 }
+
+describe("every host decodes alike", () => {
+  const files = ["c/20_cp1251_devcpp_average.c", "c/21_koi8u_linux_primes.c", "pascal/lab23_cp866_turbo_digits.pas", "java/lab20_utf16_notepad_grades.java"].map((f) => `test/corpus/${f}`);
+  const run = async (command: string[]) => {
+    const child = Bun.spawn([...command, "test/hosts/decode-sources.ts", ...files], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+    const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    if (code !== 0) throw new Error(err);
+    return JSON.parse(out) as unknown;
+  };
+  const onBun = () => Promise.all(files.map(async (f) => decodeSourceBytes(await Bun.file(`${ROOT}${f}`).bytes())));
+
+  test("Node (its strip-only type stripping) and Deno give Bun's texts and encodings", async () => {
+    const bun = await onBun();
+    expect(bun.map((d) => d.encoding)).toEqual(["windows-1251", "koi8-u", "cp866", "utf-16le"]);
+    expect(await run(["node", "--import", "./test/hosts/node-strip-types.mjs"])).toEqual(bun);
+    expect(await run([`${ROOT}node_modules/.bin/deno`, "run", "--allow-read"])).toEqual(bun);
+  }, 120_000);
+});
 
 describe("line numbers of errors after decoding", () => {
   // A syntax error on line 4 (the unclosed call), after CRLF lines and a BOM or an 8-bit comment.
