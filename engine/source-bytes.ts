@@ -67,7 +67,7 @@ const RARE = -50;
  */
 const PRIORS: Readonly<Record<CodePage, number>> = { "windows-1251": 0, "koi8-u": -10, cp866: -10 };
 
-/** The case pattern of a word, as round(10·ln p): text is mostly lower case, Some words capitalised, few in CAPS, none MiXeD. */
+/** The case pattern of a word, as round(10·ln p): most words are lower case, some Capitalised, few in CAPS, next to none MiXeD. */
 const CASE_WEIGHTS = { lower: -5, capitalised: -12, caps: -25, mixed: -62 } as const;
 
 /**
