@@ -3,6 +3,8 @@
  * read and written with Bun's own calls: node:fs cost every start ≈ 1 ms of CPU to load (issue 14);
  * it is imported only to create a folder.
  */
+import { EngineError } from "../engine/errors.ts";
+import { decodeSourceBytes } from "../engine/source-bytes.ts";
 import type { Context } from "./context.ts";
 import { CliError, EXIT, usageError } from "./exit-codes.ts";
 
@@ -16,12 +18,16 @@ export async function readSource(path: string): Promise<Uint8Array> {
   }
 }
 
-/** A source as text for a JSON body (a multipart upload carries the raw bytes instead). */
+/**
+ * A source as text for a JSON body (a multipart upload carries the raw bytes instead), decoded as
+ * the engine and the service decode a file: UTF-8, UTF-16 with a BOM, Windows-1251, CP866 or KOI8-U.
+ */
 export async function readText(path: string): Promise<string> {
+  const bytes = await readSource(path);
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(await readSource(path));
+    return decodeSourceBytes(bytes).text;
   } catch (e) {
-    if (e instanceof TypeError) throw usageError(`${path === "-" ? "standard input" : path} is not UTF-8 text`);
+    if (e instanceof EngineError) throw usageError(`${path === "-" ? "standard input" : path}: ${e.message}`);
     throw e;
   }
 }

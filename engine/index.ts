@@ -7,6 +7,7 @@ import type { AssetLoader } from "./assets.ts";
 import { parseLang, type Lang } from "./langs.ts";
 import { EngineError, type FunctionError } from "./errors.ts";
 import { parseFont } from "./fonts.ts";
+import { decodeSourceBytes } from "./source-bytes.ts";
 import type { Frontend } from "./frontends/types.ts";
 import { finished } from "./frontends/finish.ts";
 import type { Geometry } from "./geometry/types.ts";
@@ -114,7 +115,7 @@ const SPLIT_BY_DEFAULT: ReadonlySet<Format> = new Set(["docx", "pdf", "typst"]);
 
 /** What a caller asks for: interface.md's RenderRequest without the transport-only fields. */
 export interface RenderInput {
-  /** Source text, raw bytes (checked to be UTF-8), or for lang=native the chart tree as JSON. */
+  /** Source text, a file's raw bytes (decoded by source-bytes.ts), or for lang=native the chart tree as JSON. */
   code: string | Uint8Array;
   lang: string;
   format?: string;
@@ -176,16 +177,8 @@ function decodeSource(code: string | Uint8Array): string {
   if (size > MAX_SOURCE_BYTES) {
     throw new EngineError("bad_request", `source is ${size} bytes; the limit is ${MAX_SOURCE_BYTES} bytes (1 MiB)`);
   }
-  let text: string;
-  if (bytes) {
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-      throw new EngineError("bad_request", "source is not valid UTF-8 text");
-    }
-  } else {
-    text = code as string;
-  }
+  // A file's bytes may be in any encoding students save in; a string is already text.
+  const text = bytes ? decodeSourceBytes(bytes).text : (code as string);
   if (text.includes("\u0000")) throw new EngineError("bad_request", "source contains NUL characters: is it a binary file?");
   if (text.trim() === "") throw new EngineError("bad_request", "source is empty");
   return text;
@@ -289,6 +282,7 @@ export async function renderPdfBundle(prepared: readonly PreparedRender[], asset
 
 
 export { EngineError } from "./errors.ts";
+export { decodeSourceBytes, type DecodedSource, type SourceEncoding } from "./source-bytes.ts";
 export { FONT_NAMES, parseFont, type FontChoice, type FontId } from "./fonts.ts";
 export type { FunctionError } from "./errors.ts";
 export type { Geometry } from "./geometry/types.ts";

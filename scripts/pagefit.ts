@@ -21,6 +21,7 @@ import type { DrawnPart } from "../engine/layout/chart.ts";
 import { FONTS } from "../engine/fonts.ts";
 import { resolveOptions } from "../engine/options.ts";
 import type { ChartTree } from "../engine/tree/schema.ts";
+import { decodeSourceBytes } from "../engine/source-bytes.ts";
 import { PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../engine/geometry/style.ts";
 
 /** Geometry rounding and stroke overhang: a part this much over the page still fits. */
@@ -91,7 +92,7 @@ const options = resolveOptions({});
 
 async function treeOf(path: string): Promise<ChartTree> {
   const lang = langOf(path)!;
-  const code = await Bun.file(path).text();
+  const code = decodeSourceBytes(await Bun.file(path).bytes()).text; // corpus files come in every encoding students use
   return (await frontendFor(lang)!(code, options, bunAssets)).tree;
 }
 

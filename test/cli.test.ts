@@ -241,9 +241,9 @@ describe("render against the service", () => {
     const { run } = await withUser();
     const r = ok(await run(["render", "-", "--lang", "python", "-o", "-"], { stdin: PY }));
     expect(r.stdout).toMatch(SVG);
-    const binary = await runCli(["render", "-", "--lang", "python"], { env: { XDG_CONFIG_HOME: cliHome().config, SKHEMA_API_URL: server.url, SKHEMA_API_KEY: "rk_x" }, stdin: new Uint8Array([0x78, 0xff, 0x0a]) });
+    const binary = await runCli(["render", "-", "--lang", "python"], { env: { XDG_CONFIG_HOME: cliHome().config, SKHEMA_API_URL: server.url, SKHEMA_API_KEY: "rk_x" }, stdin: new Uint8Array([0x78, 0x00, 0x0a]) });
     expect(binary.code).toBe(2);
-    expect(binary.stderr).toContain("not UTF-8");
+    expect(binary.stderr).toContain("standard input: the file is not text: it contains NUL bytes at byte 1");
     const missing = await run(["render", "-", "-o", "-"], { stdin: PY });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("--lang");
@@ -452,6 +452,35 @@ describe("render --local", () => {
     const child = Bun.spawn([process.execPath, "run", "render", "examples/grade.py", "-o", out], { cwd: repoRoot, env: cliEnv({ XDG_CONFIG_HOME: home.config }), stdout: "pipe", stderr: "pipe" });
     expect(await child.exited).toBe(0);
     expect(readFileSync(out, "utf8")).toMatch(SVG);
+  });
+});
+
+describe("source files in the encodings students save them in (engine/source-bytes.ts)", () => {
+  // Dev-C++ on a Ukrainian Windows: Windows-1251 with CRLF; a Linux lab in KOI8-U.
+  const CP1251 = readFileSync(join(repoRoot, "test/corpus/c/20_cp1251_devcpp_average.c"));
+  const KOI8U = readFileSync(join(repoRoot, "test/corpus/c/21_koi8u_linux_primes.c"));
+  const PROMPT = "Введіть кількість елементів масиву";
+
+  test("render --local, a file upload to the service and standard input all read a Windows-1251 file", async () => {
+    const { run, env, home } = await withUser({ credits: 10 });
+    writeFileSync(join(home.cwd, "lab2.c"), CP1251);
+    const local = ok(await run(["render", "lab2.c", "--local", "-f", "json", "-o", "-"]));
+    expect(local.stdout).toContain(PROMPT);
+    const uploaded = JSON.parse(ok(await run(["render", "lab2.c", "-f", "json", "--json"])).stdout);
+    expect(uploaded.content).toContain(PROMPT);
+    const piped = ok(await runCli(["render", "-", "--lang", "c", "-f", "json", "-o", "-"], { env, cwd: home.cwd, stdin: CP1251 }));
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toContain(PROMPT);
+  });
+
+  test("batch reads Windows-1251 and KOI8-U files", async () => {
+    const { run, home } = await withUser({ credits: 10 });
+    writeFileSync(join(home.cwd, "lab2.c"), CP1251);
+    writeFileSync(join(home.cwd, "prosti.c"), KOI8U);
+    const zip = unzipSync(ok(await run(["batch", "lab2.c", "prosti.c", "-o", "-"])).stdoutBytes);
+    const svgs = Object.values(zip).map((f) => new TextDecoder().decode(f)).join("");
+    expect(svgs).toContain(PROMPT);
+    expect(svgs).toContain("Верхня межа n");
   });
 });
 

@@ -12,6 +12,7 @@ import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions } from "../engine/options.ts";
 import { parseNativeTree } from "../engine/tree/validate.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
+import { readSourceFile } from "./support/source-file.ts";
 
 const LANGUAGES: { lang: Lang; dir: string }[] = [
   { lang: "python", dir: "python" },
@@ -34,7 +35,7 @@ for (const { lang, dir } of LANGUAGES) {
 
     for (const file of files) {
       test(file, async () => {
-        const code = await Bun.file(`test/corpus/${dir}/${file}`).text();
+        const code = await readSourceFile(`test/corpus/${dir}/${file}`);
         const { tree, errors } = await frontendFor(lang)!(code, options, bunAssets);
         expect(tree.length).toBeGreaterThan(0);
         if (file.includes("syntax_error")) {

@@ -223,10 +223,17 @@ describe("bad input never crashes or hangs", () => {
     else expect(r).toHaveProperty("charts");
   });
 
-  test("invalid UTF-8 bytes are refused with a clear message", async () => {
-    const e = await fails({ code: new Uint8Array([0x78, 0x20, 0x3d, 0x20, 0xff, 0xfe, 0x31]), lang: "python" });
+  test("bytes that are not UTF-8 are read in the Cyrillic code page they were saved in (engine/source-bytes.ts)", async () => {
+    // print("Введіть n") in Windows-1251, as Dev-C++ or PascalABC on a Ukrainian Windows saves it.
+    const cp1251 = [0xc2, 0xe2, 0xe5, 0xe4, 0xb3, 0xf2, 0xfc];
+    const r = await render({ code: new Uint8Array([...new TextEncoder().encode('print("'), ...cp1251, ...new TextEncoder().encode(' n")\n')]), lang: "python", format: "json" }, bunAssets);
+    expect(String(r.file.data)).toContain("Введіть n");
+  });
+
+  test("bytes in no supported encoding are refused with a clear message", async () => {
+    const e = await fails({ code: new Uint8Array([0x78, 0x20, 0x3d, 0x20, 0xb5, 0xb6, 0xbc, 0x31]), lang: "python" });
     expect(e.code).toBe("bad_request");
-    expect(e.message).toContain("UTF-8");
+    expect(e.message).toBe("the file is not valid in any supported encoding (UTF-8, UTF-16 with a BOM, Windows-1251, CP866, KOI8-U)");
   });
 
   test("a 2 MB source is refused before parsing", async () => {

@@ -6,6 +6,7 @@ import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
 import { type Node } from "../engine/tree/schema.ts";
 import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
+import { readSourceFile } from "./support/source-file.ts";
 
 const FIXTURES = new URL("./fixtures/c/", import.meta.url);
 const CORPUS = new URL("./corpus/c/", import.meta.url);
@@ -378,7 +379,7 @@ describe("C front-end: robustness", () => {
       return seed % n;
     };
     for (const file of files) {
-      const code = await Bun.file(new URL(file, CORPUS)).text();
+      const code = await readSourceFile(new URL(file, CORPUS));
       for (let round = 0; round < 8; round++) {
         let mangled = code;
         for (let k = 0; k < 3; k++) {

@@ -17,6 +17,7 @@ import { FONTS } from "../engine/fonts.ts";
 import { PAGE_PART_HEIGHT } from "../engine/geometry/style.ts";
 import type { ChartTree } from "../engine/tree/schema.ts";
 import { program } from "../bench/program.ts";
+import { readSourceFile } from "./support/source-file.ts";
 
 const options = resolveOptions({});
 const THRESHOLDS = [Infinity, 200, PAGE_PART_HEIGHT / 2, 100, 80, PAGE_PART_HEIGHT / 4, 40, 20];
@@ -34,7 +35,7 @@ const text = ({ alike: _, ...plan }: ChartPlan): string => JSON.stringify(plan);
 test("a threshold inside a plan's alike range gives the same plan", async () => {
   const trees: ChartTree[] = [];
   for (const [, code] of sources) trees.push(await treeOf(code, "python"));
-  for (const file of files) trees.push(await treeOf(await Bun.file(file).text(), langFromFileName(file)));
+  for (const file of files) trees.push(await treeOf(await readSourceFile(file), langFromFileName(file)));
   const sizerFor = sizersIn(FONTS.tinos);
   let alike = 0;
   let differ = 0;

@@ -1,7 +1,7 @@
 /**
  * Answers a black-box check of the HTTP interface found wrong, each pinned down: a body over the
  * server's maximum gets the JSON error (on the real `server/main.ts` process, whose Bun settings
- * decide it), invalid UTF-8 in a JSON body is refused like in a multipart file, and a wrong method
+ * decide it), invalid UTF-8 in a JSON body is refused (a multipart file's encoding is detected instead), and a wrong method
  * on a known path is 405 with Allow.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -72,12 +72,14 @@ describe("invalid UTF-8", () => {
     await expectUntouched();
   });
 
-  test("the same bytes as a multipart file → the same 400 bad_request", async () => {
+  test("the same bytes as a multipart file are a file, not JSON: read as Windows-1251 (test/server-encodings.test.ts)", async () => {
+    const { key: other } = await server.user({ credits: 1 });
     const form = new FormData();
     form.append("file", new File([bytes("print('", "')\n")], "lab.py"));
-    const response = await fetch(`${server.url}/render`, { method: "POST", headers: { "x-api-key": key }, body: form });
-    expect((await expectError(response, 400, "bad_request")).error).toContain("UTF-8");
-    await expectUntouched();
+    form.append("json", "1");
+    const response = await fetch(`${server.url}/render`, { method: "POST", headers: { "x-api-key": other }, body: form });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { content: string }).content).toContain("Г(");
   });
 
   test("valid UTF-8 (Cyrillic, a BOM) still renders", async () => {

@@ -11,6 +11,7 @@ import type { Tree } from "web-tree-sitter";
 import type { WasmAssetName } from "../engine/assets.ts";
 import { getParser, toSyntaxTree, type SyntaxNode } from "../engine/frontends/tree-sitter.ts";
 import { bunAssets } from "../hosts/bun.ts";
+import { decodeSourceBytes } from "../engine/source-bytes.ts";
 
 const CORPUS = join(import.meta.dir, "corpus");
 const GRAMMARS: Record<string, WasmAssetName> = {
@@ -65,7 +66,7 @@ function viaSyntaxTree(root: SyntaxNode): string[] {
 for (const [lang, grammar] of Object.entries(GRAMMARS)) {
   test(`${lang}: the converted syntax tree is web-tree-sitter's, node for node`, async () => {
     const parser = await getParser(bunAssets, grammar);
-    const sources = readdirSync(join(CORPUS, lang)).map((f) => readFileSync(join(CORPUS, lang, f), "utf8"));
+    const sources = readdirSync(join(CORPUS, lang)).map((f) => decodeSourceBytes(readFileSync(join(CORPUS, lang, f))).text);
     // Cut short in the middle of a line: unfinished constructs, ERROR and MISSING nodes.
     const broken = sources.map((s) => s.slice(0, Math.floor(s.length * 0.6)));
     const unicode = ["// Привіт, 世界 😀\nx = 'ї' + \"😀\"\n"];

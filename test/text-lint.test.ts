@@ -12,6 +12,7 @@ import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions } from "../engine/options.ts";
 import type { ChartTree } from "../engine/tree/schema.ts";
 import { lintCharts } from "./support/text-lint.ts";
+import { readSourceFile } from "./support/source-file.ts";
 
 const EXTENSIONS: Record<string, Lang> = { py: "python", c: "c", cpp: "cpp", java: "java", cs: "csharp", pas: "pascal" };
 const LANG_DIRS: Lang[] = ["python", "c", "cpp", "java", "csharp", "pascal"];
@@ -31,7 +32,7 @@ describe("text linter over the corpus and the examples", () => {
     const options = resolveOptions({ locale });
     for (const program of programs) {
       test(`${locale} ${program.name}`, async () => {
-        const code = await Bun.file(program.path).text();
+        const code = await readSourceFile(program.path);
         const { tree } = await frontendFor(program.lang)!(code, options, bunAssets);
         const findings = lintCharts(tree, layoutCharts(tree, options, false), options);
         expect(findings.map((f) => `${f.rule} ${f.chart}: ${f.text}`)).toEqual([]);

@@ -93,7 +93,7 @@ const FormBoolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "
 
 export const RenderMultipart = z
   .strictObject({
-    file: z.custom<File>((v) => v instanceof File, { message: "file must be an uploaded file" }).openapi({ type: "string", format: "binary", description: "The source file; its extension gives the language unless `lang` is set." }),
+    file: z.custom<File>((v) => v instanceof File, { message: "file must be an uploaded file" }).openapi({ type: "string", format: "binary", description: "The source file; its extension gives the language unless `lang` is set. Its encoding is detected: UTF-8 (with or without a BOM), UTF-16 with a BOM, Windows-1251, CP866 or KOI8-U; binary data or anything else is 400 bad_request naming why." }),
     format: Format.optional(),
     lang: Lang.optional(),
     fn: Fn.optional(),

@@ -4,7 +4,8 @@
  * newest are dropped, so the preview never goes back in time and the editor never waits.
  */
 import type { Format } from "../../engine/index.ts";
-import type { FunctionError } from "../../engine/errors.ts";
+import { EngineError, type FunctionError } from "../../engine/errors.ts";
+import { decodeSourceBytes } from "../../engine/source-bytes.ts";
 import type { Options } from "../../engine/options.ts";
 import { fill, type ClientTexts } from "../i18n/index.ts";
 import { byId, readData, saveFile } from "./dom.ts";
@@ -156,14 +157,23 @@ function loadSource(code: string, lang: SourceLang) {
   schedule(0);
 }
 
+function fileError(message: string) {
+  status.textContent = message;
+  status.className = "status error";
+}
+
+/** An opened or dropped file, decoded as the service decodes an upload: students' files are often Windows-1251. */
 async function openFile(file: File) {
   const lang = languageOfFile(file.name);
-  if (!lang) {
-    status.textContent = fill(texts.unknownExtension, { name: file.name });
-    status.className = "status error";
-    return;
+  if (!lang) return fileError(fill(texts.unknownExtension, { name: file.name }));
+  let code: string;
+  try {
+    code = decodeSourceBytes(new Uint8Array(await file.arrayBuffer())).text;
+  } catch (e) {
+    if (!(e instanceof EngineError)) throw e;
+    return fileError(fill(texts.unreadableFile, { name: file.name, reason: e.message }));
   }
-  loadSource(await file.text(), lang);
+  loadSource(code, lang);
 }
 
 langSelect.addEventListener("change", () => {

@@ -59,6 +59,7 @@ export const en: SiteTexts = {
     exporting: "Preparing the file…",
     exportFailed: "Could not make the file",
     unknownExtension: "Cannot tell the language of “{name}”. Supported: .py, .c, .cpp, .java, .cs, .pas.",
+    unreadableFile: "Cannot read “{name}” as a program (UTF-8, UTF-16, Windows-1251, CP866 and KOI8-U are read): {reason}",
     offlineReady: "The editor works offline too.",
     copied: "Copied",
     copy: "Copy",

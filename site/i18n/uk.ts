@@ -60,6 +60,7 @@ export const uk = {
     exporting: "Готую файл…",
     exportFailed: "Не вдалося створити файл",
     unknownExtension: "Не знаю мову файлу «{name}». Підтримуються .py, .c, .cpp, .java, .cs, .pas.",
+    unreadableFile: "Не вдалося прочитати «{name}» як програму (читаються UTF-8, UTF-16, Windows-1251, CP866 і KOI8-U): {reason}",
     offlineReady: "Редактор працює і без мережі.",
     copied: "Скопійовано",
     copy: "Копіювати",
