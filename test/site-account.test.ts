@@ -10,6 +10,7 @@ import type { ParsedMail } from "mailparser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { ensureSiteBuilt, launchBrowser, screenshot, VIEWPORTS, watchProblems } from "./support/browser.ts";
 import { startServer, type TestServer } from "./support/server.ts";
+import { MAX_ATTEMPTS_PER_CODE } from "../site/server/auth/codes.ts";
 import { startSmtp, type TestSmtp } from "./support/smtp.ts";
 import { providerEnv, startFake } from "./support/payments.ts";
 import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
@@ -136,8 +137,8 @@ describe("sign-in and account", () => {
     const verify = (c: string) =>
       fetch(`${origin}/signin/code`, { method: "POST", redirect: "manual", headers: { origin, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email: "guess@example.com", code: c }) });
     const wrong = code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < 5; i++) expect((await verify(wrong)).status).toBe(400);
-    expect((await verify(code)).status).toBe(400); // the right code is dead after five wrong ones
+    for (let i = 0; i < MAX_ATTEMPTS_PER_CODE; i++) expect((await verify(wrong)).status).toBe(400);
+    expect((await verify(code)).status).toBe(400); // the right code is dead after its tries are used up
     const hashes = await server.database.client.execute("SELECT code_hash FROM sign_in_codes");
     expect(hashes.rows.every((r) => /^[0-9a-f]{64}$/.test(String(r.code_hash)) && r.code_hash !== code)).toBe(true);
   }, TIMEOUT);
