@@ -22,7 +22,8 @@ if (problems.length > 0) {
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
 const mailer = startMailSender(database.db, config.mail);
 const site = siteMount({ db: database.db, config, assets: runtime.assets });
-const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch, site });
+const payments = startPayments(database.db, config.payments);
+const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch, site, payments: payments.signal });
 
 const server = runtime.serve({
   port: config.port,
@@ -33,7 +34,6 @@ const server = runtime.serve({
   // A batch of 100 PDFs can take a few seconds; the default idle timeout (10 s) is too tight for slow clients.
   idleTimeout: 60,
 });
-const payments = startPayments(database.db, config.payments);
 // The WASM runtimes (tree-sitter, the PNG rasteriser) start now, not on the first request.
 void preload(runtime.assets);
 console.log(`skhema: listening on http://${config.host}:${server.port}/v1, the site at ${config.origin} (database ${redactedUrl(config.databaseUrl)})`);

@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps) {
   if (deps.site) app.route("/", deps.site.routes);
   const monobank = config.payments.monobank;
   // Outside /v1 and the OpenAPI document: only the bank calls it, at a secret path.
-  if (monobank?.webhookSecret) app.route("/hooks/monobank", webhookRoutes(db, { ...monobank, webhookSecret: monobank.webhookSecret }));
+  if (monobank?.webhookSecret && deps.payments) app.route("/hooks/monobank", webhookRoutes(deps.payments, { ...monobank, webhookSecret: monobank.webhookSecret }));
   return app;
 }
 

@@ -44,8 +44,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const config = loadConfig({ SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(server.port), ...env });
   const database = await openDatabase(config.databaseUrl);
   const mailer = startMailSender(database.db, config.mail);
-  app = createApp({ db: database.db, config, assets: bunAssets, site: siteMount({ db: database.db, config, assets: bunAssets }) });
   const payments = startPayments(database.db, config.payments);
+  app = createApp({ db: database.db, config, assets: bunAssets, site: siteMount({ db: database.db, config, assets: bunAssets }), payments: payments.signal });
   return {
     url: `http://127.0.0.1:${server.port}/v1`,
     origin: `http://127.0.0.1:${server.port}`,
