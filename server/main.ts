@@ -7,6 +7,7 @@ import { preload } from "../engine/index.ts";
 import { deploymentProblems, loadConfig, redactedUrl } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
+import { startHousekeeping } from "./accounts/housekeeping.ts";
 import { startMailSender } from "./mail/sender.ts";
 import { startPayments } from "./payments/service.ts";
 import { runtime } from "./runtime.ts";
@@ -23,6 +24,7 @@ const database = await openDatabase(config.databaseUrl, config.databaseAuthToken
 const mailer = startMailSender(database.db, config.mail);
 const site = siteMount({ db: database.db, config, assets: runtime.assets });
 const payments = startPayments(database.db, config.payments);
+const housekeeping = startHousekeeping(database.db);
 const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch, site, payments: payments.signal });
 
 const server = runtime.serve({
@@ -48,6 +50,7 @@ async function shutdown(signal: string) {
   await server.stop(false);
   clearTimeout(forced);
   await payments.stop();
+  housekeeping.stop();
   await mailer.stop();
   database.close();
   console.log("skhema: stopped");

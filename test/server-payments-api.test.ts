@@ -157,9 +157,10 @@ describe("POST /v1/topup", () => {
   });
 
   test("every top-up gets its own code", async () => {
-    const { key } = await paid.user();
+    // Two accounts: one holds at most MAX_OPEN_PAYMENTS open payments (10).
+    const keys = [(await paid.user()).key, (await paid.user()).key];
     const codes = new Set<string>();
-    for (let i = 0; i < 20; i++) codes.add((await topup(paid.url, key, { kind: "credits_unit", qty: 2 })).comment);
+    for (let i = 0; i < 20; i++) codes.add((await topup(paid.url, keys[i % 2]!, { kind: "credits_unit", qty: 2 })).comment);
     expect(codes.size).toBe(20);
   });
 

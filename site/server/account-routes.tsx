@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { and, eq } from "drizzle-orm";
 import { giveCredits } from "../../server/accounts/gifts.ts";
-import { createApiKey, revokeApiKey } from "../../server/accounts/keys.ts";
+import { createApiKey, KeyLimitReached, MAX_ACTIVE_KEYS, revokeApiKey } from "../../server/accounts/keys.ts";
 import { isEmail, normaliseEmail, type User } from "../../server/accounts/users.ts";
 import type { Db } from "../../server/db/open.ts";
 import { clientKey, type TrustedProxies } from "../../server/http/client-address.ts";
@@ -160,7 +160,13 @@ export function accountRoutes(deps: SiteDeps) {
   app.post("/account/keys", async (c) => {
     const frame = framed(c);
     const name = (await formField(c, "name")).slice(0, 100);
-    const created = await createApiKey(db, c.get("user")!.id, name);
+    let created;
+    try {
+      created = await createApiKey(db, c.get("user")!.id, name);
+    } catch (error) {
+      if (error instanceof KeyLimitReached) return showAccount(c, { flash: fill(frame.t.account.keyLimit, { max: MAX_ACTIVE_KEYS }) }, 400);
+      throw error;
+    }
     // The key is in this answer only: never stored, never cached.
     c.header("Cache-Control", "no-store");
     return html(c, frame, <KeyCreatedPage {...frame} name={name} secret={created.key} apiUrl={new URL("/v1", deps.config.origin).href} />);
