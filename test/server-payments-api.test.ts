@@ -93,7 +93,7 @@ describe("GET /v1/products", () => {
       expect(stderr).toContain("CATALOG_JSON: ");
       expect(stderr).toContain(message);
     }
-  });
+  }, 60_000); // spawns the server once per bad catalog: seconds each on a busy machine
 
   test("401 without a key, 429 over the rate limit", async () => {
     await expectError(await products(paid.url), 401, "unauthorized");
