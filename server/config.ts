@@ -4,8 +4,15 @@
  */
 import { loadPaymentsConfig, type PaymentsConfig } from "./payments/config.ts";
 import { parseSourceHosts, type SourcePolicy } from "./sources/url-source.ts";
+import { isLoopbackHost, parseTrustedProxies, type TrustedProxies } from "./http/client-address.ts";
 
 export interface Config {
+  /**
+   * The explicit development switch (`SKHEMA_DEV=1`, `npm start`): letters go to the log when no SMTP
+   * is configured, and the loopback origin stands in for PUBLIC_BASE_URL. Off, the start is a
+   * production start and `deploymentProblems` must find nothing.
+   */
+  dev: boolean;
   port: number;
   host: string;
   databaseUrl: string;
@@ -19,8 +26,16 @@ export interface Config {
   rateLimitPerMinute: number;
   /** How long shutdown waits for in-flight requests before closing anyway. */
   shutdownTimeoutMs: number;
-  /** Public address of the service without /v1 (e.g. https://skhema.example): OpenAPI `servers`, links in e-mails. */
+  /** Public address of the service without /v1 (e.g. https://skhema.example) as configured: OpenAPI `servers`. */
   publicBaseUrl: string | undefined;
+  /**
+   * The site's origin: PUBLIC_BASE_URL, or in development the fixed loopback origin
+   * `http://localhost:<PORT>`. Links in e-mails and pages come from here, never from a request's
+   * Host header; a site request whose Host names another host is refused.
+   */
+  origin: string;
+  /** Proxies whose X-Forwarded-For / Forwarded name the client (TRUSTED_PROXIES); nobody else is believed. */
+  trustedProxies: TrustedProxies;
   source: SourcePolicy;
   payments: PaymentsConfig;
   mail: MailConfig;
@@ -30,8 +45,10 @@ export interface Config {
 export type SmtpConfig = { url: string } | { host: string; port: number; secure: boolean; user: string | undefined; pass: string | undefined };
 
 export interface MailConfig {
-  /** Undefined: development mode, every mail is printed to the log and counted as sent. */
+  /** Undefined: no mail leaves; in development (`toLog`) it is printed to the log instead. */
   smtp: SmtpConfig | undefined;
+  /** Development without SMTP: every mail is printed to the log and counted as sent. */
+  toLog: boolean;
   /** The From header, e.g. `Skhema <no-reply@skhema.example>`. */
   from: string;
   /** How often each process looks for due mail (new mail from this process is sent at once). */
@@ -56,9 +73,15 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
 const flag = (env: Record<string, string | undefined>, name: string) => env[name] === "1" || env[name] === "true";
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const dev = flag(env, "SKHEMA_DEV");
+  const port = integer(env, "PORT", 8787);
+  const configuredBase = publicBaseUrl(env.PUBLIC_BASE_URL);
+  const smtp = smtpConfig(env);
   return {
-    port: integer(env, "PORT", 8787),
-    host: env.HOST || "0.0.0.0",
+    dev,
+    port,
+    // Loopback unless told otherwise: a server reachable from elsewhere is a deployment, and needs its settings.
+    host: env.HOST || "127.0.0.1",
     databaseUrl: env.DATABASE_URL || "file:./data/skhema.db",
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
     // A source is at most 1 MiB; JSON escaping can double it, and the options ride along.
@@ -67,9 +90,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     batchConcurrency: integer(env, "BATCH_CONCURRENCY", 4, 1),
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 60, 1),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 10_000),
-    publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
+    publicBaseUrl: configuredBase,
+    origin: configuredBase ?? `http://localhost:${port}`,
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     mail: {
-      smtp: smtpConfig(env),
+      smtp,
+      toLog: dev && smtp === undefined,
       from: env.SMTP_FROM || "Skhema <no-reply@localhost>",
       pollMs: integer(env, "MAIL_POLL_MS", 5000, 10),
       retryBaseMs: integer(env, "MAIL_RETRY_BASE_MS", 10_000, 1),
@@ -86,6 +112,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     payments: loadPaymentsConfig(env, integer),
   };
+}
+
+/**
+ * What a production start lacks (server/main.ts refuses to run while this is not empty). Without
+ * PUBLIC_BASE_URL the links in letters would need a host, and the only one left is the request's
+ * Host header, which the client chooses; without SMTP the letters would go nowhere (or, worse, into a
+ * log that others read).
+ */
+export function deploymentProblems(config: Config): string[] {
+  const problems: string[] = [];
+  if (config.publicBaseUrl === undefined) {
+    if (!isLoopbackHost(config.host)) problems.push(`HOST=${config.host} listens beyond this machine: set PUBLIC_BASE_URL to the address users reach`);
+    else if (!config.dev) problems.push("PUBLIC_BASE_URL is required (the address users reach, e.g. https://skhema.example); `npm start` (SKHEMA_DEV=1) is the development start");
+  }
+  if (!config.dev && config.mail.smtp === undefined) problems.push("SMTP_URL or SMTP_HOST is required: sign-in codes are sent by e-mail (only a development start prints them to the log)");
+  return problems;
+}
+
+/** A database URL fit for a log line: no user, password or token in it. */
+export function redactedUrl(raw: string): string {
+  return raw
+    .replace(/\/\/[^@/]*@/, "//…@")
+    .replace(/([?&](?:authToken|auth_token|token|password|pass|secret|key)=)[^&#]*/gi, "$1…");
 }
 
 function publicBaseUrl(raw: string | undefined): string | undefined {

@@ -4,19 +4,28 @@
  * finish, finishes the mail in hand, then closes the database.
  */
 import { preload } from "../engine/index.ts";
-import { loadConfig } from "./config.ts";
+import { deploymentProblems, loadConfig, redactedUrl } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
+import { startHousekeeping } from "./accounts/housekeeping.ts";
 import { startMailSender } from "./mail/sender.ts";
 import { startPayments } from "./payments/service.ts";
 import { runtime } from "./runtime.ts";
 import { siteMount } from "../site/server/routes.tsx";
 
-const config = loadConfig();
+// `--dev` (what `npm start` passes) is the same explicit development switch as SKHEMA_DEV=1.
+const config = loadConfig(process.argv.includes("--dev") ? { ...process.env, SKHEMA_DEV: "1" } : process.env);
+const problems = deploymentProblems(config);
+if (problems.length > 0) {
+  console.error(`skhema: not starting; this start lacks what a deployment needs (docs/deployment.md):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  process.exit(1);
+}
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
 const mailer = startMailSender(database.db, config.mail);
 const site = siteMount({ db: database.db, config, assets: runtime.assets });
-const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch, site });
+const payments = startPayments(database.db, config.payments);
+const housekeeping = startHousekeeping(database.db);
+const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch, site, payments: payments.signal });
 
 const server = runtime.serve({
   port: config.port,
@@ -27,11 +36,10 @@ const server = runtime.serve({
   // A batch of 100 PDFs can take a few seconds; the default idle timeout (10 s) is too tight for slow clients.
   idleTimeout: 60,
 });
-const payments = startPayments(database.db, config.payments);
 // The WASM runtimes (tree-sitter, the PNG rasteriser) start now, not on the first request.
 void preload(runtime.assets);
-console.log(`skhema: listening on http://${config.host}:${server.port}/v1 (database ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
-if (!config.mail.smtp) console.log("skhema: no SMTP configured (SMTP_URL or SMTP_HOST): e-mails are printed to this log");
+console.log(`skhema: listening on http://${config.host}:${server.port}/v1, the site at ${config.origin} (database ${redactedUrl(config.databaseUrl)})`);
+if (config.mail.toLog) console.log("skhema: development start without SMTP: e-mails (sign-in codes too) are printed to this log");
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -42,6 +50,7 @@ async function shutdown(signal: string) {
   await server.stop(false);
   clearTimeout(forced);
   await payments.stop();
+  housekeeping.stop();
   await mailer.stop();
   database.close();
   console.log("skhema: stopped");

@@ -65,7 +65,7 @@ describe("bundled builds", () => {
     const databaseUrl = `file:${join(work, "server.db")}`;
     const child = Bun.spawn([process.execPath, server], {
       cwd: work,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
+      env: { ...process.env, SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
       stdout: "ignore",
       stderr: "pipe",
     });

@@ -36,7 +36,7 @@ test("the deno task start command serves /v1 with auth and charging on the share
   expect(task[0]).toBe("node_modules/.bin/deno");
   const server = Bun.spawn([denoExecutable(), ...task.slice(1)], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...process.env, SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
     stdout: "pipe",
     stderr: "pipe",
   });

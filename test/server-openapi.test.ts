@@ -340,9 +340,13 @@ describe("API reference page", () => {
     expect(page.headers.get("content-type")).toContain("text/html");
     const html = await page.text();
     const assets = [...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => new URL(m[1]!, page.url).href);
-    expect(assets.map((a) => new URL(a).pathname).sort()).toEqual(["/v1/docs/swagger-ui-bundle.js", "/v1/docs/swagger-ui.css"]);
+    expect(assets.map((a) => new URL(a).pathname).sort()).toEqual(["/v1/docs/init.js", "/v1/docs/swagger-ui-bundle.js", "/v1/docs/swagger-ui.css"]);
+    // No inline script: the page's CSP admits scripts of this origin only.
+    expect(html).not.toMatch(/<script>/);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
     // The page points Swagger UI at the document (relative to /v1/docs → /v1/openapi.json).
-    const specUrl = /url:\s*"([^"]+)"/.exec(html)?.[1];
+    const init = await (await fetch(`${server.url}/docs/init.js`)).text();
+    const specUrl = /url:\s*"([^"]+)"/.exec(init)?.[1];
     expect(new URL(specUrl!, page.url).pathname).toBe("/v1/openapi.json");
 
     const js = await fetch(`${server.url}/docs/swagger-ui-bundle.js`);

@@ -93,7 +93,7 @@ describe("GET /v1/products", () => {
       expect(stderr).toContain("CATALOG_JSON: ");
       expect(stderr).toContain(message);
     }
-  });
+  }, 60_000); // spawns the server once per bad catalog: seconds each on a busy machine
 
   test("401 without a key, 429 over the rate limit", async () => {
     await expectError(await products(paid.url), 401, "unauthorized");
@@ -157,9 +157,10 @@ describe("POST /v1/topup", () => {
   });
 
   test("every top-up gets its own code", async () => {
-    const { key } = await paid.user();
+    // Two accounts: one holds at most MAX_OPEN_PAYMENTS open payments (10).
+    const keys = [(await paid.user()).key, (await paid.user()).key];
     const codes = new Set<string>();
-    for (let i = 0; i < 20; i++) codes.add((await topup(paid.url, key, { kind: "credits_unit", qty: 2 })).comment);
+    for (let i = 0; i < 20; i++) codes.add((await topup(paid.url, keys[i % 2]!, { kind: "credits_unit", qty: 2 })).comment);
     expect(codes.size).toBe(20);
   });
 

@@ -10,6 +10,7 @@ import type { ParsedMail } from "mailparser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { ensureSiteBuilt, launchBrowser, screenshot, VIEWPORTS, watchProblems } from "./support/browser.ts";
 import { startServer, type TestServer } from "./support/server.ts";
+import { MAX_ATTEMPTS_PER_CODE } from "../site/server/auth/codes.ts";
 import { startSmtp, type TestSmtp } from "./support/smtp.ts";
 import { providerEnv, startFake } from "./support/payments.ts";
 import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
@@ -105,15 +106,17 @@ describe("sign-in and account", () => {
     await page.fill("input[name=email]", "link.user@example.com");
     await page.click("button[type=submit].primary");
     const link = linkOf(await letterTo("link.user@example.com", before));
-    expect(link.startsWith(`${origin}/signin/link?token=`)).toBe(true);
+    // The configured origin (here the development one), never the Host the form was posted to.
+    const site = `http://localhost:${new URL(origin).port}`;
+    expect(link.startsWith(`${site}/signin/link?token=`)).toBe(true);
     await page.goto(link);
-    await Promise.all([page.waitForURL(`${origin}/account`), page.click("button[type=submit].primary")]);
+    await Promise.all([page.waitForURL(`${site}/account`), page.click("button[type=submit].primary")]);
     // Used once: the same link again does not sign in.
     const again = await browser.newContext();
     const second = await again.newPage();
     await second.goto(link);
     await second.click("button[type=submit].primary");
-    expect(second.url()).not.toBe(`${origin}/account`);
+    expect(second.url()).not.toBe(`${site}/account`);
     await again.close();
     await context.close();
   }, TIMEOUT);
@@ -134,8 +137,8 @@ describe("sign-in and account", () => {
     const verify = (c: string) =>
       fetch(`${origin}/signin/code`, { method: "POST", redirect: "manual", headers: { origin, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email: "guess@example.com", code: c }) });
     const wrong = code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < 5; i++) expect((await verify(wrong)).status).toBe(400);
-    expect((await verify(code)).status).toBe(400); // the right code is dead after five wrong ones
+    for (let i = 0; i < MAX_ATTEMPTS_PER_CODE; i++) expect((await verify(wrong)).status).toBe(400);
+    expect((await verify(code)).status).toBe(400); // the right code is dead after its tries are used up
     const hashes = await server.database.client.execute("SELECT code_hash FROM sign_in_codes");
     expect(hashes.rows.every((r) => /^[0-9a-f]{64}$/.test(String(r.code_hash)) && r.code_hash !== code)).toBe(true);
   }, TIMEOUT);

@@ -37,14 +37,27 @@ export interface CreatedKey {
   prefix: string;
 }
 
+/** Active (unrevoked) keys one account may hold: enough for every device and script, not a store. */
+export const MAX_ACTIVE_KEYS = 20;
+
+export class KeyLimitReached extends Error {
+  constructor() {
+    super(`an account holds at most ${MAX_ACTIVE_KEYS} active keys: revoke one first`);
+  }
+}
+
+/** A new key for `userId`, unless the account already holds MAX_ACTIVE_KEYS (KeyLimitReached). */
 export async function createApiKey(db: Db, userId: number, name = ""): Promise<CreatedKey> {
   const key = newApiKey();
   const prefix = key.slice(0, SHOWN_PREFIX);
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ userId, name, prefix, hash: hashKey(key).toString("hex"), createdAt: Date.now() })
-    .returning({ id: apiKeys.id });
-  return { id: row!.id, key, prefix };
+  // Counted and inserted in one statement: two requests at once cannot both take the last place.
+  const rows = await db.all<{ id: number }>(sql`
+    INSERT INTO ${apiKeys} (user_id, name, prefix, hash, created_at)
+    SELECT ${userId}, ${name}, ${prefix}, ${hashKey(key).toString("hex")}, ${Date.now()}
+    WHERE (SELECT COUNT(*) FROM ${apiKeys} WHERE user_id = ${userId} AND revoked_at IS NULL) < ${MAX_ACTIVE_KEYS}
+    RETURNING id`);
+  if (rows.length === 0) throw new KeyLimitReached();
+  return { id: rows[0]!.id, key, prefix };
 }
 
 /** Revokes a key by id (only the owner's, when `userId` is given); false when there is no such active key. */

@@ -6,8 +6,25 @@ import { applyDelta } from "./credits.ts";
 
 export type User = typeof users.$inferSelect;
 
+/**
+ * The one spelling of an address that identifies an account (sign-in, gifts, the admin command):
+ * trimmed, Unicode NFC, lower-cased; the domain without its trailing dot (`example.com.` is the same
+ * host) and in its ASCII form (a Unicode domain as the URL parser's punycode, so `пошта.укр` and
+ * `xn--80a1acny.xn--j1amh` are one account).
+ */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  const text = email.trim().normalize("NFC").toLowerCase();
+  const at = text.lastIndexOf("@");
+  if (at < 0) return text;
+  const domain = text.slice(at + 1).replace(/\.+$/, "");
+  let ascii = domain;
+  try {
+    // The WHATWG URL parser applies IDNA (UTS #46) to a host: the same mapping browsers use.
+    if (/[^\x00-\x7f]/.test(domain)) ascii = new URL(`http://${domain}`).hostname;
+  } catch {
+    ascii = domain; // not a valid host: isEmail or the mail server refuses it
+  }
+  return `${text.slice(0, at)}@${ascii}`;
 }
 
 /** Loose on purpose: one @, something on both sides, a dot in the domain, no spaces. */

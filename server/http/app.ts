@@ -136,13 +136,20 @@ export function createApp(deps: AppDeps) {
     security: [{ ApiKeyHeader: [] as string[] }, { BearerKey: [] as string[] }] as Record<string, string[]>[],
   }));
   v1.route("/", referenceRoutes());
+  // Answers of the API are data, never pages to run: a browser that opens one (an SVG chart, an
+  // error) must neither guess its type nor run a script in it on this origin. The docs page has its own.
+  app.use("/v1/*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", "default-src 'none'; sandbox");
+  });
 
   app.route("/v1", v1);
   // The site (playground, sign-in, account) beside the API, on the same server.
   if (deps.site) app.route("/", deps.site.routes);
   const monobank = config.payments.monobank;
   // Outside /v1 and the OpenAPI document: only the bank calls it, at a secret path.
-  if (monobank?.webhookSecret) app.route("/hooks/monobank", webhookRoutes(db, { ...monobank, webhookSecret: monobank.webhookSecret }));
+  if (monobank?.webhookSecret && deps.payments) app.route("/hooks/monobank", webhookRoutes(deps.payments, { ...monobank, webhookSecret: monobank.webhookSecret }));
   return app;
 }
 

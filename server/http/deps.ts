@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import type { AssetLoader } from "../../engine/assets.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/open.ts";
+import type { PayerSignal } from "../payments/poller.ts";
 
 /** What the HTTP layer needs from its host: the database, the configuration, the engine's assets. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
    * serve it (server/main.ts, the tests); the edge worker serves the API only.
    */
   site?: SiteMount;
+  /** The running poller's signal (server/payments/service.ts): the webhook is mounted only with it. */
+  payments?: PayerSignal;
 }
 
 export interface SiteMount {

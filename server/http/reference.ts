@@ -1,6 +1,8 @@
 /**
  * The API reference page (GET /v1/docs): Swagger UI, served from the swagger-ui-dist package
- * rather than a CDN, so the page works wherever the server does.
+ * rather than a CDN, so the page works wherever the server does. The page runs no inline script (its
+ * start is the file docs/init.js) under a Content-Security-Policy of its own: scripts and requests
+ * to this origin only, no frames, no forms.
  */
 import { Hono } from "hono";
 
@@ -19,15 +21,30 @@ const PAGE = `<!doctype html>
 <body>
 <div id="api"></div>
 <script src="docs/swagger-ui-bundle.js"></script>
-<script>
-window.ui = SwaggerUIBundle({ url: "openapi.json", dom_id: "#api", deepLinking: true });
-</script>
+<script src="docs/init.js"></script>
 </body>
 </html>`;
 
+/** Relative to the page (/v1/docs → /v1/openapi.json). */
+const INIT = `window.ui = SwaggerUIBundle({ url: "openapi.json", dom_id: "#api", deepLinking: true });\n`;
+
+/** Swagger UI sets style attributes (hence 'unsafe-inline' for styles only) and shows data: images. */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 export function referenceRoutes() {
   const app = new Hono();
-  app.get("/docs", (c) => c.html(PAGE));
+  app.get("/docs", (c) => c.html(PAGE, 200, { "Content-Security-Policy": DOCS_CSP }));
+  app.get("/docs/init.js", (c) => c.body(INIT, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }));
   // The page's links are relative to /v1/; from /v1/docs/ they would miss.
   app.get("/docs/", (c) => c.redirect("../docs", 301));
   for (const [name, type] of Object.entries(ASSETS)) {

@@ -52,8 +52,17 @@ export function logDelivery(log: (line: string) => void = console.log): Delivery
   };
 }
 
+/** Neither SMTP nor the development log: the mail stays in the outbox, retried, until SMTP is configured. */
+const noDelivery: Delivery = {
+  async send() {
+    throw new Error("no SMTP configured (SMTP_URL or SMTP_HOST), and this is not a development start");
+  },
+  close() {},
+};
+
 export function deliveryFor(config: MailConfig): Delivery {
-  return config.smtp ? smtpDelivery(config.smtp, config.from) : logDelivery();
+  if (config.smtp) return smtpDelivery(config.smtp, config.from);
+  return config.toLog ? logDelivery() : noDelivery;
 }
 
 /** Wait after the n-th failed attempt (n ≥ 1). */

@@ -38,6 +38,13 @@ export class CallBudget {
     return won ?? null;
   }
 
+  /** The earliest moment a call may be claimed (the minimum interval since the last call, and any backoff). */
+  async nextCallAt(): Promise<number> {
+    const [state] = await this.db.select().from(providerState).where(eq(providerState.key, this.key));
+    if (!state) return 0;
+    return Math.max(state.lastCallAt + this.config.minCallIntervalMs, state.notBefore);
+  }
+
   /** Runs `call` once the budget allows (waiting at most `maxWaitMs`), recording its success or failure. */
   async call<T>(call: () => Promise<T>, maxWaitMs: number): Promise<T> {
     const deadline = Date.now() + maxWaitMs;

@@ -4,6 +4,10 @@
  * item to the crediting function, and only then moves the shared cursor forward. A process killed
  * in between leaves the cursor where it was, so the next reader (any process, after a restart too)
  * reads the same items again — and crediting them again changes nothing.
+ *
+ * The statement is the only record: the bank's webhook never credits what it posts (anyone who
+ * learns the URL could post anything); it only asks for a read now (`readSoon`), which happens as
+ * soon as the shared call budget allows — at once when no call was made within the bank's limit.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/open.ts";
@@ -21,6 +25,14 @@ export async function expirePayments(db: Db, now = Date.now()): Promise<number> 
     .where(and(eq(payments.status, "pending"), lt(payments.expiresAt, now)))
     .returning({ id: payments.id });
   return rows.length;
+}
+
+/** What made a statement read happen: the timer, or the webhook's signal (recorded with the item). */
+export type ReadTrigger = "poll" | "webhook";
+
+export interface PayerSignal {
+  /** The bank says something arrived: read the statement as soon as the call budget allows. */
+  readSoon(): void;
 }
 
 export interface PollResult {
@@ -65,7 +77,7 @@ export class StatementPoller {
     this.client = new MonobankClient(config);
   }
 
-  async pollOnce(now = Date.now()): Promise<PollResult> {
+  async pollOnce(now = Date.now(), trigger: ReadTrigger = "poll"): Promise<PollResult> {
     await expirePayments(this.db, now);
     const state = await this.budget.claim(now);
     if (!state) return { called: false, items: 0, recorded: 0 };
@@ -79,7 +91,7 @@ export class StatementPoller {
     if (this.pauseBeforeCreditMs > 0 && incoming.length > 0) await Bun.sleep(this.pauseBeforeCreditMs);
     let recorded = 0;
     for (const item of incoming) {
-      const settled = await settleItem(this.db, this.config.jarId, item, "poll");
+      const settled = await settleItem(this.db, this.config.jarId, item, trigger);
       if (settled.recorded) {
         recorded++;
         console.log(`payments: item ${item.id} → ${settled.outcome}${settled.paymentId ? ` (payment ${settled.paymentId})` : ""}`);
@@ -94,24 +106,48 @@ export class StatementPoller {
     return { called: true, items: items.length, recorded };
   }
 
-  /** Polls every `pollIntervalMs` until stopped; a failed poll is logged and retried on a later tick. */
-  start(): { stop(): Promise<void> } {
+  /**
+   * Polls every `pollIntervalMs` until stopped; a failed poll is logged and retried on a later tick.
+   * `readSoon` moves the next read forward to the moment the call budget allows (a read already
+   * under way is followed by one more: the signalled item may be newer than its window).
+   */
+  start(): PayerSignal & { stop(): Promise<void> } {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let running: Promise<void> = Promise.resolve();
+    let running: Promise<void> | null = null;
+    let signalled = false;
+    const schedule = (delayMs: number) => {
+      clearTimeout(timer);
+      if (!stopped) timer = setTimeout(tick, delayMs);
+    };
     const tick = () => {
-      running = this.pollOnce()
-        .then(() => undefined)
+      const trigger: ReadTrigger = signalled ? "webhook" : "poll";
+      signalled = false;
+      running = this.pollOnce(Date.now(), trigger)
+        .then(async (result) => {
+          if (trigger === "webhook" && !result.called) {
+            signalled = true; // the budget was taken: the signal waits for the next allowed call
+            return Math.max(0, (await this.budget.nextCallAt()) - Date.now());
+          }
+          return signalled ? 0 : this.config.pollIntervalMs;
+        })
         .catch((err) => {
           const why = err instanceof ProviderError ? `provider: ${err.message}` : err instanceof Error ? err.stack ?? err.message : String(err);
           console.error(`payments: poll failed (${why}); retrying on a later tick`);
+          if (trigger === "webhook") signalled = true;
+          return this.config.pollIntervalMs;
         })
-        .finally(() => {
-          if (!stopped) timer = setTimeout(tick, this.config.pollIntervalMs);
+        .then((delayMs) => {
+          running = null;
+          schedule(delayMs);
         });
     };
     tick();
     return {
+      readSoon() {
+        signalled = true;
+        if (!running) schedule(0);
+      },
       async stop() {
         stopped = true;
         clearTimeout(timer);

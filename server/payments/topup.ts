@@ -2,6 +2,7 @@
  * POST /topup (interface.md §2.7, §4.4): a purchase from the catalog becomes a pending payment with a
  * fresh code, and the jar's public link prefilled with the amount and the code.
  */
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/open.ts";
 import { payments, type PaymentKind } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
@@ -63,9 +64,24 @@ export interface TopupAnswer {
 /** A code collision is astronomically rare; a few fresh draws settle it. */
 const CODE_ATTEMPTS = 5;
 
+/** Open (pending, unexpired) payments one account may have; a further /topup is 429 until one ends. */
+export const MAX_OPEN_PAYMENTS = 10;
+
 function isUniqueViolation(err: unknown): boolean {
   const text = String(err instanceof Error ? `${err.message} ${String(err.cause ?? "")}` : err);
   return text.includes("UNIQUE constraint failed: payments.comment");
+}
+
+/** 429 with the seconds until the account's oldest open payment expires. */
+async function tooManyOpen(db: Db, userId: number, now: number): Promise<never> {
+  const [oldest] = await db
+    .select({ expiresAt: payments.expiresAt })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, "pending"), gt(payments.expiresAt, now)))
+    .orderBy(asc(payments.expiresAt))
+    .limit(1);
+  const retryAfterS = Math.max(1, Math.ceil(((oldest?.expiresAt ?? now + 60_000) - now) / 1000));
+  throw new ApiError("rate_limited", `at most ${MAX_OPEN_PAYMENTS} open payments per account: pay or let one expire first`, undefined, retryAfterS);
 }
 
 export async function createTopup(db: Db, config: PaymentsConfig, userId: number, request: TopupRequest, now = Date.now()): Promise<TopupAnswer> {
@@ -75,7 +91,13 @@ export async function createTopup(db: Db, config: PaymentsConfig, userId: number
   for (let attempt = 1; ; attempt++) {
     const comment = newPaymentCode();
     try {
-      await db.insert(payments).values({ userId, ...purchase, comment, status: "pending", createdAt: now, expiresAt: now + config.ttlMs });
+      // Counted and inserted in one statement: requests at once cannot pass the cap together.
+      const inserted = await db.all<{ id: number }>(sql`
+        INSERT INTO ${payments} (user_id, kind, product_id, qty, days, amount_kop, label, comment, status, created_at, expires_at)
+        SELECT ${userId}, ${purchase.kind}, ${purchase.productId}, ${purchase.qty}, ${purchase.days}, ${purchase.amountKop}, ${purchase.label}, ${comment}, 'pending', ${now}, ${now + config.ttlMs}
+        WHERE (SELECT COUNT(*) FROM ${payments} WHERE user_id = ${userId} AND status = 'pending' AND expires_at > ${now}) < ${MAX_OPEN_PAYMENTS}
+        RETURNING id`);
+      if (inserted.length === 0) await tooManyOpen(db, userId, now);
     } catch (err) {
       if (isUniqueViolation(err) && attempt < CODE_ATTEMPTS) continue;
       throw err;

@@ -1,18 +1,18 @@
 /**
- * The bank's webhook, the fast path (the poller is the record): `GET /hooks/monobank/<secret>` answers
- * the bank's check with 200; `POST` with `{type: "StatementItem", data: {account, statementItem}}`
- * hands a jar item to the crediting function at once. The webhook covers every account of the token
- * (the owner's cards too): items of other accounts are acknowledged and ignored, never stored.
- * A wrong secret is an unknown path (404); a crediting failure is a 500, so the bank sends it again.
+ * The bank's webhook, the fast path: `GET /hooks/monobank/<secret>` answers the bank's check with
+ * 200; `POST` with `{type: "StatementItem", data: {account, statementItem}}` for the jar asks the
+ * poller to read the statement now (poller.ts `readSoon`). What is posted is never credited: the
+ * statement, read with the owner's token, is the only record, so a forged or replayed event changes
+ * no balance. The webhook covers every account of the token (the owner's cards too): events of other
+ * accounts are acknowledged and ignored. A wrong secret is an unknown path (404).
  */
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Db } from "../db/open.ts";
 import { ApiError } from "../http/errors.ts";
 import type { MonobankConfig } from "./config.ts";
 import { StatementItemSchema } from "./monobank.ts";
-import { settleItem } from "./settle.ts";
+import type { PayerSignal } from "./poller.ts";
 
 const WebhookEvent = z.looseObject({
   type: z.string(),
@@ -25,7 +25,7 @@ function sameSecret(given: string, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function webhookRoutes(db: Db, config: MonobankConfig & { webhookSecret: string }) {
+export function webhookRoutes(signal: PayerSignal, config: MonobankConfig & { webhookSecret: string }) {
   const app = new Hono();
   app.use("/:secret", async (c, next) => {
     if (!sameSecret(c.req.param("secret"), config.webhookSecret)) throw new ApiError("not_found", `no endpoint ${c.req.method} ${c.req.path}`);
@@ -40,8 +40,7 @@ export function webhookRoutes(db: Db, config: MonobankConfig & { webhookSecret: 
       throw new ApiError("bad_request", "not a Monobank webhook event");
     }
     if (event.type !== "StatementItem" || !event.data || event.data.account !== config.jarId) return c.text("ignored", 200);
-    const settled = await settleItem(db, config.jarId, event.data.statementItem, "webhook");
-    if (settled.recorded) console.log(`payments: webhook item ${event.data.statementItem.id} → ${settled.outcome}`);
+    signal.readSoon();
     return c.text("ok", 200);
   });
   return app;

@@ -149,6 +149,7 @@ export const en: SiteTexts = {
       gift_failed: "Not possible: the balance is too low, or it is your own address.",
     },
     keyRevoked: "Key revoked.",
+    keyLimit: "An account holds at most {max} active keys: revoke one you no longer use first.",
     read: "Marked as read.",
   },
   forbidden: "The form came from another site and was refused. Open the page again and retry.",

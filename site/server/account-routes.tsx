@@ -1,17 +1,17 @@
 /**
  * Sign-in, sign-out and the account: e-mail code or link → session cookie; the account page and
- * its forms (keys, notifications, gift). Every state-changing request is a POST checked by
- * hono/csrf (Origin / Sec-Fetch-Site must be this site) on top of the SameSite=Lax cookie.
+ * its forms (keys, notifications, gift). Every state-changing request is a POST that the site's
+ * origin guard (security.ts: Origin / Sec-Fetch-Site must be this site, whatever the body type) has
+ * let through, on top of the SameSite=Lax cookie.
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { csrf } from "hono/csrf";
-import { HTTPException } from "hono/http-exception";
 import { and, eq } from "drizzle-orm";
 import { giveCredits } from "../../server/accounts/gifts.ts";
-import { createApiKey, revokeApiKey } from "../../server/accounts/keys.ts";
+import { createApiKey, KeyLimitReached, MAX_ACTIVE_KEYS, revokeApiKey } from "../../server/accounts/keys.ts";
 import { isEmail, normaliseEmail, type User } from "../../server/accounts/users.ts";
 import type { Db } from "../../server/db/open.ts";
+import { clientKey, type TrustedProxies } from "../../server/http/client-address.ts";
 import { payments, users } from "../../server/db/schema.ts";
 import { GiftRequest, TopupRequest } from "../../server/http/schemas.ts";
 import { ApiError } from "../../server/http/errors.ts";
@@ -34,13 +34,14 @@ const FORM_BODY_LIMIT = 16 * 1024;
 type Env = { Variables: { user: User | null } };
 
 /**
- * The client a limit counts: its socket address, from Bun's server (the app's env under Bun.serve;
- * hono/bun's getConnInfo does the same but its adapter module needs the Bun global at import, and
- * server/main.ts also runs on Deno). Elsewhere one shared key (a proxy in front would need its own limits).
+ * The client a limit counts (client-address.ts): the socket address from Bun's server (the app's
+ * env under Bun.serve; hono/bun's getConnInfo does the same but its adapter module needs the Bun
+ * global at import, and server/main.ts also runs on Deno), or behind a trusted proxy the address it
+ * saw; an IPv6 client by its /64.
  */
-function clientOf(c: Context): string {
+function clientOf(c: Context, trusted: TrustedProxies): string {
   const server = c.env as { requestIP?: (request: Request) => { address: string } | null } | undefined;
-  return server?.requestIP?.(c.req.raw)?.address ?? "unknown";
+  return clientKey(server?.requestIP?.(c.req.raw)?.address, c.req.raw.headers, trusted);
 }
 
 async function formField(c: Context, name: string): Promise<string> {
@@ -80,20 +81,8 @@ async function afterVerification(db: Db, c: Context<Env>, result: Verified, onFa
 export function accountRoutes(deps: SiteDeps) {
   const { db } = deps;
   const app = new Hono<Env>();
-  const checkOrigin = csrf();
-  const posts = ["/signin", "/signin/*", "/signout", "/account/*"];
-  for (const path of posts) {
-    app.post(path, bodyLimit({ maxSize: FORM_BODY_LIMIT }), async (c, next) => {
-      try {
-        return await checkOrigin(c, next);
-      } catch (error) {
-        // hono/csrf refuses a cross-site form with a 403; the site answers it with a page.
-        if (!(error instanceof HTTPException && error.status === 403)) throw error;
-        const frame = frameOf(c);
-        return html(c, frame, <MessagePage {...frame} title="403" message={frame.t.forbidden} back={{ href: "/", label: frame.t.nav.playground }} />, 403);
-      }
-    });
-  }
+  const client = (c: Context) => clientOf(c, deps.config.trustedProxies);
+  for (const path of ["/signin", "/signin/*", "/signout", "/account/*"]) app.post(path, bodyLimit({ maxSize: FORM_BODY_LIMIT }));
   for (const path of ["/signin", "/signin/*", "/signout", "/account", "/account/*"]) {
     app.use(path, async (c, next) => {
       c.set("user", await sessionUser(db, c));
@@ -111,8 +100,8 @@ export function accountRoutes(deps: SiteDeps) {
     const frame = framed(c);
     const email = normaliseEmail(await formField(c, "email"));
     if (!isEmail(email)) return html(c, frame, <SignInPage {...frame} email={email} error={frame.t.signIn.badEmail} />, 400);
-    const linkBase = new URL("/signin/link?token=", deps.config.publicBaseUrl ?? c.req.url).href;
-    const result = await requestCode(db, { email, client: clientOf(c), locale: frame.locale, linkBase });
+    const linkBase = new URL("/signin/link?token=", deps.config.origin).href;
+    const result = await requestCode(db, { email, client: client(c), locale: frame.locale, linkBase });
     if (!result.ok) return limitedPage(c, result.retryAfterS);
     return html(c, frame, <CodePage {...frame} email={email} minutes={CODE_TTL_MS / 60_000} />);
   });
@@ -122,7 +111,7 @@ export function accountRoutes(deps: SiteDeps) {
     const body = await c.req.parseBody();
     const email = normaliseEmail(String(body.email ?? ""));
     const code = String(body.code ?? "").replace(/\s+/g, "");
-    const result = await verifyCode(db, email, code, clientOf(c));
+    const result = await verifyCode(db, email, code, client(c));
     return afterVerification(db, c, result, () =>
       html(c, frame, <CodePage {...frame} email={email} minutes={CODE_TTL_MS / 60_000} error={frame.t.signIn.badCode} />, 400),
     );
@@ -135,7 +124,7 @@ export function accountRoutes(deps: SiteDeps) {
   });
   app.post("/signin/link", async (c) => {
     const frame = framed(c);
-    const result = await verifyLink(db, await formField(c, "token"), clientOf(c));
+    const result = await verifyLink(db, await formField(c, "token"), client(c));
     return afterVerification(db, c, result, () =>
       html(c, frame, <MessagePage {...frame} title={frame.t.signIn.linkTitle} message={frame.t.signIn.linkBad} back={{ href: "/signin", label: frame.t.signIn.again }} />, 400),
     );
@@ -171,10 +160,16 @@ export function accountRoutes(deps: SiteDeps) {
   app.post("/account/keys", async (c) => {
     const frame = framed(c);
     const name = (await formField(c, "name")).slice(0, 100);
-    const created = await createApiKey(db, c.get("user")!.id, name);
+    let created;
+    try {
+      created = await createApiKey(db, c.get("user")!.id, name);
+    } catch (error) {
+      if (error instanceof KeyLimitReached) return showAccount(c, { flash: fill(frame.t.account.keyLimit, { max: MAX_ACTIVE_KEYS }) }, 400);
+      throw error;
+    }
     // The key is in this answer only: never stored, never cached.
     c.header("Cache-Control", "no-store");
-    return html(c, frame, <KeyCreatedPage {...frame} name={name} secret={created.key} apiUrl={new URL("/v1", deps.config.publicBaseUrl ?? c.req.url).href} />);
+    return html(c, frame, <KeyCreatedPage {...frame} name={name} secret={created.key} apiUrl={new URL("/v1", deps.config.origin).href} />);
   });
 
   app.post("/account/keys/:id/revoke", async (c) => {
@@ -203,7 +198,7 @@ export function accountRoutes(deps: SiteDeps) {
     if (!isEmail(normaliseEmail(email))) return again("bad_email");
     const parsed = GiftRequest.safeParse({ email, qty: Number(qty) });
     if (!parsed.success || !/^\d+$/.test(qty)) return again("bad_qty");
-    const result = await giveCredits(db, c.get("user")!, parsed.data.email, parsed.data.qty, { siteUrl: deps.config.publicBaseUrl });
+    const result = await giveCredits(db, c.get("user")!, parsed.data.email, parsed.data.qty, { siteUrl: deps.config.origin });
     if (!result.ok) return again("gift_failed");
     return c.redirect(`/account?done=gift&qty=${parsed.data.qty}`, 303);
   });

@@ -16,7 +16,8 @@ import { loadExamples, type Example } from "./examples.ts";
 import type { PageFrame } from "./pages/layout.tsx";
 import { PlaygroundPage } from "./pages/playground.tsx";
 import { MessagePage } from "./pages/signin.tsx";
-import { newStyleNonce, setSecurityHeaders } from "./security.ts";
+import { HTTPException } from "hono/http-exception";
+import { localPath, newStyleNonce, originGuard, setSecurityHeaders } from "./security.ts";
 import { staticRoutes } from "./static.ts";
 import { accountRoutes } from "./account-routes.tsx";
 import { sessionUser } from "./auth/sessions.ts";
@@ -25,11 +26,6 @@ export interface SiteDeps {
   db: Db;
   config: Config;
   assets: AssetLoader;
-}
-
-/** A local path to come back to (never another origin: `//host` and `/\host` are refused). */
-export function localPath(value: string | undefined): string {
-  return value && /^\/(?![/\\])/.test(value) ? value : "/";
 }
 
 export function localeOf(c: Context): SiteLocale {
@@ -86,6 +82,17 @@ export function siteRoutes(deps: SiteDeps) {
   const examples = loadExamples();
   const chartFor = firstChart(examples, deps.assets);
 
+  const guard = originGuard(deps.config.origin);
+  app.use("*", async (c, next) => {
+    try {
+      return await guard(c, next);
+    } catch (error) {
+      // A cross-site form or request: the site answers it with a page.
+      if (!(error instanceof HTTPException && error.status === 403)) throw error;
+      const frame = frameOf(c);
+      return html(c, frame, <MessagePage {...frame} title="403" message={frame.t.forbidden} back={{ href: "/", label: frame.t.nav.playground }} />, 403);
+    }
+  });
   app.route("/", staticRoutes());
   app.route("/", accountRoutes(deps));
 
@@ -99,7 +106,7 @@ export function siteRoutes(deps: SiteDeps) {
   app.get("/lang/:locale", (c) => {
     const locale = parseLocale(c.req.param("locale"));
     setCookie(c, LOCALE_COOKIE, locale, { path: "/", maxAge: 365 * 86_400, sameSite: "Lax" });
-    return c.redirect(localPath(c.req.query("back")), 303);
+    return c.redirect(localPath(c.req.query("back"), deps.config.origin), 303);
   });
 
   return app;

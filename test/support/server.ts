@@ -4,6 +4,7 @@
  * SMTP server; without it mail goes to the log). `spawnServer` runs `server/main.ts` as its own process for
  * the tests that need two processes or a kill -9.
  */
+import type { Server } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,12 +38,14 @@ let seq = 0;
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "skhema-test-"));
   const databaseUrl = `file:${join(dir, "skhema.db")}`;
-  const config = loadConfig({ DATABASE_URL: databaseUrl, ...env });
+  // Listening first: the development origin (http://localhost:<port>) names the port the server got.
+  let app: { fetch: (request: Request, server: Server<undefined>) => Response | Promise<Response> } | undefined;
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request, s) => app!.fetch(request, s), maxRequestBodySize: SERVE_MAX_REQUEST_BODY });
+  const config = loadConfig({ SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(server.port), ...env });
   const database = await openDatabase(config.databaseUrl);
   const mailer = startMailSender(database.db, config.mail);
-  const app = createApp({ db: database.db, config, assets: bunAssets, site: siteMount({ db: database.db, config, assets: bunAssets }) });
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, maxRequestBodySize: SERVE_MAX_REQUEST_BODY });
   const payments = startPayments(database.db, config.payments);
+  app = createApp({ db: database.db, config, assets: bunAssets, site: siteMount({ db: database.db, config, assets: bunAssets }), payments: payments.signal });
   return {
     url: `http://127.0.0.1:${server.port}/v1`,
     origin: `http://127.0.0.1:${server.port}`,
@@ -135,7 +138,7 @@ export async function spawnServer(databaseUrl: string, env: Record<string, strin
   const port = await freePort();
   const child = Bun.spawn([process.execPath, "server/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: { ...process.env, SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdout,
     stderr: "inherit",
   });

@@ -36,7 +36,7 @@ export function giftRoutes(deps: AppDeps) {
     bodyKind(c, ["json"]);
     const request = await readJson(c, GiftRequest);
     if (!isEmail(normaliseEmail(request.email))) throw new ApiError("bad_email", "email: not an e-mail address");
-    const result = await giveCredits(deps.db, c.get("auth").user, request.email, request.qty, { siteUrl: deps.config.publicBaseUrl });
+    const result = await giveCredits(deps.db, c.get("auth").user, request.email, request.qty, { siteUrl: deps.config.origin });
     if (!result.ok) {
       throw new ApiError(
         "gift_failed",

@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, notInArray, sql } from "drizzle-orm";
 import type { InArgs, InStatement } from "@libsql/client";
 import type { User } from "../../../server/accounts/users.ts";
 import type { Db } from "../../../server/db/open.ts";
@@ -15,6 +15,8 @@ import { newToken, sha256Hex } from "./tokens.ts";
 export const SESSION_COOKIE = "skhema_session";
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 86_400_000;
+/** Live sessions one account keeps (browsers, devices); a new sign-in ends the oldest beyond it. */
+export const MAX_SESSIONS = 10;
 
 /** Over TLS: the request's own scheme, or a TLS-terminating proxy's X-Forwarded-Proto. */
 export function overTls(c: Context): boolean {
@@ -27,7 +29,14 @@ export function overTls(c: Context): boolean {
  */
 export function openSessionStatements(db: Db, userId: number, now = Date.now()): { token: string; statements: InStatement[] } {
   const token = newToken();
+  const keep = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.id))
+    .limit(MAX_SESSIONS - 1);
   const statements = [
+    db.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.id, keep))).toSQL(),
     db.insert(sessions).values({ userId, tokenHash: sha256Hex(token), createdAt: now, expiresAt: now + SESSION_MS }).toSQL(),
     db.update(users).set({ signedInAt: now }).where(and(eq(users.id, userId), sql`${users.signedInAt} IS NULL`)).toSQL(),
   ].map((s) => ({ sql: s.sql, args: s.params as InArgs }));
