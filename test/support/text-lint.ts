@@ -32,7 +32,7 @@ const PREPROCESSOR = /(^|\s)#\s*(if|ifdef|ifndef|elif|else|endif|define|undef|pr
 const LONE_CLOSER = /^[)\]>}]+;?$/;
 
 /** Every text the front-end put into the tree, whitespace-normalised (the lines of a shape come from one of them). */
-function treeTexts(tree: ChartTree): string[] {
+export function treeTexts(tree: ChartTree): string[] {
   const out: string[] = [];
   const visitBlock = (b: Block | undefined) => b?.stmts.forEach(visit);
   const visit = (n: Node) => {
