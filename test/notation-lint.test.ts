@@ -114,6 +114,12 @@ describe("the notation linter finds what it is meant to find", () => {
     expect(lint([...main(), { name: "hello", block: { stmts: [] } }], noParams)).toEqual([]);
     const py = "def area(w, h=1):\n    return w * h\n";
     expect(lint([...main(), { name: "area", block: { stmts: [] } }], py, "python")).toEqual(["start-params"]);
+    // Found past a comment before the body, in C#'s `=>` form, and named in Cyrillic.
+    const sq = { name: "sq", block: { stmts: [] } };
+    expect(lint([...main(), sq], "int sq(int v) /* after */ {\n return v * v; }")).toEqual(["start-params"]);
+    expect(lint([...main(), sq], "static int sq(int v) => v * v;", "csharp")).toEqual(["start-params"]);
+    const cyr = "static double Площа(double радіус) { return радіус; }";
+    expect(lint([...main(out("Площа(р)")), { name: "Площа", block: { stmts: [] } }], cyr, "csharp")).toEqual(["own-call", "start-params"]);
   });
 
   test("a caption with the program's class, «функції» on a Pascal procedure", () => {

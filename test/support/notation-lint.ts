@@ -84,6 +84,9 @@ function reader(tree: ChartTree): (shape: Shape) => string {
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const LITERAL = /"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g;
+/** A letter of an identifier in any script (students name things in Cyrillic), and "not one": for `u` regexes. */
+const ID = "[\\p{L}\\p{N}_]";
+const NOT_ID = "[^\\p{L}\\p{N}_]";
 /** The text with every string and char literal emptied: what is code in it. */
 const code = (s: string): string => s.replace(LITERAL, (m) => m[0]! + m[0]!);
 const literals = (s: string): string[] => s.match(LITERAL) ?? [];
@@ -172,7 +175,7 @@ const placeholder: Rule = (chart) => where(chart, STEP_KINDS, (s) => s === "…"
 
 const ownCall: Rule = (chart, program) => {
   if (program.ownNames.size === 0) return [];
-  const call = new RegExp(`(^|[^\\w.]|\\.)(${[...program.ownNames].map(escapeRe).join("|")})\\s*\\(`);
+  const call = new RegExp(`(^|[^\\p{L}\\p{N}_.]|\\.)(${[...program.ownNames].map(escapeRe).join("|")})\\s*\\(`, "u");
   return where(chart, STEP_KINDS.filter((k) => k !== "call"), (s, shape) => !isStart(chart, shape) && call.test(code(s)));
 };
 
@@ -183,20 +186,20 @@ const startParams: Rule = (chart, program) => {
   const lists = parameterLists(fn, program);
   if (lists.length === 0 || lists.some((l) => l.length === 0)) return [];
   const said = chart.say(start);
-  const names = (l: string[]) => l.every((p) => new RegExp(`(^|[^\\w])${escapeRe(p)}([^\\w]|$)`).test(said));
+  const names = (l: string[]) => l.every((p) => new RegExp(`(^|${NOT_ID})${escapeRe(p)}(${NOT_ID}|$)`, "u").test(said));
   return lists.some(names) ? [] : [`${describe(chart, start)}: parameters ${lists.map((l) => `(${l.join(", ")})`).join(" or ")}`];
 };
 
 const captionClass: Rule = (chart, program) => {
   const cls = program.programClass;
   const caption = chart.geometry.caption.text;
-  return cls && new RegExp(`(^|[^\\w])${escapeRe(cls)}(\\.|::)\\w`).test(caption) ? [caption] : [];
+  return cls && new RegExp(`(^|${NOT_ID})${escapeRe(cls)}(\\.|::)${ID}`, "u").test(caption) ? [caption] : [];
 };
 
 const captionProcedure: Rule = (chart, program) => {
   if (program.lang !== "pascal" || !chart.fn || chart.fn.main) return [];
   const name = lastSegment(chart.fn.name);
-  const isProcedure = new RegExp(`\\bprocedure\\s+(\\w+\\.)?${escapeRe(name)}\\b`, "i").test(program.source);
+  const isProcedure = new RegExp(`\\bprocedure\\s+(${ID}+\\.)?${escapeRe(name)}(?!${ID})`, "iu").test(program.source);
   const title = program.options.texts.functionTitle;
   const word = title.slice(0, title.indexOf("{name}")).trim().split(" ").at(-1) ?? "";
   const caption = chart.geometry.caption.text;
@@ -260,7 +263,7 @@ function ownNames(tree: ChartTree): Set<string> {
     if (fn.main) continue;
     const parts = segments(fn.name);
     const name = parts.at(-1)!;
-    if (name !== parts.at(-2) && name !== "__init__" && /^\w+$/.test(name)) names.add(name);
+    if (name !== parts.at(-2) && name !== "__init__" && new RegExp(`^${ID}+$`, "u").test(name)) names.add(name);
   }
   return names;
 }
@@ -270,7 +273,7 @@ function programClass(lang: Lang, source: string): string | undefined {
   if (lang !== "java" && lang !== "csharp") return undefined;
   const main = /\bvoid\s+[Mm]ain\s*\(/.exec(source);
   if (!main) return undefined;
-  return [...source.slice(0, main.index).matchAll(/\bclass\s+(\w+)/g)].at(-1)?.[1];
+  return [...source.slice(0, main.index).matchAll(new RegExp(`\\bclass\\s+(${ID}+)`, "gu"))].at(-1)?.[1];
 }
 
 /**
@@ -288,12 +291,15 @@ function parameterLists(fn: ChartFunction, program: Program): string[][] {
     );
   }
   if (program.lang === "pascal") {
-    return [...source.matchAll(new RegExp(`\\b(procedure|function|constructor)\\s+(\\w+\\.)?${name}\\s*(\\(([^)]*)\\))?`, "gi"))].map((m) =>
+    return [...source.matchAll(new RegExp(`\\b(procedure|function|constructor)\\s+(${ID}+\\.)?${name}\\s*(\\(([^)]*)\\))?`, "giu"))].map((m) =>
       (m[4] ?? "").split(";").flatMap((group) => group.split(":")[0]!.replace(/^\s*(var|const|out|constref)\s+/i, "").split(",")).map((p) => p.trim()).filter(Boolean),
     );
   }
-  const definition = new RegExp(`\\b${name}\\s*\\(([^()]*(\\([^()]*\\)[^()]*)*)\\)\\s*(const\\b|override\\b|noexcept\\b|throws\\s+[\\w.,\\s]+|:[^{;]*)?\\s*\\{`, "g");
-  return [...source.matchAll(definition)].map((m) =>
+  // A definition has a body (`{`, or C#'s `=>`) after the list and any const/override/throws/initialisers;
+  // comments between them are read past.
+  const definition = new RegExp(`(?<!${ID})${name}\\s*\\(([^()]*(\\([^()]*\\)[^()]*)*)\\)\\s*((const|override|noexcept)\\s*)*(throws\\s+[\\w.,\\s]+|:[^{;]*)?\\s*(\\{|=>)`, "gu");
+  const uncommented = source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, " ");
+  return [...uncommented.matchAll(definition)].map((m) =>
     splitTop(m[1]!, ",").map((p) => p.replace(/=.*$/s, "").trim()).filter((p) => p && p !== "void").map(lastIdentifier),
   );
 }
