@@ -1,5 +1,6 @@
 // ЛР 8: обробка рядків. Подсчёт слов, самое длинное слово, замена регистра
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
 
@@ -11,6 +12,7 @@ int main()
     char longest[MAXLEN] = "";
     int i, words = 0, len = 0, start = 0, best = 0;
 
+    system("chcp 1251 > nul");
     printf("Введите строку: ");
     fgets(s, MAXLEN, stdin);
     s[strcspn(s, "\n")] = '\0';
