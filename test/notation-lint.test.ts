@@ -56,6 +56,8 @@ describe("the notation linter finds what it is meant to find", () => {
     expect(lint(main(step("x: integer")), "", "pascal")).toEqual(["typed-declaration"]);
     expect(lint(main(step("int i := 0")), "", "c", resolveOptions({}))).toEqual([]);
     expect(lint(main(step("interval := 0")))).toEqual([]);
+    expect(lint(main(step("m := a > b ? a : total")))).toEqual([]);
+    expect(lint(main(step("m := a > b ? a : total")), "", "pascal")).toEqual([]);
   });
 
   test("a set-up call drawn as a step, and a wait for a key at the end", () => {

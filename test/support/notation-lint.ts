@@ -73,6 +73,7 @@ type Rule = (chart: Chart, program: Program) => string[];
 // ---- texts ----------------------------------------------------------------------------------
 
 const compact = (s: string): string => s.replace(/\s+/g, "");
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /**
  * How a chart's symbols read: a wrap inside a word (`Console.Output` / `Encoding`) would split it
  * if the lines were joined by spaces, so a symbol whose lines are a tree text wrapped reads as that text.
@@ -81,7 +82,6 @@ function reader(tree: ChartTree): (shape: Shape) => string {
   const originals = new Map(treeTexts(tree).map((t) => [compact(t), t]));
   return (shape) => originals.get(compact(shape.text.join(""))) ?? shape.text.join(" ").replace(/\s+/g, " ").trim();
 }
-const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const LITERAL = /"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g;
 /** A letter of an identifier in any script (students name things in Cyrillic), and "not one": for `u` regexes. */
@@ -114,9 +114,19 @@ const TYPE_WORDS = [
 const C_DECL = new RegExp(
   `(^|[(,;]\\s*)((const|final|static|unsigned|signed|long)\\s+)*(${TYPE_WORDS})(\\s*(\\[\\s*\\]|\\*|&|<[^>]*>))*\\s+[A-Za-z_]\\w*\\s*(:=|=|,|;|\\[|\\)|$)`,
 );
-const PASCAL_DECL = /\b[A-Za-z_]\w*\s*:\s*(integer|real|string|char|boolean|int64|longint|word|byte|double|extended|text|array\b|T[A-Z]\w*)\b/i;
-const typedDeclaration: Rule = (chart, program) =>
-  program.options.stripTypes ? where(chart, TEXT_KINDS, (s) => C_DECL.test(code(s)) || PASCAL_DECL.test(code(s))) : [];
+/** `name: type` is Pascal's and Python's (annotations) declaration form; in C-like texts it is a ternary's `: else`. */
+const COLON_DECL: Partial<Record<Lang, RegExp[]>> = {
+  pascal: [
+    /\b[A-Za-z_]\w*\s*:\s*(integer|real|string|char|boolean|int64|longint|word|byte|double|extended|text|array)\b/i,
+    /\b[A-Za-z_]\w*\s*:\s*T[A-Z]\w*/, // a declared type, by the TName convention
+  ],
+  python: [/\b[A-Za-z_]\w*\s*:\s*(int|float|str|bool|list|dict|tuple|set)\b/],
+};
+const typedDeclaration: Rule = (chart, program) => {
+  if (!program.options.stripTypes) return [];
+  const forms = [C_DECL, ...(COLON_DECL[program.lang] ?? [])];
+  return where(chart, TEXT_KINDS, (s) => forms.some((re) => re.test(code(s))));
+};
 
 const SETUP = [
   /\bsetlocale\s*\(/i,
