@@ -179,5 +179,5 @@ describe("C++ front-end: robustness", () => {
         layoutCharts(result.tree, resolveOptions({}), false);
       }
     }
-  });
+  }, 60_000); // eight mangled copies of every corpus program: seconds on a loaded machine
 });

@@ -77,6 +77,18 @@ describe("the linter finds what it is meant to find", () => {
     expect(lint(chart({ kind: "process", text: "f(a)\n)" }))).toEqual(["cut"]);
   });
 
+  test("a double quote inside a single-quoted literal or after an apostrophe", () => {
+    // Pascal's writeln('… "', s, '"') breaks after its commas: no literal is cut there.
+    const tree = chart({ kind: "io", text: `Вивід 'слова: "', s, '"'` });
+    const cut = (lines: string[]) => {
+      const geometry = layoutCharts(tree, options, false);
+      geometry.charts[0]!.parts[0]!.shapes.find((s) => s.kind === "io")!.text = lines;
+      return lintCharts(tree, geometry, options).map((f) => f.rule);
+    };
+    expect(cut([`Вивід 'слова: "',`, `s, '"'`])).toEqual([]);
+    expect(cut([`Вивід від'ємні: "a`, `b"`])).toEqual(["cut", "cut"]);
+  });
+
   test("duplicate captions", () => {
     const f = { name: "f", block: { stmts: [] } };
     expect(lint([f, f])).toEqual(["caption"]);

@@ -32,7 +32,7 @@ const PREPROCESSOR = /(^|\s)#\s*(if|ifdef|ifndef|elif|else|endif|define|undef|pr
 const LONE_CLOSER = /^[)\]>}]+;?$/;
 
 /** Every text the front-end put into the tree, whitespace-normalised (the lines of a shape come from one of them). */
-function treeTexts(tree: ChartTree): string[] {
+export function treeTexts(tree: ChartTree): string[] {
   const out: string[] = [];
   const visitBlock = (b: Block | undefined) => b?.stmts.forEach(visit);
   const visit = (n: Node) => {
@@ -63,8 +63,25 @@ function separators(lines: string[], source: string): string[] | undefined {
   return m ? m.slice(1) : undefined;
 }
 
-/** Unclosed double quote on a line: a string literal runs on into the next line. */
-const opensString = (line: string) => (line.replace(/\\./g, "").replace(/'[^']'/g, "").match(/"/g)?.length ?? 0) % 2 === 1;
+/**
+ * Unclosed double quote on a line: a string literal runs on into the next line. Read left to right,
+ * so a `"` inside a single-quoted literal (a C char `'"'`, a Pascal or Python string `'він сказав: "'`)
+ * is not taken for one; a lone `'` is an apostrophe (`від'ємних`) and is passed over.
+ */
+function opensString(line: string): boolean {
+  const text = line.replace(/\\./g, "");
+  for (let i = 0; i < text.length; i++) {
+    const quote = text[i];
+    if (quote !== '"' && quote !== "'") continue;
+    const close = text.indexOf(quote, i + 1);
+    if (close < 0) {
+      if (quote === '"') return true;
+      continue;
+    }
+    i = close;
+  }
+  return false;
+}
 
 function cutFindings(shape: Shape, sources: string[]): string[] {
   const problems: string[] = [];

@@ -1,0 +1,150 @@
+/**
+ * Issue 20: the notation linter (test/support/notation-lint.ts) over every chart of the corpus and
+ * the examples, in both locales with types stripped, as a ratchet — no rule's count may rise above
+ * test/notation-baseline.json (a baseline of 0 means no finding at all, and the findings are
+ * shown). Lower the baseline as fixes land: `npm run notation -- --json` prints today's counts.
+ * The linter itself is checked on charts built to break each rule, so a count going down means a
+ * fix, not a blind spot.
+ */
+import { describe, expect, test } from "bun:test";
+import { layoutCharts } from "../engine/layout/index.ts";
+import { resolveOptions } from "../engine/options.ts";
+import type { Lang } from "../engine/index.ts";
+import type { ChartTree, Node } from "../engine/tree/schema.ts";
+import { corpusFiles, countByRule, lintFile, lintProgram, NOTATION_RULES, type NotationFinding } from "./support/notation-lint.ts";
+import baseline from "./notation-baseline.json";
+
+// Linted once, before the tests (as page-fit.test.ts measures): each rule's test can run alone.
+const files = corpusFiles();
+const findings: NotationFinding[] = [];
+for (const file of files) findings.push(...(await lintFile(file)));
+
+describe("notation lint over the corpus and the examples never rises above its baseline", () => {
+  test("lints every program", () => {
+    expect(files.length).toBeGreaterThan(150);
+  });
+
+  test("the baseline names every rule and no other", () => {
+    expect(Object.keys(baseline).sort()).toEqual([...NOTATION_RULES].sort());
+  });
+
+  for (const rule of NOTATION_RULES) {
+    test(rule, () => {
+      const limit = (baseline as Record<string, number>)[rule] ?? 0;
+      const found = findings.filter((f) => f.rule === rule);
+      if (limit === 0) expect(found.map((f) => `${f.file} ${f.chart}: ${f.text}`)).toEqual([]);
+      else expect(countByRule(found)[rule]).toBeLessThanOrEqual(limit);
+    });
+  }
+});
+
+describe("the notation linter finds what it is meant to find", () => {
+  const uk = resolveOptions({ stripTypes: true });
+  const lint = (tree: ChartTree, source = "", lang: Lang = "c", options = uk) =>
+    lintProgram("t", lang, source, tree, layoutCharts(tree, options, false), options).map((f) => f.rule);
+  const main = (...stmts: Node[]): ChartTree => [{ name: "main", main: true, block: { stmts: [...stmts, { kind: "terminal", text: "Кінець" }] } }];
+  const step = (text: string): Node => ({ kind: "process", text });
+  const out = (text: string): Node => ({ kind: "io", text: `Вивід ${text}` });
+
+  test("a clean chart has no finding", () => {
+    expect(lint(main(step("x := 1"), out("x"), { kind: "io", text: "Вивід новий рядок" }))).toEqual([]);
+  });
+
+  test("a typed declaration, only when types are stripped", () => {
+    expect(lint(main(step("int i := 0")))).toEqual(["typed-declaration"]);
+    expect(lint(main(step("double s := 0, p := 1")))).toEqual(["typed-declaration"]);
+    expect(lint(main(step("x: integer")), "", "pascal")).toEqual(["typed-declaration"]);
+    expect(lint(main(step("int i := 0")), "", "c", resolveOptions({}))).toEqual([]);
+    expect(lint(main(step("interval := 0")))).toEqual([]);
+    expect(lint(main(step("m := a > b ? a : total")))).toEqual([]);
+    expect(lint(main(step("m := a > b ? a : total")), "", "pascal")).toEqual([]);
+  });
+
+  test("a set-up call drawn as a step, and a wait for a key at the end", () => {
+    for (const text of ['setlocale(LC_ALL, "Ukrainian")', 'system("pause")', 'system("chcp 1251")', "SetConsoleOutputCP(1251)",
+      "Console.OutputEncoding := Encoding.UTF8", "Console.Clear()", "srand(time(NULL))", "clrscr", "delay(2000)", "fflush(stdin)", "cin.ignore(1000)"]) {
+      expect([text, lint(main(step(text), out("x")))]).toEqual([text, ["setup-step"]]);
+    }
+    expect(lint(main(out("x"), step("getch()")))).toEqual(["setup-step"]);
+    expect(lint(main(out("x"), { kind: "io", text: "Ввід символу" }))).toEqual(["setup-step"]);
+    expect(lint(main({ kind: "io", text: "Ввід символу" }, out("x")))).toEqual([]);
+    const java = "Scanner sc = new Scanner(System.in);";
+    expect(lint(main(step("sc := new Scanner(System.in)"), out("x")), java, "java")).toEqual(["setup-step", "new"]);
+    expect(lint(main(out("x"), step("sc.close()")), java, "java")).toEqual(["setup-step"]);
+    expect(lint(main(out("x"), step("file.close()")), java, "java")).toEqual([]);
+  });
+
+  test("new, a cast", () => {
+    expect(lint(main(step("a := new int[n]")))).toEqual(["new"]);
+    expect(lint(main(step("avg := (double)sum / n")))).toEqual(["cast"]);
+    expect(lint(main(step("avg := static_cast<double>(sum) / n")))).toEqual(["cast"]);
+    expect(lint(main(out('"(int) x"')))).toEqual([]);
+    expect(lint(main({ kind: "io", text: "Output new line" }), "", "c", resolveOptions({ locale: "en", stripTypes: true }))).toEqual([]);
+  });
+
+  test("a format string, a concatenation in an output, an escape", () => {
+    expect(lint(main(out('"%d", n')))).toEqual(["format-string"]);
+    expect(lint(main(out('"{0} грн", sum')))).toEqual(["format-string"]);
+    expect(lint(main(out('f"{x:.2f}"')))).toEqual(["format-string"]);
+    expect(lint(main(out("avg:0:2")), "", "pascal")).toEqual(["format-string"]);
+    expect(lint(main(out('sum, " $"')))).toEqual([]);
+    expect(lint(main(out('"100% готово"')))).toEqual([]);
+    expect(lint(main(out('"Сума: " + s')))).toEqual(["output-concat"]);
+    expect(lint(main(out("a + b")))).toEqual([]);
+    expect(lint(main(out('"a\\n"')))).toEqual(["escape"]);
+    expect(lint(main(out("'a', #13#10")), "", "pascal")).toEqual(["escape"]);
+  });
+
+  test("a placeholder symbol", () => {
+    expect(lint(main({ kind: "io", text: "Вивід …" }))).toEqual(["placeholder"]);
+  });
+
+  const sumSource = "int sum(int a[], int n) { return 0; }";
+  const sum: ChartTree[number] = { name: "sum", block: { stmts: [{ kind: "terminal", text: "Повернути 0" }] } };
+
+  test("an own subprogram called outside a predefined-process symbol", () => {
+    const tree = (n: Node): ChartTree => [...main(n), sum];
+    expect(lint(tree(out("sum(a, n)")), sumSource)).toContain("own-call");
+    expect(lint(tree({ kind: "call", text: "s := sum(a, n)" }), sumSource)).not.toContain("own-call");
+    expect(lint(tree(out("checksum(a, n)")), sumSource)).not.toContain("own-call");
+  });
+
+  test("a subprogram start that does not name its parameters", () => {
+    expect(lint([...main(), sum], sumSource)).toEqual(["start-params"]);
+    expect(lint([...main(), { ...sum, params: ["a", "n"] } as ChartTree[number]], sumSource)).toEqual(["start-params"]);
+    const noParams = "void hello(void) { }";
+    expect(lint([...main(), { name: "hello", block: { stmts: [] } }], noParams)).toEqual([]);
+    const py = "def area(w, h=1):\n    return w * h\n";
+    expect(lint([...main(), { name: "area", block: { stmts: [] } }], py, "python")).toEqual(["start-params"]);
+    // Found past a comment before the body, in C#'s `=>` form, and named in Cyrillic.
+    const sq = { name: "sq", block: { stmts: [] } };
+    expect(lint([...main(), sq], "int sq(int v) /* after */ {\n return v * v; }")).toEqual(["start-params"]);
+    expect(lint([...main(), sq], "static int sq(int v) => v * v;", "csharp")).toEqual(["start-params"]);
+    const cyr = "static double Площа(double радіус) { return радіус; }";
+    expect(lint([...main(out("Площа(р)")), { name: "Площа", block: { stmts: [] } }], cyr, "csharp")).toEqual(["own-call", "start-params"]);
+  });
+
+  test("a caption with the program's class, «функції» on a Pascal procedure", () => {
+    const java = "public class Lab { static void hello() { } public static void main(String[] a) { } }";
+    expect(lint([...main(), { name: "Lab.hello", block: { stmts: [] } }], java, "java")).toEqual(["caption-class"]);
+    const other = "class Box { void hello() { } } public class Lab { public static void main(String[] a) { } }";
+    expect(lint([...main(), { name: "Box.hello", block: { stmts: [] } }], other, "java")).toEqual([]);
+    const pascal = "procedure Show;\nbegin\nend;\nfunction Two: integer;\nbegin\nTwo := 2\nend;\nbegin\nend.";
+    expect(lint([...main(), { name: "Show", block: { stmts: [] } }], pascal, "pascal")).toEqual(["caption-procedure"]);
+    expect(lint([...main(), { name: "Two", block: { stmts: [] } }], pascal, "pascal")).toEqual([]);
+  });
+
+  test("a loop-limit begin without its end, and a loop limit with no condition", () => {
+    const menu = main({ kind: "infloop", body: { stmts: [{ kind: "io", text: "Ввід x" }, { kind: "if", cond: "x = 0", then: { stmts: [{ kind: "break" }] } }] } });
+    expect(lint(menu)).toEqual(["loop-empty"]);
+    // An infinite loop left only by a return has no end symbol: drawn so by removing the end.
+    const geometry = layoutCharts(menu, uk, false);
+    const part = geometry.charts[0]!.parts[0]!;
+    const end = part.shapes.find((s) => s.kind === "loop_end")!;
+    expect(end.text.join(" ")).toBe("Цикл 1");
+    end.text = ["Цикл 1", "поки x ≠ 0"];
+    expect(lintProgram("t", "c", "", menu, geometry, uk).map((f) => f.rule)).toEqual([]);
+    part.shapes = part.shapes.filter((s) => s !== end);
+    expect(lintProgram("t", "c", "", menu, geometry, uk).map((f) => f.rule)).toEqual(["loop-unpaired", "loop-empty"]);
+  });
+});
