@@ -31,6 +31,7 @@ import { resolveOptions, type ResolvedOptions } from "../../engine/options.ts";
 import type { ChartGeometry, Geometry, Shape, ShapeKind } from "../../engine/geometry/types.ts";
 import type { ChartFunction, ChartTree } from "../../engine/tree/schema.ts";
 import { treeTexts } from "./text-lint.ts";
+import { readSourceFile } from "./source-file.ts";
 
 export const NOTATION_RULES = [
   "typed-declaration", "setup-step", "new", "cast", "format-string", "output-concat", "escape",
@@ -373,7 +374,7 @@ export function corpusFiles(dirs: readonly string[] = ["test/corpus", "examples"
 /** Lints one file in every LINT_OPTIONS configuration. */
 export async function lintFile(path: string): Promise<NotationFinding[]> {
   const lang = langFromFileName(path) as Lang;
-  const source = await Bun.file(path).text();
+  const source = await readSourceFile(path);
   const findings: NotationFinding[] = [];
   for (const options of LINT_OPTIONS) {
     const { tree } = await frontendFor(lang)!(source, options, bunAssets);
