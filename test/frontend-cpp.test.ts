@@ -128,12 +128,33 @@ describe("C++ front-end: macros", () => {
 });
 
 describe("C++ front-end: errors", () => {
-  test("syntax error in one method: the others still come out", async () => {
+  test("syntax error in one method: it is drawn around it and reported, the others come out", async () => {
     const code = "class A {\npublic:\n  int f() { return 1; }\n  int g() { int r = 2\n    return r; }\n};\nint main() { A a; return a.f(); }\n";
     const result = await parse(code);
-    expect(result.tree.map((c) => c.name)).toEqual(["main", "A::f"]);
-    expect(result.errors.map((e) => e.name)).toEqual(["A::g"]);
+    expect(result.tree.map((c) => c.name)).toEqual(["main", "A::f", "A::g"]);
+    expect(bare(chart(result, "A::g").block.stmts)).toEqual([p("int r := 2"), term("Повернути r")]);
+    expect(result.errors.map((e) => [e.name, e.recovered])).toEqual([["A::g", true]]);
     expect(result.errors[0]!.line).toBe(4);
+  });
+
+  test("`new int* [n]` (valid C++ tree-sitter cannot read) never makes main go missing (issue 20)", async () => {
+    const code = wrap("  int rows;\n  cin >> rows;\n  int** R = new int* [rows];\n  for (int i = 0; i < rows; i++) {\n    R[i] = new int[rows];\n  }\n  return 0;");
+    const result = await parse(code);
+    const stmts = bare(chart(result, "main").block.stmts);
+    expect(stmts[0]).toEqual(io("Ввід rows"));
+    // The unreadable declaration is one process with its source text; the loop after it is drawn.
+    expect(stmts[1]).toMatchObject({ kind: "process", text: expect.stringContaining("int** R = new int* [rows]") });
+    expect(stmts.some((n) => n.kind === "for")).toBe(true);
+    expect(stmts.at(-1)).toEqual(term("Кінець"));
+    expect(result.errors).toEqual([
+      expect.objectContaining({ name: "main", line: 6, recovered: true, message: expect.stringContaining("syntax error at line 6") }),
+    ]);
+  });
+
+  test("a function whose braces do not balance is still left out, with its error", async () => {
+    const result = await parse("int f() { return 1; }\nint main() {\n  if (1) {\n    f();\n  return 0;\n}\n");
+    expect(result.tree.map((c) => c.name)).toEqual(["f"]);
+    expect(result.errors.map((e) => [e.name, e.recovered])).toEqual([["main", undefined]]);
   });
 });
 

@@ -220,9 +220,11 @@ describe("c# front-end: statements", () => {
 describe("c# front-end: errors and limits", () => {
   test("a syntax error breaks only its method, with line and column", async () => {
     const result = await parse(await Bun.file(new URL("syntax_error.cs", FIXTURES)).text());
-    expect(result.tree.map((c) => c.name)).toEqual(["main", "P.Good"]);
+    // The method is drawn around its error (issue 20): the unreadable `if` as a process with its text.
+    expect(result.tree.map((c) => c.name)).toEqual(["main", "P.Good", "P.Bad"]);
+    expect(result.tree[2]!.block.stmts).toMatchObject([{ kind: "process", text: expect.stringContaining("if (x > 0") }]);
     expect(result.errors).toHaveLength(1);
-    expect(result.errors[0]).toMatchObject({ name: "P.Bad", line: 10, col: 9 });
+    expect(result.errors[0]).toMatchObject({ name: "P.Bad", line: 10, col: 9, recovered: true });
     expect(result.errors[0]!.message).toStartWith("syntax error at line 10, column 9");
   });
 

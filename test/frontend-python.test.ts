@@ -338,21 +338,24 @@ describe("python front-end: charts", () => {
 });
 
 describe("python front-end: bad input", () => {
-  test("syntax error in one function, two good ones", async () => {
+  test("syntax error in one function, two good ones: it is drawn around it (issue 20)", async () => {
     const result = await parse(await fixture("syntax_error.py"));
-    expect(result.tree.map((f) => f.name)).toEqual(["good1", "good2"]);
+    expect(result.tree.map((f) => f.name)).toEqual(["good1", "bad", "good2"]);
+    expect(bare(chart(result, "bad").block.stmts)).toEqual([p("if a > :\nreturn 1"), term("Повернути 2")]);
     expect(result.errors).toHaveLength(1);
     const [error] = result.errors;
     expect(error?.name).toBe("bad");
+    expect(error?.recovered).toBe(true);
     expect(error?.line).toBe(6);
     expect(error?.col).toBe(10);
     expect(error?.message).toMatch(/^syntax error at line 6, column 10: (unexpected|missing) /);
   });
 
-  test("module-level syntax error drops only main", async () => {
+  test("module-level syntax error: main is drawn around it and reported", async () => {
     const result = await parse("x = 1\nfoo bar baz\ndef g():\n    return 3\n");
-    expect(result.tree.map((f) => f.name)).toEqual(["g"]);
-    expect(result.errors.map((e) => [e.name, e.line, e.col])).toEqual([["main", 2, 1]]);
+    expect(result.tree.map((f) => f.name)).toEqual(["main", "g"]);
+    expect(bare(chart(result, "main").block.stmts)[1]).toEqual(p("foo bar"));
+    expect(result.errors.map((e) => [e.name, e.line, e.col, e.recovered])).toEqual([["main", 2, 1, true]]);
   });
 
   test("missing token is reported as missing", async () => {

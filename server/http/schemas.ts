@@ -132,6 +132,10 @@ export const RenderJSONResponse = z
     content: z.string().openapi({ description: "svg, typst, excalidraw and json as text; png, pdf and docx in base64." }),
     creditsLeft: z.number().int(),
     skipped: z.array(SkippedFunction).openapi({ description: "Functions not drawn, with the reason; empty when every function was drawn." }),
+    recovered: z
+      .array(SkippedFunction)
+      .optional()
+      .openapi({ description: "Only when some were: functions drawn around statements the parser could not read (each such statement is a process block with its source text), with the first problem." }),
   })
   .openapi("RenderJSONResponse");
 

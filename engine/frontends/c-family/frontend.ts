@@ -12,7 +12,8 @@ import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-si
 import { parseSource } from "../source.ts";
 import type { Frontend } from "../types.ts";
 import { bodyStatements } from "./blocks.ts";
-import { ChartLimitError, type BuildContext } from "./context.ts";
+import { C_SHAPES, ChartLimitError, type BuildContext } from "./context.ts";
+import { recoveredWarning, structuralProblem } from "../recovery.ts";
 import { callableNames, collectFunctions, type FunctionDef } from "./functions.ts";
 import { collectMacros, macroStatementCall } from "./macros.ts";
 import { buildBlock } from "./statements.ts";
@@ -64,6 +65,7 @@ function contextFor(
     functions,
     macros,
     nodes: 0,
+    unread: [],
     frames: [],
     labels: 0,
   };
@@ -93,6 +95,8 @@ function build(def: FunctionDef, ctx: BuildContext, errors: FunctionError[]): Ch
     const init = initialisers(def, ctx);
     const block = buildBlock(bodyStatements(def.node.childForFieldName("body")), ctx, 1);
     if (init) block.stmts.unshift(init);
+    const warning = recoveredWarning(def.name, block, ctx);
+    if (warning) errors.push(warning);
     return ctx.isMain ? { name: def.name, main: true, block, loc } : { name: def.name, block, loc };
   } catch (error) {
     const message =
@@ -153,7 +157,7 @@ export function cFamilyFrontend(grammar: AssetName): Frontend {
     const ordered = [...defs.filter(isMainDef), ...defs.filter((d) => !isMainDef(d))];
     const built: ChartFunction[] = [];
     for (const def of ordered) {
-      const problem = firstSyntaxError(def.node, isMacroStatement);
+      const problem = structuralProblem(def.node, C_SHAPES, isMacroStatement);
       if (problem) {
         if (!errored.has(def.name)) {
           errored.add(def.name);

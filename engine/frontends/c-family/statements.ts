@@ -4,7 +4,8 @@ import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { decideTernary, fieldTernary } from "../ternary.ts";
 import { shortReturns } from "../chart-context.ts";
 import { bodyStatements, flatten } from "./blocks.ts";
-import { at, checkDepth, emptyBlock, type BlockBuilder, type BuildContext } from "./context.ts";
+import { at, checkDepth, C_SHAPES, emptyBlock, type BlockBuilder, type BuildContext } from "./context.ts";
+import { unreadStatement } from "../recovery.ts";
 import { macroLoopKind, macroStatementCall } from "./macros.ts";
 import { continueNodes, doStatement, forStatement, rangeFor, whileStatement } from "./loops.ts";
 import { declaration, expressionStatement, returnStatement, throwStatement } from "./simple.ts";
@@ -99,6 +100,8 @@ const C_MARKS = ["?"];
 
 /** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
+  const unread = SILENT.has(stmt.type) ? undefined : unreadStatement(stmt, C_SHAPES, ctx);
+  if (unread) return [at(ctx, stmt, unread)];
   const nodes = plainStatementNodes(stmt, ctx, depth);
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
   return shortReturns(decideTernary(stmt, nodes, { marks: C_MARKS, parts: cTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);

@@ -10,7 +10,8 @@ import type { ChartFunction, ChartTree, Node } from "../../tree/schema.ts";
 import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { parseSource } from "../source.ts";
 import type { Frontend, FrontendResult } from "../types.ts";
-import { ChartLimitError, named, type BuildContext, type CurlyLang } from "./context.ts";
+import { ChartLimitError, CURLY_SHAPES, named, type BuildContext, type CurlyLang } from "./context.ts";
+import { recoveredWarning, structuralProblem } from "../recovery.ts";
 import { expressionNode, returnStatement } from "./simple.ts";
 import { buildBlock, decided } from "./walk.ts";
 
@@ -67,6 +68,7 @@ function context(lang: CurlyLang, source: string, options: ResolvedOptions, foun
     frames: [],
     generated: 0,
     nodes: 0,
+    unread: [],
   };
 }
 
@@ -130,7 +132,7 @@ export async function runFrontend(
   for (const spec of ordered) {
     let problem = null;
     for (const n of spec.nodes) {
-      problem = firstSyntaxError(n, spec.exclude);
+      problem = structuralProblem(n, CURLY_SHAPES, spec.exclude);
       if (problem) break;
     }
     if (problem) {
@@ -139,8 +141,11 @@ export async function runFrontend(
       continue;
     }
     try {
-      const chart = buildChart(spec, context(lang, source, options, found, spec.main));
+      const ctx = context(lang, source, options, found, spec.main);
+      const chart = buildChart(spec, ctx);
       if (!spec.topLevel || chart.block.stmts.length > 0) tree.push(chart);
+      const warning = recoveredWarning(spec.name, chart.block, ctx);
+      if (warning) errors.push(warning);
     } catch (error) {
       const message =
         error instanceof ChartLimitError ? error.message : `could not build the chart: ${error instanceof Error ? error.message : String(error)}`;

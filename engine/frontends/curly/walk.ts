@@ -7,7 +7,8 @@ import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { csharpSwitchArms, decideTernary, fieldTernary, javaSwitchArms } from "../ternary.ts";
 import { shortReturns } from "../chart-context.ts";
 import { assertStatement, headedStatement, ifStatement, switchStatement, tryStatement } from "./compound.ts";
-import { at, checkDepth, COMMENT_TYPES, named, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
+import { unreadStatement } from "../recovery.ts";
+import { at, checkDepth, COMMENT_TYPES, CURLY_SHAPES, named, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
 import { doStatement, forStatement, foreachStatement, whileStatement } from "./loops.ts";
 import { declaration, expressionNode, expressionStatement, returnStatement } from "./simple.ts";
 import { exprText } from "./text.ts";
@@ -35,6 +36,8 @@ const CURLY_MARKS = ["?", "switch"];
 
 /** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
+  const unread = SILENT.has(stmt.type) ? undefined : unreadStatement(stmt, CURLY_SHAPES, ctx);
+  if (unread) return [at(ctx, stmt, unread)];
   return decided(stmt, plainStatementNodes(stmt, ctx, depth, label), ctx);
 }
 

@@ -10,7 +10,7 @@ import { JsonQuery, RenderJSONResponse, RenderMultipart, RenderRequest } from ".
 import { bodyKind, jsonRequested, readForm, readJson } from "../body.ts";
 import { requireClient, requireCredits, requirePro, ranOut } from "./gate.ts";
 import { base64, ERRORS, sendFile } from "./responses.ts";
-import { SKIPPED_HEADER, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
+import { RECOVERED_HEADER, SKIPPED_HEADER, recoveredFunctions, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
 
 const FILE_TYPES = [
   "image/svg+xml", "image/png", "application/pdf",
@@ -47,6 +47,10 @@ export const renderRoute = createRoute({
         [SKIPPED_HEADER]: {
           schema: { type: "string" },
           description: "Only when some functions were not drawn: their names, each percent-encoded (encodeURIComponent), joined by commas. `?json` gives the reasons in `skipped`.",
+        },
+        [RECOVERED_HEADER]: {
+          schema: { type: "string" },
+          description: "Only when some functions were drawn around statements the parser could not read (each such statement is a process block with its source text): their names, encoded as in X-Skipped-Functions. `?json` gives the first problem in `recovered`.",
         },
       },
       content: {
@@ -119,6 +123,7 @@ export function renderRoutes(deps: AppDeps) {
     const filename = outputFileName(call.source, call.fn, result.file.name);
     if (json) {
       const text = typeof result.file.data === "string";
+      const recovered = recoveredFunctions(result.errors);
       return c.json({
         format: call.format,
         lang,
@@ -127,6 +132,7 @@ export function renderRoutes(deps: AppDeps) {
         content: text ? (result.file.data as string) : base64(result.file.data as Uint8Array),
         creditsLeft,
         skipped: skippedFunctions(result.errors),
+        ...(recovered.length > 0 ? { recovered } : {}),
       }, 200);
     }
     return sendFile(c, result.file.data, result.file.contentType, filename, { "X-Credits-Left": String(creditsLeft), ...skippedHeader(result.errors) });
