@@ -198,15 +198,17 @@ end.`;
 
   test("try/except with handlers, plain except, finally, raise", async () => {
     expect(await body("try x := 1 div y except on E: EDivByZero do writeln('div'); on EInOutError do begin a := 1 end else writeln('?') end;")).toEqual([
-      p("x := 1 div y"),
-      { kind: "if", cond: "виняток EDivByZero", then: blk(io("Вивід 'div'")), else: blk({
-        kind: "if", cond: "виняток EInOutError", then: blk(p("a := 1")), else: blk(io("Вивід '?'")),
-      }) },
+      // The division is checked before it runs (issue 20); handlers it cannot reach are not drawn.
+      { kind: "if", cond: "Ділення на нуль?", then: blk(io("Вивід 'div'")), else: blk(p("x := 1 div y")) },
     ]);
     expect(await body("try a := 1 except writeln('err') end; try b := 2 finally c := 3 end; raise Exception.Create('bad'); raise")).toEqual([
-      p("a := 1"), { kind: "if", cond: "виняток", then: blk(io("Вивід 'err'")), else: blk() },
+      p("a := 1"), { kind: "if", cond: "Виняток?", then: blk(io("Вивід 'err'")), else: blk() },
       p("b := 2"), p("c := 3"),
-      term("raise Exception.Create('bad')"), term("raise"),
+      term("Помилка: 'bad'"), term("Помилка"),
+    ]);
+    // `ReadLn(n)` of a number fails on letters: the decision is «Введено число?» right after it.
+    expect(await body("try readln(n) except on E: EInOutError do writeln('not a number') end;")).toEqual([
+      io("Ввід n"), { kind: "if", cond: "Введено число?", then: blk(), else: blk(io("Вивід 'not a number'")) },
     ]);
   });
 
@@ -314,7 +316,7 @@ end.`);
     expect(r.errors).toEqual([]);
     expect(r.tree.map((f) => f.name)).toEqual(["TShape.Show", "TSquare.Area", "Helper"]);
     expect(bare(chart(r, "Helper").block.stmts)).toEqual([
-      { kind: "if", cond: "x < 0", then: blk(term("raise Exception.Create('negative')")) },
+      { kind: "if", cond: "x < 0", then: blk(term("Помилка: 'negative'")) },
     ]);
   });
 

@@ -2,6 +2,7 @@
  * Simple C/C++ statements → symbols: expression statements (assignment, ++/--, calls, console
  * I/O), declarations, return, throw, exit().
  */
+import { errorText } from "../exceptions.ts";
 import type { Node } from "../../tree/schema.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { at, type BuildContext } from "./context.ts";
@@ -129,5 +130,6 @@ export function returnStatement(stmt: TsNode, ctx: BuildContext): Node[] {
 
 /** `throw x` → terminal `throw x`. */
 export function throwStatement(stmt: TsNode, ctx: BuildContext): Node {
-  return at(ctx, stmt, { kind: "terminal", text: exprText(stmt, ctx) });
+  const value = stmt.namedChildren.find((c) => c.type !== "comment");
+  return at(ctx, stmt, { kind: "terminal", text: errorText(value ? exprText(value, ctx) : "", ctx.texts) });
 }

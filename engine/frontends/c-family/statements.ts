@@ -11,6 +11,7 @@ import { continueNodes, doStatement, forStatement, rangeFor, whileStatement } fr
 import { declaration, expressionStatement, returnStatement, throwStatement } from "./simple.ts";
 import { breakNodes, switchStatement } from "./switch.ts";
 import { condText, exprText } from "./text.ts";
+import { callsAnyOf, tryNodes, type TryLanguage } from "../exceptions.ts";
 
 /** Statements that never produce a symbol. */
 const SILENT = new Set([
@@ -39,29 +40,19 @@ function catchType(clause: TsNode, ctx: BuildContext): string {
   return type ? exprText(type, ctx) : "";
 }
 
-/** try → body, then an `if` chain over the handlers (as the Python front-end does). */
+const C_TRY: Omit<TryLanguage, "callsOwn"> = { comments: /\/\/.*$|\/\*[\s\S]*?\*\//gm, typedReads: false };
+
+/** try/catch → a decision at the statement that can fail, the handler on its failing branch (exceptions.ts). */
 function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
-  const out: Node[] = [...buildBlock(bodyStatements(stmt.childForFieldName("body")), ctx, depth).stmts];
-  const handlers = stmt.namedChildren.filter((c) => c.type === "catch_clause");
-  const word = ctx.texts.exceptionWord;
-  let root: Node | undefined;
-  let current: Extract<Node, { kind: "if" }> | undefined;
-  let level = depth;
-  for (const handler of handlers) {
-    const type = catchType(handler, ctx);
-    const node = at(ctx, handler, { kind: "if", cond: type ? `${word} ${type}` : word, then: emptyBlock() }) as Extract<
-      Node,
-      { kind: "if" }
-    >;
-    node.then = buildBlock(bodyStatements(handler.childForFieldName("body")), ctx, level + 1);
-    if (current) current.else = { stmts: [node] };
-    else root = node;
-    current = node;
-    level++;
-  }
-  if (current) current.else = emptyBlock();
-  if (root) out.push(root);
-  return out;
+  const inner = depth + 1;
+  const steps = bodyStatements(stmt.childForFieldName("body")).map((s) => ({ nodes: buildBlock([s], ctx, inner).stmts, source: s.text }));
+  const handlers = stmt.namedChildren.filter((c) => c.type === "catch_clause").map((h) => {
+    const type = catchType(h, ctx);
+    return { types: type ? [type] : [], body: buildBlock(bodyStatements(h.childForFieldName("body")), ctx, inner).stmts };
+  });
+  const lang = { ...C_TRY, callsOwn: callsAnyOf(ctx.functions) };
+  const decision = (cond: string) => at(ctx, stmt, { kind: "if", cond, then: emptyBlock() }) as Extract<Node, { kind: "if" }>;
+  return tryNodes(steps, handlers, [], [], ctx.texts, lang, decision);
 }
 
 /**

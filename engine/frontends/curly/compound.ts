@@ -3,6 +3,7 @@
  * fallthrough, Java arrow rules), try / catch / finally, assert, and statements with a header and
  * a body (synchronized, using, lock, …).
  */
+import { callsAnyOf, tryNodes, type TryLanguage } from "../exceptions.ts";
 import type { Block, Node, SwitchCase } from "../../tree/schema.ts";
 import { nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { at, bodyStatements, COMMENT_TYPES, emptyBlock, named, unparen, withFrame, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
@@ -165,19 +166,23 @@ export function switchStatement(stmt: TsNode, ctx: BuildContext, depth: number, 
 }
 
 /** Exception types of a catch clause: `IOException, X` (Java multi-catch), or "" for a bare catch. */
-function exceptionTypes(clause: TsNode, ctx: BuildContext): string {
+function exceptionTypes(clause: TsNode, ctx: BuildContext): string[] {
   const param = named(clause).find((c) => c.type === "catch_formal_parameter" || c.type === "catch_declaration");
   // C# exception filter `when (cond)` is kept with the type.
   const filter = named(clause).find((c) => c.type === "catch_filter_clause");
   const when = filter ? ` ${exprText(filter, ctx)}` : "";
-  if (!param) return when.trim();
-  const javaTypes = named(param).find((c) => c.type === "catch_type");
-  if (javaTypes) return named(javaTypes).map((t) => exprText(t, ctx)).join(", ");
-  const type = param.childForFieldName("type");
-  return (type ? exprText(type, ctx) : "") + when;
+  const javaTypes = param ? named(param).find((c) => c.type === "catch_type") : undefined;
+  if (javaTypes) return named(javaTypes).map((t) => exprText(t, ctx));
+  const type = param?.childForFieldName("type");
+  return type ? [exprText(type, ctx) + when] : when ? [when.trim()] : [];
 }
 
-/** try → resources, body, then an `if` chain over the catch clauses, then the finally body. */
+const CURLY_TRY: Omit<TryLanguage, "callsOwn"> = { comments: /\/\/.*$|\/\*[\s\S]*?\*\//gm, typedReads: false };
+
+/**
+ * try → resources, then a decision at the statement that can fail with the handler on its failing
+ * branch (exceptions.ts), then the finally body.
+ */
 export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node[] {
   const out: Node[] = [];
   const resources = stmt.childForFieldName("resources");
@@ -191,31 +196,16 @@ export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, bui
       out.push(at(ctx, res, { kind: "process", text: `${typeText}${name ? exprText(name, ctx) : ""} := ${exprText(value, ctx)}` }));
     } else out.push(at(ctx, res, { kind: "process", text: exprText(res, ctx) }));
   }
-  out.push(...build(bodyStatements(stmt.childForFieldName("body")), ctx, depth).stmts);
-  const handlers = named(stmt).filter((c) => c.type === "catch_clause");
-  if (handlers.length > 0) {
-    const word = ctx.texts.exceptionWord;
-    let root: IfNode | undefined;
-    let current: IfNode | undefined;
-    let level = depth;
-    for (const handler of handlers) {
-      const types = exceptionTypes(handler, ctx);
-      const node = at(ctx, handler, {
-        kind: "if",
-        cond: types ? `${word} ${types}` : word,
-        then: build(bodyStatements(handler.childForFieldName("body")), ctx, level + 1),
-      }) as IfNode;
-      if (current) current.else = { stmts: [node] };
-      else root = node;
-      current = node;
-      level++;
-    }
-    current!.else = emptyBlock();
-    out.push(root!);
-  }
+  const inner = depth + 1;
+  const steps = bodyStatements(stmt.childForFieldName("body")).map((s) => ({ nodes: build([s], ctx, inner).stmts, source: s.text }));
+  const handlers = named(stmt)
+    .filter((c) => c.type === "catch_clause")
+    .map((h) => ({ types: exceptionTypes(h, ctx), body: build(bodyStatements(h.childForFieldName("body")), ctx, inner).stmts }));
   const fin = named(stmt).find((c) => c.type === "finally_clause");
-  if (fin) out.push(...build(bodyStatements(named(fin).find((c) => c.type === "block")), ctx, depth).stmts);
-  return out;
+  const final = fin ? build(bodyStatements(named(fin).find((c) => c.type === "block")), ctx, depth).stmts : [];
+  const lang = { ...CURLY_TRY, callsOwn: callsAnyOf(ctx.methods) };
+  const decision = (cond: string) => at(ctx, stmt, { kind: "if", cond, then: emptyBlock() }) as IfNode;
+  return [...out, ...tryNodes(steps, handlers, [], final, ctx.texts, lang, decision)];
 }
 
 /** Java `assert c : msg;` → if c then nothing else terminal `throw new AssertionError(msg)`. */

@@ -8,6 +8,7 @@ import { csharpSwitchArms, decideTernary, fieldTernary, javaSwitchArms } from ".
 import { shortReturns } from "../chart-context.ts";
 import { assertStatement, headedStatement, ifStatement, switchStatement, tryStatement } from "./compound.ts";
 import { unreadStatement } from "../recovery.ts";
+import { errorText } from "../exceptions.ts";
 import { at, checkDepth, COMMENT_TYPES, CURLY_SHAPES, named, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
 import { doStatement, forStatement, foreachStatement, whileStatement } from "./loops.ts";
 import { declaration, expressionNode, expressionStatement, returnStatement } from "./simple.ts";
@@ -68,8 +69,10 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, lab
     }
     case "return_statement":
       return returnStatement(stmt, ctx);
-    case "throw_statement":
-      return [at(ctx, stmt, { kind: "terminal", text: exprText(stmt, ctx) })];
+    case "throw_statement": {
+      const value = named(stmt)[0];
+      return [at(ctx, stmt, { kind: "terminal", text: errorText(value ? exprText(value, ctx) : "", ctx.texts) })];
+    }
     case "break_statement":
       return breakStatement(stmt, ctx);
     case "continue_statement":

@@ -2,6 +2,7 @@
  * Simple Python statements → symbols: assignments (process / input io / call), print (output io),
  * calls (call or process), exit()/sys.exit()/quit() (terminal), return, raise, del.
  */
+import { errorText } from "../exceptions.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Node } from "../../tree/schema.ts";
 import { at, type BuildContext } from "./context.ts";
@@ -179,5 +180,7 @@ export function returnStatement(stmt: TsNode, ctx: BuildContext): Node[] {
 
 /** `raise X(…)` → terminal with the source text; bare `raise` → terminal `raise`. */
 export function raiseStatement(stmt: TsNode, ctx: BuildContext): Node {
-  return at(ctx, stmt, { kind: "terminal", text: exprText(stmt, ctx) });
+  // `raise E("msg") from cause`: the exception made, not its cause (exceptions.ts).
+  const value = stmt.namedChildren.find((c) => c.type !== "comment");
+  return at(ctx, stmt, { kind: "terminal", text: errorText(value ? exprText(value, ctx) : "", ctx.texts) });
 }
