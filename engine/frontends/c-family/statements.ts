@@ -12,6 +12,8 @@ import { declaration, expressionStatement, returnStatement, throwStatement } fro
 import { breakNodes, switchStatement } from "./switch.ts";
 import { condText, exprText } from "./text.ts";
 import { callsAnyOf, tryNodes, type TryLanguage } from "../exceptions.ts";
+import { withCheckedInput } from "../checked-input.ts";
+import { checkedInput } from "./checked-input.ts";
 
 /** Statements that never produce a symbol. */
 const SILENT = new Set([
@@ -98,6 +100,12 @@ export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): 
   return shortReturns(decideTernary(stmt, nodes, { marks: C_MARKS, parts: cTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
 }
 
+/** An if / while / do-while whose condition reads and checks input, redrawn around it (checked-input.ts). */
+function inputChecked(stmt: TsNode, nodes: Node[], ctx: BuildContext): Node[] {
+  const check = checkedInput(stmt, stmt.childForFieldName("condition"), ctx);
+  return check ? withCheckedInput(nodes, check, (n) => at(ctx, stmt, n)) : nodes;
+}
+
 function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   if (SILENT.has(stmt.type) || stmt.type.startsWith("preproc_")) return [];
   switch (stmt.type) {
@@ -128,11 +136,11 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): No
       return [label, ...buildBlock(flatten(inner), ctx, depth).stmts];
     }
     case "if_statement":
-      return [ifStatement(stmt, ctx, depth)];
+      return inputChecked(stmt, [ifStatement(stmt, ctx, depth)], ctx);
     case "while_statement":
-      return [whileStatement(stmt, ctx, depth, buildBlock)];
+      return inputChecked(stmt, [whileStatement(stmt, ctx, depth, buildBlock)], ctx);
     case "do_statement":
-      return [doStatement(stmt, ctx, depth, buildBlock)];
+      return inputChecked(stmt, [doStatement(stmt, ctx, depth, buildBlock)], ctx);
     case "for_statement":
       return forStatement(stmt, ctx, depth, buildBlock, declaration);
     case "for_range_loop":

@@ -9,6 +9,8 @@ import { shortReturns } from "../chart-context.ts";
 import { assertStatement, headedStatement, ifStatement, switchStatement, tryStatement } from "./compound.ts";
 import { unreadStatement } from "../recovery.ts";
 import { errorText } from "../exceptions.ts";
+import { withCheckedInput } from "../checked-input.ts";
+import { checkedInput } from "./checked-input.ts";
 import { at, checkDepth, COMMENT_TYPES, CURLY_SHAPES, named, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
 import { doStatement, forStatement, foreachStatement, whileStatement } from "./loops.ts";
 import { declaration, expressionNode, expressionStatement, returnStatement } from "./simple.ts";
@@ -50,6 +52,12 @@ export function decided(stmt: TsNode, nodes: Node[], ctx: BuildContext): Node[] 
   return shortReturns(decideTernary(stmt, nodes, { marks: CURLY_MARKS, parts: ternaryParts[ctx.lang], arms, text }, make), ctx, make);
 }
 
+/** An if / while / do-while whose condition reads and checks input, redrawn around it (checked-input.ts). */
+function inputChecked(stmt: TsNode, nodes: Node[], ctx: BuildContext): Node[] {
+  const check = checkedInput(stmt, stmt.childForFieldName("condition"), ctx);
+  return check ? withCheckedInput(nodes, check, (n) => at(ctx, stmt, n)) : nodes;
+}
+
 function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
   if (SILENT.has(stmt.type) || COMMENT_TYPES.has(stmt.type)) return [];
   switch (stmt.type) {
@@ -82,11 +90,11 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, lab
     case "labeled_statement":
       return labeledStatement(stmt, ctx, depth);
     case "if_statement":
-      return [ifStatement(stmt, ctx, depth, buildBlock)];
+      return inputChecked(stmt, [ifStatement(stmt, ctx, depth, buildBlock)], ctx);
     case "while_statement":
-      return whileStatement(stmt, ctx, depth, buildBlock, label);
+      return inputChecked(stmt, whileStatement(stmt, ctx, depth, buildBlock, label), ctx);
     case "do_statement":
-      return doStatement(stmt, ctx, depth, buildBlock, label);
+      return inputChecked(stmt, doStatement(stmt, ctx, depth, buildBlock, label), ctx);
     case "for_statement":
       return forStatement(stmt, ctx, depth, buildBlock, label);
     case "enhanced_for_statement":
