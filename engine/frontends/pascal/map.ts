@@ -413,6 +413,8 @@ export function mapStatement(stmt: Stmt, ctx: MapContext, depth: number): Node[]
       return [at(ctx, stmt.loc, { kind: "connector", text: stmt.label }), ...blockOf(stmt.stmt, ctx, depth).stmts];
     case "try":
       return tryStatementNodes(stmt, ctx, depth);
+    case "unread":
+      return [at(ctx, stmt.loc, { kind: "process", text: stmt.text })];
     case "raise":
       return [at(ctx, stmt.loc, { kind: "terminal", text: errorText(stmt.expr.length ? text(stmt.expr, ctx) : "", ctx.texts) })];
     case "asm":
