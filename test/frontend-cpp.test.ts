@@ -112,15 +112,43 @@ describe("C++ front-end: statements", () => {
 });
 
 describe("C++ front-end: macros", () => {
-  test("loop macros with a block become loops", async () => {
+  test("loop macros of the file are expanded; an unknown macro is a predefined process (issue 20)", async () => {
     const code = "#define FOR(i, n) for (int i = 0; i < (n); ++i)\n#define EACH(x) for (x = 0; x < 3; x++)\nint main() {\n  FOR(i, 3) {\n    s += i;\n  }\n  EACH(s) {\n    t++;\n  }\n  OTHER(s) {\n    t--;\n  }\n}\n";
     expect(await mainOf(code)).toEqual([
-      { kind: "for", cond: "FOR(i, 3)", body: blk(p("s := s + i")) },
-      { kind: "for", cond: "EACH(s)", body: blk(p("t := t + 1")) },
-      p("OTHER(s)"),
+      { kind: "for", cond: "i := 0, 2", body: blk(p("s := s + i")) },
+      { kind: "for", cond: "s := 0, 2", body: blk(p("t := t + 1")) },
+      call("OTHER(s)"),
       p("t := t - 1"),
     ]);
   });
+});
+
+test("a macro of loops used as a statement is drawn as the loops it is; expression macros stay as written", async () => {
+  const code = [
+    "#define setRow(M, r, n, v) for (int j = 0; j < n; j++) { \\",
+    "    M[r][j] = v; \\",
+    "}",
+    "#define SQR(x) ((x) * (x))",
+    '#define SHOW(x) cout << #x << " = " << (x) << endl;',
+    "int main() {",
+    "  int a[3][3];",
+    "  for (int i = 0; i < 3; i++)",
+    "    setRow(a, i, 3, 0);",
+    "  int s = SQR(4);",
+    "  SHOW(s)",
+    "  return 0;",
+    "}",
+  ].join("\n");
+  const result = await parse(code);
+  expect(result.errors).toEqual([]);
+  expect(bare(chart(result, "main").block.stmts)).toEqual([
+    { kind: "for", cond: "i := 0, 2", body: blk({ kind: "for", cond: "j := 0, 2", body: blk(p("a[i][j] := 0")) }) },
+    p("int s := SQR(4)"),
+    io('Вивід "s", " = ", s'),
+    term("Кінець"),
+  ]);
+  // Lines after the expansion stay where the source has them.
+  expect(chart(result, "main").block.stmts[1]!.loc?.line).toBe(10);
 });
 
 describe("C++ front-end: errors", () => {

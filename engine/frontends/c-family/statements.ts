@@ -6,7 +6,7 @@ import { shortReturns } from "../chart-context.ts";
 import { bodyStatements, flatten } from "./blocks.ts";
 import { at, checkDepth, C_SHAPES, emptyBlock, type BlockBuilder, type BuildContext } from "./context.ts";
 import { unreadStatement } from "../recovery.ts";
-import { macroLoopKind, macroStatementCall } from "./macros.ts";
+import { macroStatementCall } from "./macros.ts";
 import { continueNodes, doStatement, forStatement, rangeFor, whileStatement } from "./loops.ts";
 import { declaration, expressionStatement, returnStatement, throwStatement } from "./simple.ts";
 import { breakNodes, switchStatement } from "./switch.ts";
@@ -59,28 +59,15 @@ function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
 
 /**
  * A "function definition" inside a body is a macro with a block the parser misread
- * (`BLOCK(x) { … }` → type `BLOCK`, declarator `(x)`): a loop when the macro is a loop macro,
- * else a process followed by the block's statements.
+ * (`BLOCK(x) { … }` → type `BLOCK`, declarator `(x)`): a predefined process with the macro's
+ * text, followed by the block's statements.
  */
 function macroBlock(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   const type = stmt.childForFieldName("type");
   const declarator = stmt.childForFieldName("declarator");
   const head = `${type ? exprText(type, ctx) : ""}${declarator ? exprText(declarator, ctx) : ""}`.replace(/\s+\(/, "(");
   const body = bodyStatements(stmt.childForFieldName("body"));
-  const name = type?.text ?? (declarator?.type === "function_declarator" ? declarator.childForFieldName("declarator")?.text : "");
-  const macro = ctx.macros.get(name ?? "") ?? "";
-  const kind = /^for\s*\(/.test(macro) ? "for" : /^while\s*\(/.test(macro) ? "while" : undefined;
-  if (kind) {
-    const loop = at(ctx, stmt, { kind, cond: head, body: emptyBlock() });
-    ctx.frames.push({ kind: "loop" });
-    try {
-      loop.body = buildBlock(body, ctx, depth + 1);
-    } finally {
-      ctx.frames.pop();
-    }
-    return [loop];
-  }
-  return [at(ctx, stmt, { kind: "process", text: head }), ...buildBlock(body, ctx, depth + 1).stmts];
+  return [at(ctx, stmt, { kind: "call", text: head }), ...buildBlock(body, ctx, depth + 1).stmts];
 }
 
 function labelName(stmt: TsNode): string {
@@ -161,26 +148,10 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): No
 export const buildBlock: BlockBuilder = (stmts, ctx, depth): Block => {
   if (stmts.length > 0) checkDepth(depth);
   const out: Node[] = [];
-  for (let i = 0; i < stmts.length; i++) {
-    const stmt = stmts[i]!;
+  for (const stmt of stmts) {
     const macro = macroStatementCall(stmt, ctx.macros);
     if (macro) {
-      // `FOR(i, n) { … }`: a loop macro followed by its body.
-      const next = stmts[i + 1];
-      const kind = macroLoopKind(macro, ctx.macros);
-      if (kind && next) {
-        const loop = at(ctx, stmt, { kind, cond: exprText(macro, ctx), body: emptyBlock() });
-        ctx.frames.push({ kind: "loop" });
-        try {
-          loop.body = buildBlock(bodyStatements(next), ctx, depth + 1);
-        } finally {
-          ctx.frames.pop();
-        }
-        out.push(loop);
-        i++;
-        continue;
-      }
-      out.push(at(ctx, stmt, { kind: "process", text: exprText(macro, ctx) }));
+      out.push(at(ctx, stmt, { kind: "call", text: exprText(macro, ctx) }));
       continue;
     }
     out.push(...statementNodes(stmt, ctx, depth));
