@@ -134,3 +134,17 @@ describe("input checked inside a condition (C# TryParse)", () => {
     ]);
   });
 });
+
+describe("an expression statement that changes nothing is drawn as nothing", () => {
+  test("C `i;` and `i + 1;` vanish, `i++` and calls stay; Python's bare name and `...` vanish", async () => {
+    const c = await parserFor(parseC)("int main(void) {\n  int i = 0;\n  while (i < 3) {\n    i;\n    i++;\n  }\n  i + 1;\n  f(i);\n  return 0;\n}\n");
+    expect(bare(chart(c, "main").block.stmts)).toEqual([
+      p("int i := 0"),
+      { kind: "while", cond: "i < 3", body: blk(p("i := i + 1")) },
+      p("f(i)"),
+      term("Кінець"),
+    ]);
+    const py = await parserFor(parsePython)("i = 0\ni\n...\nprint(i)\n");
+    expect(bare(chart(py, "main").block.stmts)).toEqual([p("i := 0"), io("Вивід i")]);
+  });
+});
