@@ -93,7 +93,13 @@ async function chartsOf(code: string, options: Parameters<Frontend>[1], assets: 
   // The program's entry: module-level code that only calls a function of the file without
   // arguments (`if __name__ == "__main__": main()`) draws no chart of its own — that function's
   // chart is the program's (Start/End, "Схема алгоритму програми"), as a person would draw it.
-  const stmts = root.namedChildren.filter((c) => c.type !== "comment" && !brokenDefs.has(c));
+  // The indented lines after a broken `def` head are its body, not main code.
+  let inBrokenDef = false;
+  const stmts = root.namedChildren.filter((c) => {
+    if (brokenDefs.has(c)) inBrokenDef = true;
+    else if (c.startPosition.column === 0) inBrokenDef = false;
+    return c.type !== "comment" && !inBrokenDef;
+  });
   // A program that defines its own `main()` keeps that name; its module-level code is `__main__`.
   const mainName = scope.defs.some((d) => d.name === "main") ? "__main__" : "main";
   const moduleChart = build(mainName, stmts, contextFor(source, options, scope, true), undefined, true, errors);
