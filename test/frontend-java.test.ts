@@ -243,7 +243,7 @@ describe("java front-end: statements", () => {
       p("done := true"),
       p("Scanner sc := new Scanner(System.in)"),
       io("Ввід k"),
-      { kind: "if", cond: "n > 0", then: blk(), else: blk(term('throw new AssertionError("positive")')) },
+      { kind: "if", cond: "n > 0", then: blk(), else: blk(term('Помилка: "positive"')) },
       term("Повернути n"),
     ]);
   });

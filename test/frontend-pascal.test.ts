@@ -214,8 +214,8 @@ end.`;
 
   test("Assert → if with a raise on the no-branch (like Python's assert)", async () => {
     expect(await body("Assert(n > 0); Assert((k <> 0), 'k is zero')")).toEqual([
-      { kind: "if", cond: "n > 0", then: blk(), else: blk(term("raise EAssertionFailed")) },
-      { kind: "if", cond: "k ≠ 0", then: blk(), else: blk(term("raise EAssertionFailed('k is zero')")) },
+      { kind: "if", cond: "n > 0", then: blk(), else: blk(term("Помилка: EAssertionFailed")) },
+      { kind: "if", cond: "k ≠ 0", then: blk(), else: blk(term("Помилка: 'k is zero'")) },
     ]);
   });
 

@@ -240,8 +240,8 @@ describe("python front-end: statements", () => {
 
   test("assert, del, comprehensions, lambdas; silent statements", async () => {
     expect(await mainStmts("misc.py")).toEqual([
-      { kind: "if", cond: "x > 0", then: blk(), else: blk(term('raise AssertionError("x must be positive")')) },
-      { kind: "if", cond: "y", then: blk(), else: blk(term("raise AssertionError")) },
+      { kind: "if", cond: "x > 0", then: blk(), else: blk(term('Помилка: "x must be positive"')) },
+      { kind: "if", cond: "y", then: blk(), else: blk(term("Помилка: AssertionError")) },
       p("del x"),
       p("squares := [i * i for i in range(10) if i ∈ allowed]"),
       p("f := lambda a: a = 1"),

@@ -3,7 +3,7 @@
  * fallthrough, Java arrow rules), try / catch / finally, assert, and statements with a header and
  * a body (synchronized, using, lock, …).
  */
-import { callsAnyOf, tryNodes, type TryLanguage } from "../exceptions.ts";
+import { callsAnyOf, errorText, tryNodes, type TryLanguage } from "../exceptions.ts";
 import type { Block, Node, SwitchCase } from "../../tree/schema.ts";
 import { nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { at, bodyStatements, COMMENT_TYPES, emptyBlock, named, unparen, withFrame, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
@@ -208,13 +208,13 @@ export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, bui
   return [...out, ...tryNodes(steps, handlers, [], final, ctx.texts, lang, decision)];
 }
 
-/** Java `assert c : msg;` → if c then nothing else terminal `throw new AssertionError(msg)`. */
+/** Java `assert c : msg;` → if c then nothing else the terminator `Помилка: msg` (as a throw, exceptions.ts). */
 export function assertStatement(stmt: TsNode, ctx: BuildContext): Node {
   const [cond, msg] = named(stmt);
   const node = at(ctx, stmt, { kind: "if", cond: cond ? exprText(unparen(cond), ctx) : "", then: emptyBlock() }) as IfNode;
   const raise = at(ctx, stmt, {
     kind: "terminal",
-    text: msg ? `throw new AssertionError(${exprText(msg, ctx)})` : "throw new AssertionError()",
+    text: errorText(msg ? `AssertionError(${exprText(msg, ctx)})` : "AssertionError", ctx.texts),
   });
   node.else = { stmts: [raise] };
   return node;

@@ -19,7 +19,7 @@
  *  - with → process `with r` + body; goto → jump connector; `L:` → connector + statement.
  *  - try/except → body, then an `if виняток [Type]` chain over the handlers; try/finally → body +
  *    finally statements. raise → terminal. `Assert(c[, msg])` → like Python's assert: `if c` with an
- *    empty yes-branch and `raise EAssertionFailed[(msg)]` on the no-branch.
+ *    empty yes-branch and `Помилка: msg` (or `Помилка: EAssertionFailed`) on the no-branch.
  */
 import type { ResolvedOptions, Texts } from "../../options.ts";
 import { augmentedAssignment } from "../../text/notation.ts";
@@ -286,7 +286,7 @@ function simpleStatement(stmt: Extract<Stmt, { k: "simple" }>, ctx: MapContext):
     if (call.name === "assert" && call.prefix.length === 0 && (call.args.length === 1 || call.args.length === 2) && !ctx.routines.has("assert")) {
       // Like Python's assert: nothing when the condition holds, else the exception ends the run.
       const node = at(ctx, stmt.loc, { kind: "if", cond: condText(call.args[0]!, ctx), then: { stmts: [] } }) as Extract<Node, { kind: "if" }>;
-      const raise = call.args[1] ? `raise EAssertionFailed(${args[1]})` : "raise EAssertionFailed";
+      const raise = errorText(call.args[1] ? `EAssertionFailed(${args[1]})` : "EAssertionFailed", ctx.texts);
       node.else = { stmts: [at(ctx, stmt.loc, { kind: "terminal", text: raise })] };
       return [node];
     }

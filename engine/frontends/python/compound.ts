@@ -7,7 +7,7 @@ import { nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { blockStatements, type BlockBuilder } from "./blocks.ts";
 import { at, emptyBlock, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
-import { callsAnyOf, tryNodes, type TryLanguage } from "../exceptions.ts";
+import { callsAnyOf, errorText, tryNodes, type TryLanguage } from "../exceptions.ts";
 
 /** if / elif / else → `if`, each elif an `if` alone in the previous else. */
 export function ifStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node {
@@ -112,7 +112,7 @@ export function matchStatement(stmt: TsNode, ctx: BuildContext, depth: number, b
   return node;
 }
 
-/** `assert c, msg` → if c then nothing else `raise AssertionError(msg)`. */
+/** `assert c, msg` → if c then nothing else the terminator `Помилка: msg` (as a raise, exceptions.ts). */
 export function assertStatement(stmt: TsNode, ctx: BuildContext): Node {
   const [cond, msg] = stmt.namedChildren.filter((c) => c.type !== "comment");
   const node = at(ctx, stmt, { kind: "if", cond: cond ? exprText(cond, ctx) : "", then: emptyBlock() }) as Extract<
@@ -121,7 +121,7 @@ export function assertStatement(stmt: TsNode, ctx: BuildContext): Node {
   >;
   const raise = at(ctx, stmt, {
     kind: "terminal",
-    text: msg ? `raise AssertionError(${exprText(msg, ctx)})` : "raise AssertionError",
+    text: errorText(msg ? `AssertionError(${exprText(msg, ctx)})` : "AssertionError", ctx.texts),
   });
   node.else = { stmts: [raise] } satisfies Block;
   return node;
