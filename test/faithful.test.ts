@@ -4,6 +4,7 @@
  * languages, from small realistic programs (test/fixtures/faithful/).
  */
 import { describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
 import { render } from "../engine/index.ts";
 import type { Frontend } from "../engine/frontends/types.ts";
 import { parseC } from "../engine/frontends/c/index.ts";
@@ -15,6 +16,7 @@ import { parsePython } from "../engine/frontends/python/index.ts";
 import type { Node } from "../engine/tree/schema.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { bare, blk, chart, io, p, parserFor, term } from "./support/frontend-helpers.ts";
+import { checkGeometry } from "./support/geometry-checker.ts";
 
 const FIXTURES = new URL("./fixtures/faithful/", import.meta.url);
 const read = (file: string) => Bun.file(new URL(file, FIXTURES)).text();
@@ -147,4 +149,31 @@ describe("an expression statement that changes nothing is drawn as nothing", () 
     const py = await parserFor(parsePython)("i = 0\ni\n...\nprint(i)\n");
     expect(bare(chart(py, "main").block.stmts)).toEqual([p("i := 0"), io("Вивід i")]);
   });
+});
+
+describe("every faithful fixture draws a correct chart", () => {
+  const LANGS: Record<string, "python" | "c" | "cpp" | "java" | "csharp" | "pascal"> = { py: "python", c: "c", cpp: "cpp", java: "java", cs: "csharp", pas: "pascal" };
+  for (const file of readdirSync(FIXTURES).sort()) {
+    test(file, async () => {
+      const result = await render({ lang: LANGS[file.split(".").pop()!]!, format: "json", code: await read(file) }, bunAssets);
+      expect(result.errors).toEqual([]);
+      expect(checkGeometry(result.geometry)).toEqual([]);
+    });
+  }
+});
+
+describe("parser recovery: a function with a statement the parser cannot read is drawn, and reported", () => {
+  const RECOVER = new URL("./fixtures/faithful-recover/", import.meta.url);
+  const LANGS: Record<string, "python" | "c" | "cpp" | "java" | "csharp" | "pascal"> = { py: "python", c: "c", cpp: "cpp", java: "java", cs: "csharp", pas: "pascal" };
+  for (const file of readdirSync(RECOVER).sort()) {
+    test(file, async () => {
+      const code = await Bun.file(new URL(file, RECOVER)).text();
+      const result = await render({ lang: LANGS[file.split(".").pop()!]!, format: "json", code }, bunAssets);
+      // main is drawn (never silently missing), the problem is reported as recovered, with its line.
+      expect(result.geometry.charts.some((c) => c.name === "main")).toBe(true);
+      expect(result.errors.length).toBeGreaterThan(0);
+      for (const e of result.errors) expect(e).toMatchObject({ name: "main", recovered: true, line: expect.any(Number) });
+      expect(checkGeometry(result.geometry)).toEqual([]);
+    });
+  }
 });
