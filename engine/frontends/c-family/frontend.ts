@@ -13,7 +13,7 @@ import { parseSource } from "../source.ts";
 import type { Frontend } from "../types.ts";
 import { bodyStatements } from "./blocks.ts";
 import { C_SHAPES, ChartLimitError, type BuildContext } from "./context.ts";
-import { recoveredWarning, structuralProblem } from "../recovery.ts";
+import { isolateUnread, recoveredWarning, structuralProblem, type Held } from "../recovery.ts";
 import { callableNames, collectFunctions, type FunctionDef } from "./functions.ts";
 import { collectMacros, macroStatementCall } from "./macros.ts";
 import { buildBlock } from "./statements.ts";
@@ -54,6 +54,7 @@ function contextFor(
   functions: ReadonlySet<string>,
   macros: ReadonlyMap<string, string>,
   isMain: boolean,
+  held: ReadonlyMap<number, Held>,
 ): BuildContext {
   return {
     source,
@@ -66,6 +67,7 @@ function contextFor(
     macros,
     nodes: 0,
     unread: [],
+    held,
     frames: [],
     labels: 0,
   };
@@ -115,9 +117,14 @@ function isMainDef(def: FunctionDef): boolean {
 
 export function cFamilyFrontend(grammar: AssetName): Frontend {
   return async (code, options, assets) => {
-    const parsed = await parseSource(code, grammar, assets);
-    if (parsed.kind === "empty") return { tree: [], errors: [] };
-    if (parsed.kind === "failed") return { tree: [], errors: [parsed.error] };
+    const first = await parseSource(code, grammar, assets);
+    if (first.kind === "empty") return { tree: [], errors: [] };
+    if (first.kind === "failed") return { tree: [], errors: [first.error] };
+    // Statements an unreadable one swallowed are read by a second parse (recovery.ts).
+    const isolated = isolateUnread(first.source, first.root, C_SHAPES);
+    const second = isolated ? await parseSource(isolated.source, grammar, assets) : null;
+    const parsed = second?.kind === "parsed" ? second : first;
+    const held = second?.kind === "parsed" ? isolated!.held : new Map<number, Held>();
     const { source, root } = parsed;
     const tree: ChartTree = [];
     const errors: FunctionError[] = [];
@@ -165,7 +172,7 @@ export function cFamilyFrontend(grammar: AssetName): Frontend {
         }
         continue;
       }
-      const chart = build(def, contextFor(source, options, functions, macros, isMainDef(def)), errors);
+      const chart = build(def, contextFor(source, options, functions, macros, isMainDef(def), held), errors);
       if (chart) built.push(chart);
     }
     tree.push(...built);

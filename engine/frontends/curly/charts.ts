@@ -11,7 +11,7 @@ import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-si
 import { parseSource } from "../source.ts";
 import type { Frontend, FrontendResult } from "../types.ts";
 import { ChartLimitError, CURLY_SHAPES, named, type BuildContext, type CurlyLang } from "./context.ts";
-import { recoveredWarning, structuralProblem } from "../recovery.ts";
+import { isolateUnread, recoveredWarning, structuralProblem, type Held } from "../recovery.ts";
 import { expressionNode, returnStatement } from "./simple.ts";
 import { buildBlock, decided } from "./walk.ts";
 
@@ -53,7 +53,7 @@ function errorOwner(node: TsNode): string {
   return "";
 }
 
-function context(lang: CurlyLang, source: string, options: ResolvedOptions, found: Collected, isMain: boolean): BuildContext {
+function context(lang: CurlyLang, source: string, options: ResolvedOptions, found: Collected, isMain: boolean, held: ReadonlyMap<number, Held>): BuildContext {
   return {
     lang,
     source,
@@ -69,6 +69,7 @@ function context(lang: CurlyLang, source: string, options: ResolvedOptions, foun
     generated: 0,
     nodes: 0,
     unread: [],
+    held,
   };
 }
 
@@ -114,9 +115,14 @@ export async function runFrontend(
   options: ResolvedOptions,
   assets: Parameters<Frontend>[2],
 ): Promise<FrontendResult> {
-  const parsed = await parseSource(code, grammar, assets);
-  if (parsed.kind === "empty") return { tree: [], errors: [] };
-  if (parsed.kind === "failed") return { tree: [], errors: [parsed.error] };
+  const first = await parseSource(code, grammar, assets);
+  if (first.kind === "empty") return { tree: [], errors: [] };
+  if (first.kind === "failed") return { tree: [], errors: [first.error] };
+  // Statements an unreadable one swallowed are read by a second parse (recovery.ts).
+  const isolated = isolateUnread(first.source, first.root, CURLY_SHAPES);
+  const second = isolated ? await parseSource(isolated.source, grammar, assets) : null;
+  const parsed = second?.kind === "parsed" ? second : first;
+  const held = second?.kind === "parsed" ? isolated!.held : new Map<number, Held>();
   const { source, root } = parsed;
   const tree: ChartTree = [];
   const errors: FunctionError[] = [];
@@ -141,7 +147,7 @@ export async function runFrontend(
       continue;
     }
     try {
-      const ctx = context(lang, source, options, found, spec.main);
+      const ctx = context(lang, source, options, found, spec.main, held);
       const chart = buildChart(spec, ctx);
       if (!spec.topLevel || chart.block.stmts.length > 0) tree.push(chart);
       const warning = recoveredWarning(spec.name, chart.block, ctx);

@@ -9,12 +9,14 @@ import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-si
 import { parseSource, type FastParser } from "../source.ts";
 import type { Frontend } from "../types.ts";
 import { ChartLimitError, PY_SHAPES, type BuildContext } from "./context.ts";
-import { recoveredWarning, structuralProblem } from "../recovery.ts";
+import { recoveredWarning, structuralProblem, type Held } from "../recovery.ts";
 import { collectScope, type ModuleScope } from "./scope.ts";
 import { parseFast } from "./parser/parser.ts";
 import { buildBlock } from "./walk.ts";
 
 const DEFINITIONS = new Set(["function_definition", "class_definition"]);
+/** Python ends a statement at the line's end: tree-sitter keeps errors to their line, no second parse (recovery.ts). */
+const NOTHING_HELD: ReadonlyMap<number, Held> = new Map();
 
 /** Name a module-level ERROR node after the function it broke (`def name …`), else "main". */
 function errorOwner(node: TsNode): string {
@@ -48,6 +50,7 @@ function contextFor(source: string, options: Parameters<Frontend>[1], scope: Mod
     methods: scope.methods,
     nodes: 0,
     unread: [],
+    held: NOTHING_HELD,
   };
 }
 
