@@ -79,12 +79,14 @@ function catches(handler: TryHandler): ReadonlySet<Failure> {
 const STRINGS = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g;
 const FILE_OPEN = /\b(?:open|fopen|Reset|Rewrite|Append|AssignFile)\s*\(|\b[io]?fstream\b|\bnew\s+(?:File\w*|Scanner\s*\(\s*new\s+File|Stream(?:Reader|Writer)|BufferedReader)\b|\bFile\.\w+\s*\(|\bFiles\.\w+\s*\(/;
 const CONVERSION = /\b(?:int|float|complex|Decimal|Fraction)\s*\(|\b(?:Integer|Double|Long|Float|Short|Byte)\.(?:parse\w*|valueOf)\s*\(|\b(?:int|double|long|float|decimal|short|byte|Int32|Int64|Double|Decimal)\.Parse\s*\(|\bConvert\.To\w+\s*\(|\bsto(?:i|l|ll|ul|ull|f|d|ld)\s*\(|\bStrTo(?:Int|Float|Int64|Date)\w*\s*\(|\.next(?:Int|Double|Long|Float|Short|Byte)\s*\(/;
+/** Input read inside an expression (`return int(input())`, `int.Parse(Console.ReadLine())`). */
+const INPUT_CALL = /\binput\s*\(|\bConsole\s*\.\s*Read(?:Line)?\s*\(|\.next(?:Line|Int|Double|Long|Float|Short|Byte)?\s*\(|\breadln\s*\(|\bread\s*\(|\bscanf\s*\(|\bgetline\s*\(|\bcin\b/i;
 const DIVISION = /(?:^|[^/*])\/{1,2}(?![/*=])|%(?![=])|\b(?:div|mod)\b/i;
 
 /** The failures of one statement, most telling first. */
 function failuresOf(step: TryStep, texts: Texts, lang: TryLanguage): Failure[] {
   const code = step.source.replace(STRINGS, '""').replace(lang.comments, " ");
-  const reads = step.nodes.some((n) => n.kind === "io" && n.text.startsWith(`${texts.inWord} `));
+  const reads = step.nodes.some((n) => n.kind === "io" && n.text.startsWith(`${texts.inWord} `)) || INPUT_CALL.test(code);
   const converts = CONVERSION.test(code);
   const out: Failure[] = [];
   if (FILE_OPEN.test(code)) out.push("file");
@@ -176,9 +178,11 @@ function guarded(
   let last = found.index;
   while (!before && found.failure && last + 1 < steps.length && failuresOf(steps[last + 1]!, texts, lang)[0] === found.failure) last++;
   const head = steps.slice(0, before ? found.index : last + 1).flatMap((s) => s.nodes);
+  // `return int(input())`: the value is made before the function ends, so the check comes first.
+  const ends = !before && head.at(-1)?.kind === "terminal" ? [head.pop()!] : [];
   const others = handlers.filter((_, i) => i !== found.handler);
   const rest = guarded(steps.slice(last + 1), others, orElse, texts, lang, decision, true);
-  const success = before ? [...steps[found.index]!.nodes, ...rest] : rest;
+  const success = before ? [...steps[found.index]!.nodes, ...rest] : [...ends, ...rest];
   // Nothing on either side (`except: pass` with nothing after the call): no choice to draw.
   if (success.length === 0 && handler.body.length === 0) return head;
   const node = decision(cond);
