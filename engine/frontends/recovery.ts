@@ -3,8 +3,10 @@
  * tree-sitter keeps the function's shape around a statement it cannot read (`new int* [n]` in
  * C++) and marks only that statement with an ERROR / MISSING node; such a statement is drawn as
  * one process block with its source text and the function is still reported (a FunctionError
- * with `recovered`). Only a problem in the function's structure itself — its head, a body's
- * braces — leaves the function out, as before.
+ * with `recovered`; a statement that merely lacks a token is drawn as usual). Where such a
+ * statement swallowed the ones after it, a second parse reads those (isolateUnread). Only a
+ * problem in the function's structure itself — its head, a body's braces — leaves the function
+ * out, as before.
  */
 import type { FunctionError } from "../errors.ts";
 import type { Block, Node } from "../tree/schema.ts";
@@ -192,7 +194,7 @@ export function isolateUnread(source: string, root: SyntaxNode, shapes: Statemen
     const list = shapes.isList(node);
     for (let i = node.children.length - 1; i >= 0; i--) {
       const child = node.children[i]!;
-      const problem = list && shapes.isStatement(child) ? firstSyntaxError(child, (n) => shapes.isList(n) || shapes.isStatement(n) || (n.isMissing && !n.isNamed)) : null;
+      const problem = list && shapes.isStatement(child) ? firstSyntaxError(child, (n) => shapes.isList(n) || shapes.isStatement(n) || isMissingToken(n)) : null;
       if (problem?.node.isError) found.push({ stmt: child, problem });
       else stack.push(child);
     }
