@@ -179,25 +179,25 @@ function exceptionTypes(clause: TsNode, ctx: BuildContext): string[] {
 
 const CURLY_TRY: Omit<TryLanguage, "callsOwn"> = { comments: /\/\/.*$|\/\*[\s\S]*?\*\//gm, typedReads: false };
 
+/** A try-with-resources resource: `Type name = value` like a declaration. */
+function resourceNode(res: TsNode, ctx: BuildContext): Node {
+  const value = res.type === "resource" ? res.childForFieldName("value") : null;
+  if (!value) return at(ctx, res, { kind: "process", text: exprText(res, ctx) });
+  const type = res.childForFieldName("type");
+  const name = res.childForFieldName("name");
+  const typeText = type && !ctx.stripTypes ? `${exprText(type, ctx)} ` : "";
+  return at(ctx, res, { kind: "process", text: `${typeText}${name ? exprText(name, ctx) : ""} := ${exprText(value, ctx)}` });
+}
+
 /**
- * try → resources, then a decision at the statement that can fail with the handler on its failing
- * branch (exceptions.ts), then the finally body.
+ * try → a decision at the statement that can fail — the resources (a file opened there) count
+ * first — with the handler on its failing branch (exceptions.ts), then the finally body.
  */
 export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node[] {
-  const out: Node[] = [];
-  const resources = stmt.childForFieldName("resources");
-  for (const res of named(resources)) {
-    if (res.type === "resource" && res.childForFieldName("value")) {
-      // `Type name = value` → like a declaration.
-      const type = res.childForFieldName("type");
-      const name = res.childForFieldName("name");
-      const value = res.childForFieldName("value")!;
-      const typeText = type && !ctx.stripTypes ? `${exprText(type, ctx)} ` : "";
-      out.push(at(ctx, res, { kind: "process", text: `${typeText}${name ? exprText(name, ctx) : ""} := ${exprText(value, ctx)}` }));
-    } else out.push(at(ctx, res, { kind: "process", text: exprText(res, ctx) }));
-  }
   const inner = depth + 1;
-  const steps = bodyStatements(stmt.childForFieldName("body")).map((s) => ({ nodes: build([s], ctx, inner).stmts, source: s.text }));
+  const resources = named(stmt.childForFieldName("resources")).map((res) => ({ nodes: [resourceNode(res, ctx)], source: res.text }));
+  const body = bodyStatements(stmt.childForFieldName("body")).map((s) => ({ nodes: build([s], ctx, inner).stmts, source: s.text }));
+  const steps = [...resources, ...body];
   const handlers = named(stmt)
     .filter((c) => c.type === "catch_clause")
     .map((h) => ({ types: exceptionTypes(h, ctx), body: build(bodyStatements(h.childForFieldName("body")), ctx, inner).stmts }));
@@ -205,7 +205,7 @@ export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, bui
   const final = fin ? build(bodyStatements(named(fin).find((c) => c.type === "block")), ctx, depth).stmts : [];
   const lang = { ...CURLY_TRY, callsOwn: callsAnyOf(ctx.methods) };
   const decision = (cond: string) => at(ctx, stmt, { kind: "if", cond, then: emptyBlock() }) as IfNode;
-  return [...out, ...tryNodes(steps, handlers, [], final, ctx.texts, lang, decision)];
+  return tryNodes(steps, handlers, [], final, ctx.texts, lang, decision);
 }
 
 /** Java `assert c : msg;` → if c then nothing else the terminator `Помилка: msg` (as a throw, exceptions.ts). */
