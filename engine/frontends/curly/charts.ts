@@ -136,8 +136,9 @@ export async function runFrontend(
   const ordered = [...found.charts.filter((c) => c.main), ...found.charts.filter((c) => !c.main).sort((a, b) => start(a) - start(b))];
   const reported = new Set<string>();
   for (const spec of ordered) {
+    // C# top-level statements are the statement list itself: each is recovered while it is built.
     let problem = null;
-    for (const n of spec.nodes) {
+    for (const n of spec.topLevel ? [] : spec.nodes) {
       problem = structuralProblem(n, CURLY_SHAPES, spec.exclude);
       if (problem) break;
     }

@@ -24,7 +24,8 @@ export interface JumpFrame {
 
 /** Statement lists and statements of Java / C# trees (recovery.ts). */
 export const CURLY_SHAPES: StatementShapes = {
-  isList: (node) => /^(?:block|constructor_body|switch_block_statement_group|switch_section)$/.test(node.type),
+  // A C# top-level statement sits in a global_statement of its own.
+  isList: (node) => /^(?:block|constructor_body|switch_block_statement_group|switch_section|compilation_unit|global_statement)$/.test(node.type),
   isStatement: (node) => /_statement$|^local_variable_declaration$|^block$/.test(node.type),
 };
 
