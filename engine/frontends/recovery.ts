@@ -100,7 +100,7 @@ export function unreadStatement(stmt: SyntaxNode, shapes: StatementShapes, log: 
  * unreadable (its body then stands on its own). Drawn as a process with the word, logged.
  * Iterative over the chart's blocks.
  */
-function strayJumps(block: Block, log: RecoveryLog): void {
+function strayJumps(block: Block, log: Pick<RecoveryLog, "unread">): void {
   const stack: { block: Block; inLoop: boolean }[] = [{ block, inLoop: false }];
   while (stack.length > 0) {
     const { block: current, inLoop } = stack.pop()!;
@@ -141,7 +141,7 @@ function strayJumps(block: Block, log: RecoveryLog): void {
  * The warning for a function drawn around statements it could not read, or undefined; first
  * turns jumps left without their loop into process blocks.
  */
-export function recoveredWarning(name: string, block: Block, log: RecoveryLog): FunctionError | undefined {
+export function recoveredWarning(name: string, block: Block, log: Pick<RecoveryLog, "unread">): FunctionError | undefined {
   strayJumps(block, log);
   const first = log.unread[0];
   if (!first) return undefined;
