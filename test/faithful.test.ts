@@ -186,3 +186,16 @@ describe("try-with-resources: the file opened in the resources is the statement 
     ]);
   });
 });
+
+describe("no input makes the new work grow faster than linearly", () => {
+  test("5 000 uses of a statement macro, unclosed uses, and a long try body stay fast", async () => {
+    const uses = "  CLEAR(a);\n".repeat(5_000);
+    const unclosed = "  CLEAR(a\n".repeat(2_000);
+    const code = `#define CLEAR(x) for (int j = 0; j < 3; j++) { x[j] = 0; }\nint main() {\n${uses}${unclosed}  return 0;\n}\n`;
+    const result = await parserFor(parseCpp)(code);
+    expect(result.tree.length + result.errors.length).toBeGreaterThan(0);
+    const body = "        x = x + 1\n".repeat(1_500);
+    const py = await parserFor(parsePython)(`try:\n    if True:\n${body}    n = int(input())\nexcept ValueError:\n    print("no")\n`);
+    expect(py.errors).toEqual([]);
+  }, 120_000);
+});

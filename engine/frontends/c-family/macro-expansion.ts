@@ -19,6 +19,8 @@ const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)((?:[^\n\\]|\
 const STATEMENT_LIKE = /^\s*(?:for|while|do|if|switch)\b|[;{}]/;
 /** Text added by expansion at most (beyond it uses stay as written): linear work whatever the input. */
 const MAX_ADDED = 200_000;
+/** Longest argument list looked at: an unclosed `NAME(` never makes every use scan to the end. */
+const MAX_USE = 10_000;
 
 /** Statement macros of the source: name → parameters and replacement. */
 function statementMacros(source: string): Map<string, Macro> {
@@ -45,11 +47,12 @@ function useArguments(source: string, open: number): { args: string[]; end: numb
   const args: string[] = [];
   let depth = 0;
   let from = open + 1;
-  for (let i = open; i < source.length; i++) {
+  const stop = Math.min(source.length, open + MAX_USE);
+  for (let i = open; i < stop; i++) {
     const c = source[i]!;
     if (c === '"' || c === "'") {
       const close = source.indexOf(c, i + 1);
-      if (close < 0) return undefined;
+      if (close < 0 || close >= stop) return undefined;
       i = close;
     } else if (c === "(" || c === "[" || c === "{") depth++;
     else if (c === ")" || c === "]" || c === "}") {
