@@ -322,7 +322,7 @@ describe("GET /v1/openapi.json", () => {
     const lang = deref(deref(doc.components.schemas.RenderRequest).properties?.lang);
     expect(lang.enum?.slice().sort()).toEqual(["c", "cpp", "csharp", "java", "native", "pascal", "python"]);
     const items = deref(doc.components.schemas.BatchResponse).properties?.items?.items;
-    expect(Object.keys(deref(items).properties ?? {}).sort()).toEqual(["error", "index", "name", "ok", "skipped"]);
+    expect(Object.keys(deref(items).properties ?? {}).sort()).toEqual(["error", "index", "name", "ok", "recovered", "skipped"]);
   });
 
   test("the description writes down the §7 open points and the size limits", () => {

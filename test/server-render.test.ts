@@ -147,11 +147,13 @@ describe("functions not drawn", () => {
     expect(clean.headers.get("x-skipped-functions")).toBeNull();
   });
 
-  test("batch items that rendered carry their skipped functions", async () => {
-    const res = await postJson(`${server.url}/render/batch?json=1`, key, { items: [{ code: BROKEN, lang: "c" }, { code: SMALL, lang: "python" }] });
+  test("batch items that rendered carry their skipped functions, and recovered ones where there are some", async () => {
+    const items = [{ code: BROKEN, lang: "c" }, { code: SMALL, lang: "python" }, { code: RECOVERED, lang: "c" }];
+    const res = await postJson(`${server.url}/render/batch?json=1`, key, { items });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { items: { ok: boolean; skipped?: { name: string }[] }[] };
-    expect(body.items.map((i) => i.skipped?.map((s) => s.name))).toEqual([["погано"], []]);
+    const body = (await res.json()) as { items: { ok: boolean; skipped?: { name: string }[]; recovered?: { name: string }[] }[] };
+    expect(body.items.map((i) => i.skipped?.map((s) => s.name))).toEqual([["погано"], [], []]);
+    expect(body.items.map((i) => i.recovered?.map((s) => s.name))).toEqual([undefined, undefined, ["погано"]]);
   });
 
   test("the OpenAPI description documents the field and the header", async () => {

@@ -180,6 +180,10 @@ export const BatchResponse = z
       z.object({
         index: z.number().int(), name: z.string(), ok: z.boolean(), error: z.string().optional(),
         skipped: z.array(SkippedFunction).optional().openapi({ description: "For an item that rendered: its functions not drawn (empty when none)." }),
+        recovered: z
+          .array(SkippedFunction)
+          .optional()
+          .openapi({ description: "For an item that rendered, only when some were: its functions drawn around statements the parser could not read." }),
       }).openapi("BatchItemResult"),
     ),
     encoding: z.literal("base64"),

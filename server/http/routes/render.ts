@@ -30,8 +30,10 @@ export const renderRoute = createRoute({
     "Charged 1 credit per chart, after a successful render. Needs a balance of at least 1 before any work. " +
     "Answers the file itself (Content-Disposition names it) unless `json` is set in the query or the body. " +
     "The `X-Credits-Left` header carries the balance after the charge. " +
-    "Functions that could not be drawn (a syntax error in them, a chart over the limits) are listed in `skipped` of a JSON answer " +
-    "and named in the `X-Skipped-Functions` header of a file answer; the other functions are drawn and charged.",
+    "Functions that could not be drawn (a syntax error in their structure, a chart over the limits) are listed in `skipped` of a JSON answer " +
+    "and named in the `X-Skipped-Functions` header of a file answer; the other functions are drawn and charged. " +
+    "A function drawn around a statement the parser could not read (that statement is a process with its source text) is drawn and " +
+    "charged, and listed in `recovered` / named in `X-Recovered-Functions`.",
   request: {
     query: JsonQuery,
     body: {
