@@ -21,4 +21,9 @@ export interface FunctionError {
   message: string;
   line?: number;
   col?: number;
+  /**
+   * The function is drawn all the same (issue 20): the statements the parser could not read are
+   * process blocks with their source text. Absent when the function is missing from the charts.
+   */
+  recovered?: true;
 }

@@ -143,7 +143,7 @@ export interface RenderResult {
   file: RenderedFile;
   /** Number of charts drawn — what a request is charged. */
   charts: number;
-  /** Functions that could not be drawn (the others were). */
+  /** Functions that could not be drawn (the others were), and those drawn around statements the parser could not read (`recovered`). */
   errors: FunctionError[];
   geometry: Geometry;
 }
@@ -237,7 +237,8 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
     errors = result.errors;
   }
   tree = selectFunction(tree, input.fn, errors);
-  if (input.fn !== undefined) errors = [];
+  // One function asked for: only its own warning stays (it was drawn around unreadable statements).
+  if (input.fn !== undefined) errors = errors.filter((e) => e.recovered && tree.some((f) => f.name === e.name));
   if (tree.length === 0) {
     const why = errors.map((e) => (e.name ? `${e.name}: ${e.message}` : e.message)).join("; ");
     throw new EngineError("render_failed", why ? `nothing could be drawn: ${why}` : "nothing to draw: the source has no statements", errors);

@@ -103,6 +103,16 @@ export interface Texts {
   functionTitle: string;
   /** Word of the exception test that try/except front-ends write into decisions. */
   exceptionWord: string;
+  /** Decisions a try/catch becomes at the statement that can fail (exceptions.ts). */
+  askNumberEntered: string;
+  askConversionFailed: string;
+  askDivisionByZero: string;
+  askFileOpened: string;
+  /** Input checked where it is read (`int.TryParse(s, out n)`): `{name}` is the text checked. */
+  askIsNumber: string;
+  askIsWholeNumber: string;
+  /** Terminator of a `raise` / `throw`: `Помилка: …`. */
+  errorWord: string;
   /** Continuation caption of split parts (P8): `{word} {num}, {sheet} {n}`. */
   sheetWord: string;
   /** Words of the `verbose` for-loop look. */
@@ -118,7 +128,9 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     returnWord: "Повернути", forEachWord: "∈", capWord: "Рисунок", capFormat: "{word} {num} — {text}",
     resultWord: "результат", newLine: "новий рядок", tabChar: "табуляція", nullChar: "нуль-символ", anyInput: "символу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
     mainTitle: "Схема алгоритму програми", functionTitle: "Схема алгоритму функції {name}()",
-    exceptionWord: "виняток", sheetWord: "аркуш", forFrom: "від", forTo: "до", forStep: "крок",
+    exceptionWord: "виняток", sheetWord: "аркуш",
+    askNumberEntered: "Введено число?", askConversionFailed: "Помилка перетворення?", askDivisionByZero: "Ділення на нуль?",
+    askFileOpened: "Файл відкрито?", askIsNumber: "{name} — число?", askIsWholeNumber: "{name} — ціле число?", errorWord: "Помилка", forFrom: "від", forTo: "до", forStep: "крок",
   },
   en: {
     yes: "Yes", no: "No", inWord: "Input", outWord: "Output",
@@ -126,7 +138,9 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     returnWord: "Return", forEachWord: "∈", capWord: "Figure", capFormat: "{word} {num} — {text}",
     resultWord: "result", newLine: "new line", tabChar: "tab", nullChar: "null character", anyInput: "a character", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
     mainTitle: "Flowchart of the program", functionTitle: "Flowchart of function {name}()",
-    exceptionWord: "exception", sheetWord: "sheet", forFrom: "from", forTo: "to", forStep: "step",
+    exceptionWord: "exception", sheetWord: "sheet",
+    askNumberEntered: "Is it a number?", askConversionFailed: "Conversion error?", askDivisionByZero: "Division by zero?",
+    askFileOpened: "File opened?", askIsNumber: "Is {name} a number?", askIsWholeNumber: "Is {name} a whole number?", errorWord: "Error", forFrom: "from", forTo: "to", forStep: "step",
   },
 };
 

@@ -162,19 +162,31 @@ describe("fn", () => {
   });
 
   test("asking for a function with a syntax error gives its line and column", async () => {
-    const e = await fails({ code: "def f(a):\n    if a > :\n        return 1\n", lang: "python", fn: "f" });
+    const e = await fails({ code: "def f(a:\n    if a > 1:\n        return 1\n", lang: "python", fn: "f" });
     expect(e.code).toBe("render_failed");
-    expect(e.message).toMatch(/line 2, column \d+/);
+    expect(e.message).toMatch(/line 1, column \d+/);
+  });
+
+  test("asking for a function drawn around a statement it cannot read draws it, with its warning (issue 20)", async () => {
+    const r = await ok({ code: "def f(a):\n    if a > :\n        return 1\n", lang: "python", fn: "f" });
+    expect(r.charts).toBe(1);
+    expect(r.errors).toEqual([expect.objectContaining({ name: "f", line: 2, recovered: true })]);
   });
 });
 
 describe("syntax errors", () => {
-  test("the other functions still render and the result says which failed", async () => {
+  test("a function with a statement it cannot read is drawn around it; the result says which (issue 20)", async () => {
     const code = await Bun.file("test/fixtures/python/syntax_error.py").text();
     const r = await ok({ code, lang: "python" });
-    expect(r.geometry.charts.map((c) => c.name)).toEqual(["good1", "good2"]);
-    expect(r.errors.map((e) => e.name)).toEqual(["bad"]);
+    expect(r.geometry.charts.map((c) => c.name)).toEqual(["good1", "bad", "good2"]);
+    expect(r.errors.map((e) => [e.name, e.recovered])).toEqual([["bad", true]]);
     expect(r.errors[0]!.line).toBe(6);
+  });
+
+  test("a function whose head is broken is left out, the others still render", async () => {
+    const r = await ok({ code: "def good(x):\n    return x\n\ndef bad(a:\n    return 1\n", lang: "python" });
+    expect(r.geometry.charts.map((c) => c.name)).toEqual(["good"]);
+    expect(r.errors.map((e) => [e.name, e.recovered])).toEqual([["bad", undefined]]);
   });
 
   test("nothing drawable → render_failed with the reasons", async () => {

@@ -123,13 +123,8 @@ describe("c# front-end: statements", () => {
       },
       // A switch expression deciding the value: a switch with the statement in each case (issue 13).
       { kind: "switch", cond: "x", cases: [{ label: "1", body: blk(p('var name := "one"')) }], default: blk(p('var name := "many"')) },
-      p("y := 10 / x"),
-      {
-        kind: "if",
-        cond: "виняток DivideByZeroException",
-        then: blk(p("y := 0")),
-        else: blk({ kind: "if", cond: "виняток", then: blk(term("throw")), else: blk() }),
-      },
+      // The division is checked before it runs (issue 20); the catch-all no statement reaches is not drawn.
+      { kind: "if", cond: "Ділення на нуль?", then: blk(p("y := 0")), else: blk(p("y := 10 / x")) },
       io('Вивід "done"'),
       { kind: "connector", text: "end", jump: true },
       p("y := 1"),
@@ -176,7 +171,7 @@ describe("c# front-end: statements", () => {
   test("catch with an exception filter", async () => {
     expect(await top("try { A(); } catch (IOException e) when (e.HResult == 5) { B(); }")).toEqual([
       p("A()"),
-      { kind: "if", cond: "виняток IOException when (e.HResult = 5)", then: blk(p("B()")), else: blk() },
+      { kind: "if", cond: "Виняток IOException when (e.HResult = 5)?", then: blk(p("B()")), else: blk() },
     ]);
   });
 
@@ -220,9 +215,11 @@ describe("c# front-end: statements", () => {
 describe("c# front-end: errors and limits", () => {
   test("a syntax error breaks only its method, with line and column", async () => {
     const result = await parse(await Bun.file(new URL("syntax_error.cs", FIXTURES)).text());
-    expect(result.tree.map((c) => c.name)).toEqual(["main", "P.Good"]);
+    // The method is drawn around its error (issue 20): the unreadable `if` as a process with its text.
+    expect(result.tree.map((c) => c.name)).toEqual(["main", "P.Good", "P.Bad"]);
+    expect(result.tree[2]!.block.stmts).toMatchObject([{ kind: "process", text: expect.stringContaining("if (x > 0") }]);
     expect(result.errors).toHaveLength(1);
-    expect(result.errors[0]).toMatchObject({ name: "P.Bad", line: 10, col: 9 });
+    expect(result.errors[0]).toMatchObject({ name: "P.Bad", line: 10, col: 9, recovered: true });
     expect(result.errors[0]!.message).toStartWith("syntax error at line 10, column 9");
   });
 

@@ -110,14 +110,29 @@ describe("json answers", () => {
 });
 
 describe("functions not drawn", () => {
-  // C lets a syntax error stay inside one function; the other two are drawn (and charged).
-  const BROKEN = "int good(int x) { return x; }\nint погано(int x) { return x +; }\nint main() { return good(1); }\n";
+  // C lets a syntax error stay inside one function; the other two are drawn (and charged). A broken
+  // head leaves the function out; a statement the parser cannot read is drawn from its text (RECOVERED).
+  const BROKEN = "int good(int x) { return x; }\nint погано(int x { return x; }\nint main() { return good(1); }\n";
+  const RECOVERED = "int good(int x) { return x; }\nint погано(int x) { return x +; }\nint main() { return good(1); }\n";
 
   test("a JSON answer lists them in skipped, with the error and its position", async () => {
     const res = await render({ code: BROKEN, lang: "c" }, "?json=1");
     expect(res.status).toBe(200);
     const body = (await res.json()) as { skipped: unknown };
-    expect(body.skipped).toEqual([{ name: "погано", error: "syntax error at line 2, column 31: missing identifier", line: 2, col: 31 }]);
+    expect(body.skipped).toEqual([{ name: "погано", error: 'syntax error at line 2, column 17: missing ")"', line: 2, col: 17 }]);
+    expect(body).not.toHaveProperty("recovered");
+  });
+
+  test("a function drawn around a statement it cannot read is not skipped: listed in recovered / X-Recovered-Functions (issue 20)", async () => {
+    const res = await render({ code: RECOVERED, lang: "c" }, "?json=1");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { skipped: unknown; recovered: { name: string; error: string; line: number }[] };
+    expect(body.skipped).toEqual([]);
+    expect(body.recovered).toEqual([expect.objectContaining({ name: "погано", line: 2, error: expect.stringContaining("syntax error at line 2, column 31") })]);
+    const file = await render({ code: RECOVERED, lang: "c", format: "svg" });
+    expect(file.headers.get("x-skipped-functions")).toBeNull();
+    expect(file.headers.get("x-recovered-functions")).toBe(encodeURIComponent("погано"));
+    expect(await file.text()).toContain("return x +");
   });
 
   test("a file answer names them in X-Skipped-Functions, percent-encoded; none → no header", async () => {
@@ -132,11 +147,13 @@ describe("functions not drawn", () => {
     expect(clean.headers.get("x-skipped-functions")).toBeNull();
   });
 
-  test("batch items that rendered carry their skipped functions", async () => {
-    const res = await postJson(`${server.url}/render/batch?json=1`, key, { items: [{ code: BROKEN, lang: "c" }, { code: SMALL, lang: "python" }] });
+  test("batch items that rendered carry their skipped functions, and recovered ones where there are some", async () => {
+    const items = [{ code: BROKEN, lang: "c" }, { code: SMALL, lang: "python" }, { code: RECOVERED, lang: "c" }];
+    const res = await postJson(`${server.url}/render/batch?json=1`, key, { items });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { items: { ok: boolean; skipped?: { name: string }[] }[] };
-    expect(body.items.map((i) => i.skipped?.map((s) => s.name))).toEqual([["погано"], []]);
+    const body = (await res.json()) as { items: { ok: boolean; skipped?: { name: string }[]; recovered?: { name: string }[] }[] };
+    expect(body.items.map((i) => i.skipped?.map((s) => s.name))).toEqual([["погано"], [], []]);
+    expect(body.items.map((i) => i.recovered?.map((s) => s.name))).toEqual([undefined, undefined, ["погано"]]);
   });
 
   test("the OpenAPI description documents the field and the header", async () => {
@@ -150,6 +167,8 @@ describe("functions not drawn", () => {
     const paths = Object.keys(doc.paths).filter((p) => p.endsWith("/render"));
     expect(paths.length).toBeGreaterThan(0);
     for (const p of paths) expect(doc.paths[p]!.post.responses[200].headers["X-Skipped-Functions"]).toBeDefined();
+    for (const p of paths) expect(doc.paths[p]!.post.responses[200].headers["X-Recovered-Functions"]).toBeDefined();
+    expect(doc.components.schemas.RenderJSONResponse!.properties!.recovered).toBeDefined();
   });
 });
 
@@ -296,7 +315,8 @@ describe("bad requests", () => {
   });
 
   test("a syntax error → 500 render_failed with line and column", async () => {
-    const body = await expectError(await render({ code: "x = (1 +\nprint(x\n", lang: "python" }), 500, "render_failed");
+    // A broken head leaves the only function out (a statement it cannot read would be drawn: issue 20).
+    const body = await expectError(await render({ code: "def f(:\n    return 1\n", lang: "python" }), 500, "render_failed");
     expect(body.error).toMatch(/line \d+, column \d+/);
   });
 

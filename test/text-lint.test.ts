@@ -33,7 +33,11 @@ describe("text linter over the corpus and the examples", () => {
     for (const program of programs) {
       test(`${locale} ${program.name}`, async () => {
         const code = await readSourceFile(program.path);
-        const { tree } = await frontendFor(program.lang)!(code, options, bunAssets);
+        const result = await frontendFor(program.lang)!(code, options, bunAssets);
+        // A function drawn around a statement the parser could not read shows that statement's source
+        // text on purpose (issue 20): its chart is not held to the notation.
+        const recovered = new Set(result.errors.filter((e) => e.recovered).map((e) => e.name));
+        const tree = result.tree.filter((chart) => !recovered.has(chart.name));
         const findings = lintCharts(tree, layoutCharts(tree, options, false), options);
         expect(findings.map((f) => `${f.rule} ${f.chart}: ${f.text}`)).toEqual([]);
       });

@@ -466,6 +466,12 @@ function describe(node: SyntaxNode): string {
   return `unexpected ${short}`;
 }
 
+/** The problem an ERROR / MISSING node stands for, with its position. */
+export function syntaxProblem(node: SyntaxNode): SyntaxProblem {
+  const loc = nodeLoc(node);
+  return { ...loc, node, message: `syntax error at line ${loc.line}, column ${loc.col}: ${describe(node)}` };
+}
+
 /**
  * The first (in source order) ERROR or MISSING node of `root`'s subtree, skipping subtrees for
  * which `exclude` returns true (e.g. nested functions that are reported on their own).
@@ -477,10 +483,7 @@ export function firstSyntaxError(root: SyntaxNode, exclude?: (node: SyntaxNode) 
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node !== root && exclude?.(node)) continue;
-    if (node.isError || node.isMissing) {
-      const loc = nodeLoc(node);
-      return { ...loc, node, message: `syntax error at line ${loc.line}, column ${loc.col}: ${describe(node)}` };
-    }
+    if (node.isError || node.isMissing) return syntaxProblem(node);
     if (!node.hasError) continue;
     const children = node.children;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);

@@ -132,6 +132,10 @@ export const RenderJSONResponse = z
     content: z.string().openapi({ description: "svg, typst, excalidraw and json as text; png, pdf and docx in base64." }),
     creditsLeft: z.number().int(),
     skipped: z.array(SkippedFunction).openapi({ description: "Functions not drawn, with the reason; empty when every function was drawn." }),
+    recovered: z
+      .array(SkippedFunction)
+      .optional()
+      .openapi({ description: "Only when some were: functions drawn around statements the parser could not read (each such statement is a process block with its source text), with the first problem." }),
   })
   .openapi("RenderJSONResponse");
 
@@ -176,6 +180,10 @@ export const BatchResponse = z
       z.object({
         index: z.number().int(), name: z.string(), ok: z.boolean(), error: z.string().optional(),
         skipped: z.array(SkippedFunction).optional().openapi({ description: "For an item that rendered: its functions not drawn (empty when none)." }),
+        recovered: z
+          .array(SkippedFunction)
+          .optional()
+          .openapi({ description: "For an item that rendered, only when some were: its functions drawn around statements the parser could not read." }),
       }).openapi("BatchItemResult"),
     ),
     encoding: z.literal("base64"),

@@ -1,6 +1,7 @@
 /** Per-chart state of the C/C++ front-ends: options, known functions, loop stack, node/depth guard. */
 import type { ResolvedOptions, Texts } from "../../options.ts";
 import type { Block } from "../../tree/schema.ts";
+import type { RecoveryLog, StatementShapes } from "../recovery.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { TextContext } from "./text.ts";
 
@@ -13,7 +14,13 @@ export interface Frame {
   exitLabel?: string;
 }
 
-export interface BuildContext extends TextContext {
+/** Statement lists and statements of C/C++ trees (recovery.ts). */
+export const C_SHAPES: StatementShapes = {
+  isList: (node) => node.type === "compound_statement",
+  isStatement: (node) => /_statement$|^declaration$|^function_definition$|^type_definition$/.test(node.type),
+};
+
+export interface BuildContext extends TextContext, RecoveryLog {
   options: ResolvedOptions;
   texts: Texts;
   /** Building the `main` chart. */

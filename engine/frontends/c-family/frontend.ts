@@ -12,7 +12,8 @@ import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-si
 import { parseSource } from "../source.ts";
 import type { Frontend } from "../types.ts";
 import { bodyStatements } from "./blocks.ts";
-import { ChartLimitError, type BuildContext } from "./context.ts";
+import { C_SHAPES, ChartLimitError, type BuildContext } from "./context.ts";
+import { isolateUnread, recoveredWarning, structuralProblem, type Held } from "../recovery.ts";
 import { callableNames, collectFunctions, type FunctionDef } from "./functions.ts";
 import { collectMacros, macroStatementCall } from "./macros.ts";
 import { buildBlock } from "./statements.ts";
@@ -53,6 +54,7 @@ function contextFor(
   functions: ReadonlySet<string>,
   macros: ReadonlyMap<string, string>,
   isMain: boolean,
+  held: ReadonlyMap<number, Held>,
 ): BuildContext {
   return {
     source,
@@ -64,6 +66,8 @@ function contextFor(
     functions,
     macros,
     nodes: 0,
+    unread: [],
+    held,
     frames: [],
     labels: 0,
   };
@@ -93,6 +97,8 @@ function build(def: FunctionDef, ctx: BuildContext, errors: FunctionError[]): Ch
     const init = initialisers(def, ctx);
     const block = buildBlock(bodyStatements(def.node.childForFieldName("body")), ctx, 1);
     if (init) block.stmts.unshift(init);
+    const warning = recoveredWarning(def.name, block, ctx);
+    if (warning) errors.push(warning);
     return ctx.isMain ? { name: def.name, main: true, block, loc } : { name: def.name, block, loc };
   } catch (error) {
     const message =
@@ -111,9 +117,14 @@ function isMainDef(def: FunctionDef): boolean {
 
 export function cFamilyFrontend(grammar: AssetName): Frontend {
   return async (code, options, assets) => {
-    const parsed = await parseSource(code, grammar, assets);
-    if (parsed.kind === "empty") return { tree: [], errors: [] };
-    if (parsed.kind === "failed") return { tree: [], errors: [parsed.error] };
+    const first = await parseSource(code, grammar, assets);
+    if (first.kind === "empty") return { tree: [], errors: [] };
+    if (first.kind === "failed") return { tree: [], errors: [first.error] };
+    // Statements an unreadable one swallowed are read by a second parse (recovery.ts).
+    const isolated = isolateUnread(first.source, first.root, C_SHAPES);
+    const second = isolated ? await parseSource(isolated.source, grammar, assets) : null;
+    const parsed = second?.kind === "parsed" ? second : first;
+    const held = second?.kind === "parsed" ? isolated!.held : new Map<number, Held>();
     const { source, root } = parsed;
     const tree: ChartTree = [];
     const errors: FunctionError[] = [];
@@ -153,7 +164,7 @@ export function cFamilyFrontend(grammar: AssetName): Frontend {
     const ordered = [...defs.filter(isMainDef), ...defs.filter((d) => !isMainDef(d))];
     const built: ChartFunction[] = [];
     for (const def of ordered) {
-      const problem = firstSyntaxError(def.node, isMacroStatement);
+      const problem = structuralProblem(def.node, C_SHAPES, isMacroStatement);
       if (problem) {
         if (!errored.has(def.name)) {
           errored.add(def.name);
@@ -161,7 +172,7 @@ export function cFamilyFrontend(grammar: AssetName): Frontend {
         }
         continue;
       }
-      const chart = build(def, contextFor(source, options, functions, macros, isMainDef(def)), errors);
+      const chart = build(def, contextFor(source, options, functions, macros, isMainDef(def), held), errors);
       if (chart) built.push(chart);
     }
     tree.push(...built);

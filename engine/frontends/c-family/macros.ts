@@ -1,8 +1,8 @@
 /**
- * Function-like macros used as statements without a `;` (`FOR(i, n) { … }`, `LOG(x)`): the
- * parser reports a missing `;` there. Such a statement is no syntax error of the function: a macro
- * whose replacement starts with `for`/`while` followed by a block is drawn as that loop (the
- * macro call as its text), any other one as a process.
+ * Function-like macros used as statements without a `;` (`LOG(x)`, `BLOCK(x) { … }`): the parser
+ * reports a missing `;` there. Such a statement is no syntax error of the function; it is drawn as
+ * a predefined process with its text (a macro of statements defined in the file never gets here:
+ * macro-expansion.ts expands it before parsing).
  */
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 
@@ -37,13 +37,4 @@ export function macroStatementCall(stmt: TsNode, macros: ReadonlyMap<string, str
   const fn = call.childForFieldName("function");
   if (fn?.type !== "identifier" || !(macros.has(fn.text) || ALL_CAPS.test(fn.text))) return undefined;
   return call;
-}
-
-/** The loop kind a macro stands for (`for`/`while` replacement), or undefined. */
-export function macroLoopKind(call: TsNode, macros: ReadonlyMap<string, string>): "for" | "while" | undefined {
-  const name = call.childForFieldName("function")?.text ?? "";
-  const body = macros.get(name) ?? "";
-  if (/^for\s*\(/.test(body)) return "for";
-  if (/^while\s*\(/.test(body)) return "while";
-  return undefined;
 }

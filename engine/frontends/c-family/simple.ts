@@ -2,6 +2,8 @@
  * Simple C/C++ statements → symbols: expression statements (assignment, ++/--, calls, console
  * I/O), declarations, return, throw, exit().
  */
+import { hasNoEffect } from "../no-effect.ts";
+import { errorText } from "../exceptions.ts";
 import type { Node } from "../../tree/schema.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { at, type BuildContext } from "./context.ts";
@@ -72,6 +74,7 @@ export function expressionStatement(stmt: TsNode, ctx: BuildContext): Node | nul
   const named = stmt.namedChildren.filter((c) => c.type !== "comment");
   if (named.length === 0) return null; // `;`
   if (named.length !== 1) return at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) });
+  if (hasNoEffect(named[0]!)) return null;
   return expressionNode(stmt, named[0]!, ctx);
 }
 
@@ -129,5 +132,6 @@ export function returnStatement(stmt: TsNode, ctx: BuildContext): Node[] {
 
 /** `throw x` → terminal `throw x`. */
 export function throwStatement(stmt: TsNode, ctx: BuildContext): Node {
-  return at(ctx, stmt, { kind: "terminal", text: exprText(stmt, ctx) });
+  const value = stmt.namedChildren.find((c) => c.type !== "comment");
+  return at(ctx, stmt, { kind: "terminal", text: errorText(value ? exprText(value, ctx) : "", ctx.texts) });
 }

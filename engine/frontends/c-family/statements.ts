@@ -4,12 +4,16 @@ import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { decideTernary, fieldTernary } from "../ternary.ts";
 import { shortReturns } from "../chart-context.ts";
 import { bodyStatements, flatten } from "./blocks.ts";
-import { at, checkDepth, emptyBlock, type BlockBuilder, type BuildContext } from "./context.ts";
-import { macroLoopKind, macroStatementCall } from "./macros.ts";
+import { at, checkDepth, C_SHAPES, emptyBlock, type BlockBuilder, type BuildContext } from "./context.ts";
+import { unreadStatement } from "../recovery.ts";
+import { macroStatementCall } from "./macros.ts";
 import { continueNodes, doStatement, forStatement, rangeFor, whileStatement } from "./loops.ts";
 import { declaration, expressionStatement, returnStatement, throwStatement } from "./simple.ts";
 import { breakNodes, switchStatement } from "./switch.ts";
 import { condText, exprText } from "./text.ts";
+import { callsAnyOf, tryNodes, type TryLanguage } from "../exceptions.ts";
+import { withCheckedInput } from "../checked-input.ts";
+import { checkedInput } from "./checked-input.ts";
 
 /** Statements that never produce a symbol. */
 const SILENT = new Set([
@@ -38,55 +42,32 @@ function catchType(clause: TsNode, ctx: BuildContext): string {
   return type ? exprText(type, ctx) : "";
 }
 
-/** try → body, then an `if` chain over the handlers (as the Python front-end does). */
+const C_TRY: Omit<TryLanguage, "callsOwn"> = { comments: /\/\/.*$|\/\*[\s\S]*?\*\//gm, typedReads: false };
+
+/** try/catch → a decision at the statement that can fail, the handler on its failing branch (exceptions.ts). */
 function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
-  const out: Node[] = [...buildBlock(bodyStatements(stmt.childForFieldName("body")), ctx, depth).stmts];
-  const handlers = stmt.namedChildren.filter((c) => c.type === "catch_clause");
-  const word = ctx.texts.exceptionWord;
-  let root: Node | undefined;
-  let current: Extract<Node, { kind: "if" }> | undefined;
-  let level = depth;
-  for (const handler of handlers) {
-    const type = catchType(handler, ctx);
-    const node = at(ctx, handler, { kind: "if", cond: type ? `${word} ${type}` : word, then: emptyBlock() }) as Extract<
-      Node,
-      { kind: "if" }
-    >;
-    node.then = buildBlock(bodyStatements(handler.childForFieldName("body")), ctx, level + 1);
-    if (current) current.else = { stmts: [node] };
-    else root = node;
-    current = node;
-    level++;
-  }
-  if (current) current.else = emptyBlock();
-  if (root) out.push(root);
-  return out;
+  const inner = depth + 1;
+  const steps = bodyStatements(stmt.childForFieldName("body")).map((s) => ({ nodes: buildBlock([s], ctx, inner).stmts, source: s.text }));
+  const handlers = stmt.namedChildren.filter((c) => c.type === "catch_clause").map((h) => {
+    const type = catchType(h, ctx);
+    return { types: type ? [type] : [], body: buildBlock(bodyStatements(h.childForFieldName("body")), ctx, inner).stmts };
+  });
+  const lang = { ...C_TRY, callsOwn: callsAnyOf(ctx.functions) };
+  const decision = (cond: string) => at(ctx, stmt, { kind: "if", cond, then: emptyBlock() }) as Extract<Node, { kind: "if" }>;
+  return tryNodes(steps, handlers, [], [], ctx.texts, lang, decision);
 }
 
 /**
  * A "function definition" inside a body is a macro with a block the parser misread
- * (`BLOCK(x) { … }` → type `BLOCK`, declarator `(x)`): a loop when the macro is a loop macro,
- * else a process followed by the block's statements.
+ * (`BLOCK(x) { … }` → type `BLOCK`, declarator `(x)`): a predefined process with the macro's
+ * text, followed by the block's statements.
  */
 function macroBlock(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   const type = stmt.childForFieldName("type");
   const declarator = stmt.childForFieldName("declarator");
   const head = `${type ? exprText(type, ctx) : ""}${declarator ? exprText(declarator, ctx) : ""}`.replace(/\s+\(/, "(");
   const body = bodyStatements(stmt.childForFieldName("body"));
-  const name = type?.text ?? (declarator?.type === "function_declarator" ? declarator.childForFieldName("declarator")?.text : "");
-  const macro = ctx.macros.get(name ?? "") ?? "";
-  const kind = /^for\s*\(/.test(macro) ? "for" : /^while\s*\(/.test(macro) ? "while" : undefined;
-  if (kind) {
-    const loop = at(ctx, stmt, { kind, cond: head, body: emptyBlock() });
-    ctx.frames.push({ kind: "loop" });
-    try {
-      loop.body = buildBlock(body, ctx, depth + 1);
-    } finally {
-      ctx.frames.pop();
-    }
-    return [loop];
-  }
-  return [at(ctx, stmt, { kind: "process", text: head }), ...buildBlock(body, ctx, depth + 1).stmts];
+  return [at(ctx, stmt, { kind: "call", text: head }), ...buildBlock(body, ctx, depth + 1).stmts];
 }
 
 function labelName(stmt: TsNode): string {
@@ -99,9 +80,17 @@ const C_MARKS = ["?"];
 
 /** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
+  const unread = SILENT.has(stmt.type) ? undefined : unreadStatement(stmt, C_SHAPES, ctx);
+  if (unread) return [at(ctx, stmt, unread)];
   const nodes = plainStatementNodes(stmt, ctx, depth);
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
   return shortReturns(decideTernary(stmt, nodes, { marks: C_MARKS, parts: cTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
+}
+
+/** An if / while / do-while whose condition reads and checks input, redrawn around it (checked-input.ts). */
+function inputChecked(stmt: TsNode, nodes: Node[], ctx: BuildContext): Node[] {
+  const check = checkedInput(stmt, stmt.childForFieldName("condition"), ctx);
+  return check ? withCheckedInput(nodes, check, (n) => at(ctx, stmt, n)) : nodes;
 }
 
 function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
@@ -134,11 +123,11 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): No
       return [label, ...buildBlock(flatten(inner), ctx, depth).stmts];
     }
     case "if_statement":
-      return [ifStatement(stmt, ctx, depth)];
+      return inputChecked(stmt, [ifStatement(stmt, ctx, depth)], ctx);
     case "while_statement":
-      return [whileStatement(stmt, ctx, depth, buildBlock)];
+      return inputChecked(stmt, [whileStatement(stmt, ctx, depth, buildBlock)], ctx);
     case "do_statement":
-      return [doStatement(stmt, ctx, depth, buildBlock)];
+      return inputChecked(stmt, [doStatement(stmt, ctx, depth, buildBlock)], ctx);
     case "for_statement":
       return forStatement(stmt, ctx, depth, buildBlock, declaration);
     case "for_range_loop":
@@ -159,26 +148,10 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): No
 export const buildBlock: BlockBuilder = (stmts, ctx, depth): Block => {
   if (stmts.length > 0) checkDepth(depth);
   const out: Node[] = [];
-  for (let i = 0; i < stmts.length; i++) {
-    const stmt = stmts[i]!;
+  for (const stmt of stmts) {
     const macro = macroStatementCall(stmt, ctx.macros);
     if (macro) {
-      // `FOR(i, n) { … }`: a loop macro followed by its body.
-      const next = stmts[i + 1];
-      const kind = macroLoopKind(macro, ctx.macros);
-      if (kind && next) {
-        const loop = at(ctx, stmt, { kind, cond: exprText(macro, ctx), body: emptyBlock() });
-        ctx.frames.push({ kind: "loop" });
-        try {
-          loop.body = buildBlock(bodyStatements(next), ctx, depth + 1);
-        } finally {
-          ctx.frames.pop();
-        }
-        out.push(loop);
-        i++;
-        continue;
-      }
-      out.push(at(ctx, stmt, { kind: "process", text: exprText(macro, ctx) }));
+      out.push(at(ctx, stmt, { kind: "call", text: exprText(macro, ctx) }));
       continue;
     }
     out.push(...statementNodes(stmt, ctx, depth));

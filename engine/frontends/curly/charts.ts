@@ -10,7 +10,8 @@ import type { ChartFunction, ChartTree, Node } from "../../tree/schema.ts";
 import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { parseSource } from "../source.ts";
 import type { Frontend, FrontendResult } from "../types.ts";
-import { ChartLimitError, named, type BuildContext, type CurlyLang } from "./context.ts";
+import { ChartLimitError, CURLY_SHAPES, named, type BuildContext, type CurlyLang } from "./context.ts";
+import { isolateUnread, recoveredWarning, structuralProblem, type Held } from "../recovery.ts";
 import { expressionNode, returnStatement } from "./simple.ts";
 import { buildBlock, decided } from "./walk.ts";
 
@@ -52,7 +53,7 @@ function errorOwner(node: TsNode): string {
   return "";
 }
 
-function context(lang: CurlyLang, source: string, options: ResolvedOptions, found: Collected, isMain: boolean): BuildContext {
+function context(lang: CurlyLang, source: string, options: ResolvedOptions, found: Collected, isMain: boolean, held: ReadonlyMap<number, Held>): BuildContext {
   return {
     lang,
     source,
@@ -67,6 +68,8 @@ function context(lang: CurlyLang, source: string, options: ResolvedOptions, foun
     frames: [],
     generated: 0,
     nodes: 0,
+    unread: [],
+    held,
   };
 }
 
@@ -112,9 +115,14 @@ export async function runFrontend(
   options: ResolvedOptions,
   assets: Parameters<Frontend>[2],
 ): Promise<FrontendResult> {
-  const parsed = await parseSource(code, grammar, assets);
-  if (parsed.kind === "empty") return { tree: [], errors: [] };
-  if (parsed.kind === "failed") return { tree: [], errors: [parsed.error] };
+  const first = await parseSource(code, grammar, assets);
+  if (first.kind === "empty") return { tree: [], errors: [] };
+  if (first.kind === "failed") return { tree: [], errors: [first.error] };
+  // Statements an unreadable one swallowed are read by a second parse (recovery.ts).
+  const isolated = isolateUnread(first.source, first.root, CURLY_SHAPES);
+  const second = isolated ? await parseSource(isolated.source, grammar, assets) : null;
+  const parsed = second?.kind === "parsed" ? second : first;
+  const held = second?.kind === "parsed" ? isolated!.held : new Map<number, Held>();
   const { source, root } = parsed;
   const tree: ChartTree = [];
   const errors: FunctionError[] = [];
@@ -128,9 +136,10 @@ export async function runFrontend(
   const ordered = [...found.charts.filter((c) => c.main), ...found.charts.filter((c) => !c.main).sort((a, b) => start(a) - start(b))];
   const reported = new Set<string>();
   for (const spec of ordered) {
+    // C# top-level statements are the statement list itself: each is recovered while it is built.
     let problem = null;
-    for (const n of spec.nodes) {
-      problem = firstSyntaxError(n, spec.exclude);
+    for (const n of spec.topLevel ? [] : spec.nodes) {
+      problem = structuralProblem(n, CURLY_SHAPES, spec.exclude);
       if (problem) break;
     }
     if (problem) {
@@ -139,8 +148,11 @@ export async function runFrontend(
       continue;
     }
     try {
-      const chart = buildChart(spec, context(lang, source, options, found, spec.main));
+      const ctx = context(lang, source, options, found, spec.main, held);
+      const chart = buildChart(spec, ctx);
       if (!spec.topLevel || chart.block.stmts.length > 0) tree.push(chart);
+      const warning = recoveredWarning(spec.name, chart.block, ctx);
+      if (warning) errors.push(warning);
     } catch (error) {
       const message =
         error instanceof ChartLimitError ? error.message : `could not build the chart: ${error instanceof Error ? error.message : String(error)}`;

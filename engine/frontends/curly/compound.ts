@@ -3,6 +3,7 @@
  * fallthrough, Java arrow rules), try / catch / finally, assert, and statements with a header and
  * a body (synchronized, using, lock, …).
  */
+import { callsAnyOf, errorText, tryNodes, type TryLanguage } from "../exceptions.ts";
 import type { Block, Node, SwitchCase } from "../../tree/schema.ts";
 import { nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { at, bodyStatements, COMMENT_TYPES, emptyBlock, named, unparen, withFrame, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
@@ -165,66 +166,55 @@ export function switchStatement(stmt: TsNode, ctx: BuildContext, depth: number, 
 }
 
 /** Exception types of a catch clause: `IOException, X` (Java multi-catch), or "" for a bare catch. */
-function exceptionTypes(clause: TsNode, ctx: BuildContext): string {
+function exceptionTypes(clause: TsNode, ctx: BuildContext): string[] {
   const param = named(clause).find((c) => c.type === "catch_formal_parameter" || c.type === "catch_declaration");
   // C# exception filter `when (cond)` is kept with the type.
   const filter = named(clause).find((c) => c.type === "catch_filter_clause");
   const when = filter ? ` ${exprText(filter, ctx)}` : "";
-  if (!param) return when.trim();
-  const javaTypes = named(param).find((c) => c.type === "catch_type");
-  if (javaTypes) return named(javaTypes).map((t) => exprText(t, ctx)).join(", ");
-  const type = param.childForFieldName("type");
-  return (type ? exprText(type, ctx) : "") + when;
+  const javaTypes = param ? named(param).find((c) => c.type === "catch_type") : undefined;
+  if (javaTypes) return named(javaTypes).map((t) => exprText(t, ctx));
+  const type = param?.childForFieldName("type");
+  return type ? [exprText(type, ctx) + when] : when ? [when.trim()] : [];
 }
 
-/** try → resources, body, then an `if` chain over the catch clauses, then the finally body. */
+const CURLY_TRY: Omit<TryLanguage, "callsOwn"> = { comments: /\/\/.*$|\/\*[\s\S]*?\*\//gm, typedReads: false };
+
+/** A try-with-resources resource: `Type name = value` like a declaration. */
+function resourceNode(res: TsNode, ctx: BuildContext): Node {
+  const value = res.type === "resource" ? res.childForFieldName("value") : null;
+  if (!value) return at(ctx, res, { kind: "process", text: exprText(res, ctx) });
+  const type = res.childForFieldName("type");
+  const name = res.childForFieldName("name");
+  const typeText = type && !ctx.stripTypes ? `${exprText(type, ctx)} ` : "";
+  return at(ctx, res, { kind: "process", text: `${typeText}${name ? exprText(name, ctx) : ""} := ${exprText(value, ctx)}` });
+}
+
+/**
+ * try → a decision at the statement that can fail — the resources (a file opened there) count
+ * first — with the handler on its failing branch (exceptions.ts), then the finally body.
+ */
 export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node[] {
-  const out: Node[] = [];
-  const resources = stmt.childForFieldName("resources");
-  for (const res of named(resources)) {
-    if (res.type === "resource" && res.childForFieldName("value")) {
-      // `Type name = value` → like a declaration.
-      const type = res.childForFieldName("type");
-      const name = res.childForFieldName("name");
-      const value = res.childForFieldName("value")!;
-      const typeText = type && !ctx.stripTypes ? `${exprText(type, ctx)} ` : "";
-      out.push(at(ctx, res, { kind: "process", text: `${typeText}${name ? exprText(name, ctx) : ""} := ${exprText(value, ctx)}` }));
-    } else out.push(at(ctx, res, { kind: "process", text: exprText(res, ctx) }));
-  }
-  out.push(...build(bodyStatements(stmt.childForFieldName("body")), ctx, depth).stmts);
-  const handlers = named(stmt).filter((c) => c.type === "catch_clause");
-  if (handlers.length > 0) {
-    const word = ctx.texts.exceptionWord;
-    let root: IfNode | undefined;
-    let current: IfNode | undefined;
-    let level = depth;
-    for (const handler of handlers) {
-      const types = exceptionTypes(handler, ctx);
-      const node = at(ctx, handler, {
-        kind: "if",
-        cond: types ? `${word} ${types}` : word,
-        then: build(bodyStatements(handler.childForFieldName("body")), ctx, level + 1),
-      }) as IfNode;
-      if (current) current.else = { stmts: [node] };
-      else root = node;
-      current = node;
-      level++;
-    }
-    current!.else = emptyBlock();
-    out.push(root!);
-  }
+  const inner = depth + 1;
+  const resources = named(stmt.childForFieldName("resources")).map((res) => ({ nodes: [resourceNode(res, ctx)], source: res.text }));
+  const body = bodyStatements(stmt.childForFieldName("body")).map((s) => ({ nodes: build([s], ctx, inner).stmts, source: s.text }));
+  const steps = [...resources, ...body];
+  const handlers = named(stmt)
+    .filter((c) => c.type === "catch_clause")
+    .map((h) => ({ types: exceptionTypes(h, ctx), body: build(bodyStatements(h.childForFieldName("body")), ctx, inner).stmts }));
   const fin = named(stmt).find((c) => c.type === "finally_clause");
-  if (fin) out.push(...build(bodyStatements(named(fin).find((c) => c.type === "block")), ctx, depth).stmts);
-  return out;
+  const final = fin ? build(bodyStatements(named(fin).find((c) => c.type === "block")), ctx, depth).stmts : [];
+  const lang = { ...CURLY_TRY, callsOwn: callsAnyOf(ctx.methods) };
+  const decision = (cond: string) => at(ctx, stmt, { kind: "if", cond, then: emptyBlock() }) as IfNode;
+  return tryNodes(steps, handlers, [], final, ctx.texts, lang, decision);
 }
 
-/** Java `assert c : msg;` → if c then nothing else terminal `throw new AssertionError(msg)`. */
+/** Java `assert c : msg;` → if c then nothing else the terminator `Помилка: msg` (as a throw, exceptions.ts). */
 export function assertStatement(stmt: TsNode, ctx: BuildContext): Node {
   const [cond, msg] = named(stmt);
   const node = at(ctx, stmt, { kind: "if", cond: cond ? exprText(unparen(cond), ctx) : "", then: emptyBlock() }) as IfNode;
   const raise = at(ctx, stmt, {
     kind: "terminal",
-    text: msg ? `throw new AssertionError(${exprText(msg, ctx)})` : "throw new AssertionError()",
+    text: errorText(msg ? `AssertionError(${exprText(msg, ctx)})` : "AssertionError", ctx.texts),
   });
   node.else = { stmts: [raise] };
   return node;

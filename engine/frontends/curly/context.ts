@@ -5,6 +5,7 @@
  */
 import type { Locale, ResolvedOptions, Texts } from "../../options.ts";
 import type { Block } from "../../tree/schema.ts";
+import type { RecoveryLog, StatementShapes } from "../recovery.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 
 export type CurlyLang = "java" | "csharp";
@@ -21,7 +22,14 @@ export interface JumpFrame {
   continueTarget?: string;
 }
 
-export interface BuildContext {
+/** Statement lists and statements of Java / C# trees (recovery.ts). */
+export const CURLY_SHAPES: StatementShapes = {
+  // A C# top-level statement sits in a global_statement of its own.
+  isList: (node) => /^(?:block|constructor_body|switch_block_statement_group|switch_section|compilation_unit|global_statement)$/.test(node.type),
+  isStatement: (node) => /_statement$|^local_variable_declaration$|^block$/.test(node.type),
+};
+
+export interface BuildContext extends RecoveryLog {
   lang: CurlyLang;
   source: string;
   locale: Locale;

@@ -2,6 +2,7 @@
  * Simple Java / C# statements → symbols: declarations (process / input io / call), expression
  * statements (assignments, increments, console output and input, exit, calls), return.
  */
+import { hasNoEffect } from "../no-effect.ts";
 import type { Node } from "../../tree/schema.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { at, COMMENT_TYPES, named, unparen, type BuildContext } from "./context.ts";
@@ -106,6 +107,7 @@ export function expressionNode(stmt: TsNode, expr: TsNode, ctx: BuildContext): N
 export function expressionStatement(stmt: TsNode, ctx: BuildContext): Node | null {
   const parts = named(stmt);
   if (parts.length !== 1) return at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) });
+  if (hasNoEffect(parts[0]!)) return null;
   return expressionNode(stmt, parts[0]!, ctx);
 }
 

@@ -7,7 +7,11 @@ import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { csharpSwitchArms, decideTernary, fieldTernary, javaSwitchArms } from "../ternary.ts";
 import { shortReturns } from "../chart-context.ts";
 import { assertStatement, headedStatement, ifStatement, switchStatement, tryStatement } from "./compound.ts";
-import { at, checkDepth, COMMENT_TYPES, named, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
+import { unreadStatement } from "../recovery.ts";
+import { errorText } from "../exceptions.ts";
+import { withCheckedInput } from "../checked-input.ts";
+import { checkedInput } from "./checked-input.ts";
+import { at, checkDepth, COMMENT_TYPES, CURLY_SHAPES, named, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
 import { doStatement, forStatement, foreachStatement, whileStatement } from "./loops.ts";
 import { declaration, expressionNode, expressionStatement, returnStatement } from "./simple.ts";
 import { exprText } from "./text.ts";
@@ -35,6 +39,8 @@ const CURLY_MARKS = ["?", "switch"];
 
 /** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
+  const unread = SILENT.has(stmt.type) ? undefined : unreadStatement(stmt, CURLY_SHAPES, ctx);
+  if (unread) return [at(ctx, stmt, unread)];
   return decided(stmt, plainStatementNodes(stmt, ctx, depth, label), ctx);
 }
 
@@ -44,6 +50,12 @@ export function decided(stmt: TsNode, nodes: Node[], ctx: BuildContext): Node[] 
   const arms = (n: TsNode) => (ctx.lang === "java" ? javaSwitchArms(n, text) : csharpSwitchArms(n, text));
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
   return shortReturns(decideTernary(stmt, nodes, { marks: CURLY_MARKS, parts: ternaryParts[ctx.lang], arms, text }, make), ctx, make);
+}
+
+/** An if / while / do-while whose condition reads and checks input, redrawn around it (checked-input.ts). */
+function inputChecked(stmt: TsNode, nodes: Node[], ctx: BuildContext): Node[] {
+  const check = checkedInput(stmt, stmt.childForFieldName("condition"), ctx);
+  return check ? withCheckedInput(nodes, check, (n) => at(ctx, stmt, n)) : nodes;
 }
 
 function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
@@ -65,8 +77,10 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, lab
     }
     case "return_statement":
       return returnStatement(stmt, ctx);
-    case "throw_statement":
-      return [at(ctx, stmt, { kind: "terminal", text: exprText(stmt, ctx) })];
+    case "throw_statement": {
+      const value = named(stmt)[0];
+      return [at(ctx, stmt, { kind: "terminal", text: errorText(value ? exprText(value, ctx) : "", ctx.texts) })];
+    }
     case "break_statement":
       return breakStatement(stmt, ctx);
     case "continue_statement":
@@ -76,11 +90,11 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, lab
     case "labeled_statement":
       return labeledStatement(stmt, ctx, depth);
     case "if_statement":
-      return [ifStatement(stmt, ctx, depth, buildBlock)];
+      return inputChecked(stmt, [ifStatement(stmt, ctx, depth, buildBlock)], ctx);
     case "while_statement":
-      return whileStatement(stmt, ctx, depth, buildBlock, label);
+      return inputChecked(stmt, whileStatement(stmt, ctx, depth, buildBlock, label), ctx);
     case "do_statement":
-      return doStatement(stmt, ctx, depth, buildBlock, label);
+      return inputChecked(stmt, doStatement(stmt, ctx, depth, buildBlock, label), ctx);
     case "for_statement":
       return forStatement(stmt, ctx, depth, buildBlock, label);
     case "enhanced_for_statement":

@@ -12,7 +12,8 @@ import type { ResolvedOptions } from "../../options.ts";
 import type { ChartFunction, ChartTree } from "../../tree/schema.ts";
 import type { Frontend } from "../types.ts";
 import { ChartLimitError, mapBlock, type MapContext } from "./map.ts";
-import { parseProgram, type Loc, type Stmt } from "./parser.ts";
+import { parseProgram, type Loc, type ParsedProgram, type Stmt } from "./parser.ts";
+import { recoveredWarning } from "../recovery.ts";
 
 function build(
   name: string,
@@ -20,12 +21,16 @@ function build(
   loc: Loc,
   main: boolean,
   options: ResolvedOptions,
-  routines: ReadonlySet<string>,
+  parsed: ParsedProgram,
   errors: FunctionError[],
 ): ChartFunction | null {
-  const ctx: MapContext = { options, texts: options.texts, isMain: main, routines, nodes: 0 };
+  const ctx: MapContext = { options, texts: options.texts, isMain: main, routines: parsed.routineNames, nodes: 0 };
   try {
     const block = mapBlock(body, ctx, 1);
+    // Statements the parser skipped are process blocks with their text (parser.ts): still warn.
+    const unread = parsed.recovered.filter((r) => r.name === name && (main || r.at === loc));
+    const warning = recoveredWarning(name, block, { unread });
+    if (warning) errors.push(warning);
     const fn: ChartFunction = main ? { name, main: true, block } : { name, block };
     fn.loc = { line: loc.line, col: loc.col };
     return fn;
@@ -54,13 +59,13 @@ export const parsePascal: Frontend = async (code, options) => {
   errors.push(...parsed.errors);
   const failed = new Set(parsed.errors.map((e) => e.name));
   if (parsed.main && !failed.has("main")) {
-    const built = build("main", parsed.main.body, parsed.main.loc, true, options, parsed.routineNames, errors);
+    const built = build("main", parsed.main.body, parsed.main.loc, true, options, parsed, errors);
     if (built) tree.push(built);
   }
   for (const routine of parsed.routines) {
     // A routine whose body failed to parse has none (its error is already recorded).
     if (!routine.body) continue;
-    const built = build(routine.name, routine.body, routine.loc, false, options, parsed.routineNames, errors);
+    const built = build(routine.name, routine.body, routine.loc, false, options, parsed, errors);
     if (built) tree.push(built);
   }
   return { tree, errors };

@@ -19,7 +19,7 @@
  *  - with → process `with r` + body; goto → jump connector; `L:` → connector + statement.
  *  - try/except → body, then an `if виняток [Type]` chain over the handlers; try/finally → body +
  *    finally statements. raise → terminal. `Assert(c[, msg])` → like Python's assert: `if c` with an
- *    empty yes-branch and `raise EAssertionFailed[(msg)]` on the no-branch.
+ *    empty yes-branch and `Помилка: msg` (or `Помилка: EAssertionFailed`) on the no-branch.
  */
 import type { ResolvedOptions, Texts } from "../../options.ts";
 import { augmentedAssignment } from "../../text/notation.ts";
@@ -27,6 +27,7 @@ import { TREE_LIMITS } from "../../tree/limits.ts";
 import type { Block, Node, SwitchCase } from "../../tree/schema.ts";
 import { splitTopLevel, type Expr, type Loc, type Stmt } from "./parser.ts";
 import { exprText, topOperator } from "./text.ts";
+import { callsAnyOf, errorText, tryNodes, type TryLanguage } from "../exceptions.ts";
 import { inputText, outputText } from "../io-text.ts";
 import { formatPieces, hasConversions } from "../format-string.ts";
 import { returnSymbols, shortReturns } from "../chart-context.ts";
@@ -285,7 +286,7 @@ function simpleStatement(stmt: Extract<Stmt, { k: "simple" }>, ctx: MapContext):
     if (call.name === "assert" && call.prefix.length === 0 && (call.args.length === 1 || call.args.length === 2) && !ctx.routines.has("assert")) {
       // Like Python's assert: nothing when the condition holds, else the exception ends the run.
       const node = at(ctx, stmt.loc, { kind: "if", cond: condText(call.args[0]!, ctx), then: { stmts: [] } }) as Extract<Node, { kind: "if" }>;
-      const raise = call.args[1] ? `raise EAssertionFailed(${args[1]})` : "raise EAssertionFailed";
+      const raise = errorText(call.args[1] ? `EAssertionFailed(${args[1]})` : "EAssertionFailed", ctx.texts);
       node.else = { stmts: [at(ctx, stmt.loc, { kind: "terminal", text: raise })] };
       return [node];
     }
@@ -320,31 +321,33 @@ function forCond(stmt: Extract<Stmt, { k: "for" }>, ctx: MapContext): string {
   return stmt.down ? `${head}, -1` : head;
 }
 
-function tryNodes(stmt: Extract<Stmt, { k: "try" }>, ctx: MapContext, depth: number): Node[] {
-  const out: Node[] = [...mapBlock(stmt.body, ctx, depth).stmts];
-  const word = ctx.texts.exceptionWord;
-  if (stmt.handlers && stmt.handlers.length > 0) {
-    let root: Node | undefined;
-    let current: Extract<Node, { kind: "if" }> | undefined;
-    let level = depth;
-    for (const handler of stmt.handlers) {
-      const node = at(ctx, handler.loc, {
-        kind: "if",
-        cond: `${word} ${text(handler.type, ctx)}`,
-        then: blockOf(handler.body, ctx, level + 1),
-      }) as Extract<Node, { kind: "if" }>;
-      if (current) current.else = { stmts: [node] };
-      else root = node;
-      current = node;
-      level++;
-    }
-    current!.else = stmt.exceptElse ? mapBlock(stmt.exceptElse, ctx, level) : { stmts: [] };
-    out.push(root!);
-  } else if (stmt.except) {
-    out.push(at(ctx, stmt.loc, { kind: "if", cond: word, then: mapBlock(stmt.except, ctx, depth + 1), else: { stmts: [] } }));
-  }
-  if (stmt.finally) out.push(...mapBlock(stmt.finally, ctx, depth).stmts);
-  return out;
+/** Pascal reads typed values (`ReadLn(n)` of an integer fails on letters); comments are gone by now. */
+const PASCAL_TRY: Omit<TryLanguage, "callsOwn"> = { comments: /(?!)/g, typedReads: true };
+
+/** The chart texts of a statement's symbols: what exceptions.ts classifies (Pascal keeps no source text). */
+function symbolTexts(nodes: readonly Node[]): string {
+  return nodes.map((n) => ("text" in n ? n.text : "cond" in n ? n.cond : "")).join("\n");
+}
+
+/**
+ * try … except (`on E: T do` handlers, plain statements = a catch-all, `else` = the catch-all
+ * after the handlers) … end → a decision at the statement that can fail (exceptions.ts);
+ * try … finally … end → the body, then the finally part.
+ */
+function tryStatementNodes(stmt: Extract<Stmt, { k: "try" }>, ctx: MapContext, depth: number): Node[] {
+  const inner = depth + 1;
+  const steps = stmt.body.map((s) => {
+    const nodes = mapStatement(s, ctx, inner);
+    return { nodes, source: symbolTexts(nodes) };
+  });
+  const handlers = (stmt.handlers ?? []).map((h) => ({ types: [text(h.type, ctx).replace(/^.*:\s*/, "")], body: blockOf(h.body, ctx, inner).stmts }));
+  const catchAll = stmt.handlers && stmt.handlers.length > 0 ? stmt.exceptElse : stmt.except;
+  if (catchAll) handlers.push({ types: [], body: mapBlock(catchAll, ctx, inner).stmts });
+  const routines = ctx.routines;
+  const lang = { ...PASCAL_TRY, callsOwn: (source: string) => callsAnyOf(routines)(source.toLowerCase()) };
+  const decision = (cond: string) => at(ctx, stmt.loc, { kind: "if", cond, then: { stmts: [] } }) as Extract<Node, { kind: "if" }>;
+  const final = stmt.finally ? mapBlock(stmt.finally, ctx, depth).stmts : [];
+  return tryNodes(steps, handlers, [], final, ctx.texts, lang, decision);
 }
 
 export function mapStatement(stmt: Stmt, ctx: MapContext, depth: number): Node[] {
@@ -409,9 +412,11 @@ export function mapStatement(stmt: Stmt, ctx: MapContext, depth: number): Node[]
     case "label":
       return [at(ctx, stmt.loc, { kind: "connector", text: stmt.label }), ...blockOf(stmt.stmt, ctx, depth).stmts];
     case "try":
-      return tryNodes(stmt, ctx, depth);
+      return tryStatementNodes(stmt, ctx, depth);
+    case "unread":
+      return [at(ctx, stmt.loc, { kind: "process", text: stmt.text })];
     case "raise":
-      return [at(ctx, stmt.loc, { kind: "terminal", text: stmt.expr.length ? `raise ${text(stmt.expr, ctx)}` : "raise" })];
+      return [at(ctx, stmt.loc, { kind: "terminal", text: errorText(stmt.expr.length ? text(stmt.expr, ctx) : "", ctx.texts) })];
     case "asm":
       return [at(ctx, stmt.loc, { kind: "process", text: "asm" })];
   }

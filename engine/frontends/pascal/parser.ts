@@ -53,6 +53,8 @@ export type Stmt =
       handlers?: Handler[]; except?: Stmt[]; exceptElse?: Stmt[]; finally?: Stmt[];
     }
   | { k: "raise"; loc: Loc; expr: Expr }
+  /** A statement the parser could not read (issue 20): its source text, drawn as a process. */
+  | { k: "unread"; loc: Loc; text: string }
   | { k: "asm"; loc: Loc };
 
 export interface Routine {
@@ -71,6 +73,8 @@ export interface ParsedProgram {
   /** Last components of every routine name, lower-cased (for telling user calls apart). */
   routineNames: Set<string>;
   errors: { name: string; message: string; line: number; col: number }[];
+  /** Statements read as `unread` (the routine is still drawn): the first problem per routine (`at`: its header; none for main). */
+  recovered: { name: string; at?: Loc; message: string; line: number; col: number }[];
 }
 
 /** A syntax error; the message reads like the Python front-end's: `syntax error at line L, column C: …`. */
@@ -131,7 +135,7 @@ class Parser {
   private openBlocks = 0;
   /** Where the last recovery resumed (to never resume twice at the same token). */
   private lastResync = -1;
-  private readonly out: ParsedProgram = { routines: [], routineNames: new Set(), errors: [] };
+  private readonly out: ParsedProgram = { routines: [], routineNames: new Set(), errors: [], recovered: [] };
 
   private readonly tokens: Token[];
 
@@ -591,21 +595,80 @@ class Parser {
         this.next();
         continue;
       }
-      const stmt = this.statement();
-      if (stmt) out.push(stmt);
-      const after = this.peek();
-      if (this.isOp(after, ";")) {
-        this.next();
-        continue;
+      // Where the unread text starts: the statement, or what follows it when only its `;` is missing.
+      let start = this.pos;
+      const open = this.openBlocks;
+      try {
+        const stmt = this.statement();
+        if (stmt) out.push(stmt);
+        start = this.pos;
+        const after = this.peek();
+        if (this.isOp(after, ";")) {
+          this.next();
+          continue;
+        }
+        if (after.kind === "word" && until.includes(after.lower)) return out;
+        if (after.kind === "eof") {
+          if (eofOk) return out;
+          this.fail(`'${until[0]}'`);
+        }
+        this.fail("';'");
+      } catch (error) {
+        if (!(error instanceof ParseError) || error.message.includes("nested too deeply")) throw error;
+        const failedAt = this.pos;
+        this.openBlocks = open;
+        if (!this.skipStatement(start, until)) {
+          this.pos = failedAt;
+          throw error;
+        }
+        out.push({ k: "unread", loc: locOf(this.tokens[start]!), text: this.sourceOf(start, this.pos) });
+        const routine = this.stack[this.stack.length - 1];
+        const name = routine?.name ?? "main";
+        if (!this.out.recovered.some((r) => r.name === name && r.at === routine?.loc)) {
+          this.out.recovered.push({ name, at: routine?.loc, message: error.message, line: error.line, col: error.col });
+        }
       }
-      if (after.kind === "word" && until.includes(after.lower)) return out;
-      if (after.kind === "eof") {
-        if (eofOk) return out;
-        this.fail(`'${until[0]}'`);
-      }
-      this.fail("';'");
     }
     return out;
+  }
+
+  /**
+   * Parser recovery inside a statement list (issue 20): from the start of a statement the parser
+   * could not read, skip to the `;` ending it or to the word closing the list, keeping `begin …
+   * end` / `repeat … until` / brackets balanced. False — nothing skipped for good — when a routine
+   * header, a `begin` in column 1 or the end of the file comes first: the routine's structure is
+   * broken then, and the error stands as before.
+   */
+  private skipStatement(start: number, until: readonly string[]): boolean {
+    this.pos = start;
+    let blocks = 0;
+    let brackets = 0;
+    for (let moved = false; !this.eof(); moved = true) {
+      const t = this.peek();
+      const word = t.kind === "word" ? t.lower : "";
+      // A `;` ends the statement even inside an unclosed bracket (`x := (b + 1;`).
+      if (blocks === 0 && moved && (this.isOp(t, ";") || (brackets === 0 && until.includes(word)))) return true;
+      if (ROUTINE_WORDS.has(word) || (word === "begin" && t.col === 1 && moved)) return false;
+      if (BLOCK_OPENERS.has(word) || word === "repeat") blocks++;
+      else if ((word === "end" || word === "until") && blocks > 0) blocks--;
+      else if (word === "end" || word === "until") return moved;
+      else if (this.isOp(t, "(") || this.isOp(t, "[")) brackets++;
+      else if ((this.isOp(t, ")") || this.isOp(t, "]")) && brackets > 0) brackets--;
+      this.next();
+    }
+    return false;
+  }
+
+  /** The source text of tokens [from, to): a line break where the source has one, else a space where it has one. */
+  private sourceOf(from: number, to: number): string {
+    let text = "";
+    for (let i = from; i < to; i++) {
+      const t = this.tokens[i]!;
+      const prev = this.tokens[i - 1];
+      if (i > from) text += prev && t.line !== prev.line ? "\n" : t.space ? " " : "";
+      text += t.text;
+    }
+    return text;
   }
 
   /** A statement that may be empty (`if c then ;`, `do ;`, before `else`). */

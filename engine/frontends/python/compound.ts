@@ -7,6 +7,7 @@ import { nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { blockStatements, type BlockBuilder } from "./blocks.ts";
 import { at, emptyBlock, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
+import { callsAnyOf, errorText, tryNodes, type TryLanguage } from "../exceptions.ts";
 
 /** if / elif / else → `if`, each elif an `if` alone in the previous else. */
 export function ifStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node {
@@ -40,58 +41,43 @@ export function ifStatement(stmt: TsNode, ctx: BuildContext, depth: number, buil
   return root;
 }
 
-/** Exception types of a handler: `ValueError`, `ValueError, TypeError`, or "" for a bare except. */
-function exceptionTypes(clause: TsNode, ctx: BuildContext): string {
+/** Exception types of a handler: `[ValueError]`, `[ValueError, TypeError]`, or none for a bare except. */
+function exceptionTypes(clause: TsNode, ctx: BuildContext): string[] {
   let value = clause.namedChildren.find((c) => c.type !== "block" && c.type !== "comment");
-  if (!value) return "";
+  if (!value) return [];
   if (value.type === "as_pattern") value = value.namedChildren.find((c) => c.type !== "comment") ?? value;
   if (value.type === "parenthesized_expression") {
     value = value.namedChildren.find((c) => c.type !== "comment") ?? value;
   }
   if (value.type === "tuple" || value.type === "expression_list") {
-    return value.namedChildren
-      .filter((c) => c.type !== "comment")
-      .map((c) => exprText(c, ctx))
-      .join(", ");
+    return value.namedChildren.filter((c) => c.type !== "comment").map((c) => exprText(c, ctx));
   }
-  return exprText(value, ctx);
+  return [exprText(value, ctx)];
 }
 
-/** try → body, then an `if` chain over the handlers (else = try's else), then the finally body. */
+const PYTHON_TRY: Omit<TryLanguage, "callsOwn"> = { comments: /#.*$/gm, typedReads: false };
+
+/**
+ * try/except/else/finally → a decision at the statement that can fail, the handler on its failing
+ * branch, the rest of the body and `else` on the other, then `finally` (exceptions.ts).
+ */
 export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node[] {
   const parts = stmt.namedChildren.filter((c) => c.type !== "comment");
   const body = parts.find((c) => c.type === "block");
   const handlers = parts.filter((c) => c.type === "except_clause" || c.type === "except_group_clause");
   const elseClause = parts.find((c) => c.type === "else_clause");
   const finallyClause = parts.find((c) => c.type === "finally_clause");
-  const out: Node[] = [...build(blockStatements(body), ctx, depth).stmts];
-  if (handlers.length > 0) {
-    const word = ctx.texts.exceptionWord;
-    let root: Node | undefined;
-    let current: Extract<Node, { kind: "if" }> | undefined;
-    let level = depth;
-    for (const handler of handlers) {
-      const types = exceptionTypes(handler, ctx);
-      const node = at(ctx, handler, {
-        kind: "if",
-        cond: types ? `${word} ${types}` : word,
-        then: build(blockStatements(handler.namedChildren.find((c) => c.type === "block")), ctx, level + 1),
-      }) as Extract<Node, { kind: "if" }>;
-      if (current) current.else = { stmts: [node] };
-      else root = node;
-      current = node;
-      level++;
-    }
-    current!.else = elseClause ? build(blockStatements(elseClause.childForFieldName("body")), ctx, level) : emptyBlock();
-    out.push(root!);
-  } else if (elseClause) {
-    out.push(...build(blockStatements(elseClause.childForFieldName("body")), ctx, depth).stmts);
-  }
-  if (finallyClause) {
-    const block = finallyClause.namedChildren.find((c) => c.type === "block");
-    out.push(...build(blockStatements(block), ctx, depth).stmts);
-  }
-  return out;
+  const inner = depth + 1;
+  const steps = blockStatements(body).map((s) => ({ nodes: build([s], ctx, inner).stmts, source: s.text }));
+  const caught = handlers.map((h) => ({
+    types: exceptionTypes(h, ctx),
+    body: build(blockStatements(h.namedChildren.find((c) => c.type === "block")), ctx, inner).stmts,
+  }));
+  const orElse = elseClause ? build(blockStatements(elseClause.childForFieldName("body")), ctx, inner).stmts : [];
+  const final = finallyClause ? build(blockStatements(finallyClause.namedChildren.find((c) => c.type === "block")), ctx, depth).stmts : [];
+  const lang = { ...PYTHON_TRY, callsOwn: callsAnyOf(ctx.functions) };
+  const decision = (cond: string) => at(ctx, stmt, { kind: "if", cond, then: emptyBlock() }) as Extract<Node, { kind: "if" }>;
+  return tryNodes(steps, caught, orElse, final, ctx.texts, lang, decision);
 }
 
 /** `with a as b, c as d:` → process `with a as b, c as d`, then the body statements. */
@@ -126,7 +112,7 @@ export function matchStatement(stmt: TsNode, ctx: BuildContext, depth: number, b
   return node;
 }
 
-/** `assert c, msg` → if c then nothing else `raise AssertionError(msg)`. */
+/** `assert c, msg` → if c then nothing else the terminator `Помилка: msg` (as a raise, exceptions.ts). */
 export function assertStatement(stmt: TsNode, ctx: BuildContext): Node {
   const [cond, msg] = stmt.namedChildren.filter((c) => c.type !== "comment");
   const node = at(ctx, stmt, { kind: "if", cond: cond ? exprText(cond, ctx) : "", then: emptyBlock() }) as Extract<
@@ -135,7 +121,7 @@ export function assertStatement(stmt: TsNode, ctx: BuildContext): Node {
   >;
   const raise = at(ctx, stmt, {
     kind: "terminal",
-    text: msg ? `raise AssertionError(${exprText(msg, ctx)})` : "raise AssertionError",
+    text: errorText(msg ? `AssertionError(${exprText(msg, ctx)})` : "AssertionError", ctx.texts),
   });
   node.else = { stmts: [raise] } satisfies Block;
   return node;

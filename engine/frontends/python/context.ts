@@ -1,8 +1,15 @@
 /** Per-chart state of the Python front-end: options, known callables, the node/depth limit guard. */
 import type { ResolvedOptions, Texts } from "../../options.ts";
+import type { RecoveryLog, StatementShapes } from "../recovery.ts";
 import type { TextContext } from "./expressions/text.ts";
 
-export interface BuildContext extends TextContext {
+/** Statement lists and statements of Python trees (recovery.ts). */
+export const PY_SHAPES: StatementShapes = {
+  isList: (node) => node.type === "block" || node.type === "module",
+  isStatement: (node) => /_statement$|_definition$/.test(node.type),
+};
+
+export interface BuildContext extends TextContext, RecoveryLog {
   options: ResolvedOptions;
   texts: Texts;
   /** Building the module-level (main) chart. */

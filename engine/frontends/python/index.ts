@@ -8,12 +8,15 @@ import type { ChartFunction, ChartTree } from "../../tree/schema.ts";
 import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { parseSource, type FastParser } from "../source.ts";
 import type { Frontend } from "../types.ts";
-import { ChartLimitError, type BuildContext } from "./context.ts";
+import { ChartLimitError, PY_SHAPES, type BuildContext } from "./context.ts";
+import { recoveredWarning, structuralProblem, type Held } from "../recovery.ts";
 import { collectScope, type ModuleScope } from "./scope.ts";
 import { parseFast } from "./parser/parser.ts";
 import { buildBlock } from "./walk.ts";
 
 const DEFINITIONS = new Set(["function_definition", "class_definition"]);
+/** Python ends a statement at the line's end: tree-sitter keeps errors to their line, no second parse (recovery.ts). */
+const NOTHING_HELD: ReadonlyMap<number, Held> = new Map();
 
 /** Name a module-level ERROR node after the function it broke (`def name …`), else "main". */
 function errorOwner(node: TsNode): string {
@@ -46,6 +49,8 @@ function contextFor(source: string, options: Parameters<Frontend>[1], scope: Mod
     functions: scope.functions,
     methods: scope.methods,
     nodes: 0,
+    unread: [],
+    held: NOTHING_HELD,
   };
 }
 
@@ -70,16 +75,18 @@ async function chartsOf(code: string, options: Parameters<Frontend>[1], assets: 
   const scope = collectScope(root);
   const errored = new Set<string>();
 
-  // Module level: everything outside function bodies. One error per broken top-level region,
-  // named after the function it broke (`def name …` swallowed by an ERROR node) or "main".
-  let mainBroken = false;
+  // Module level: everything outside function bodies. A broken top-level region that swallowed a
+  // `def name …` is that function's error (and no part of main); any other is a statement of the
+  // main code the parser could not read, drawn from its source text (recovery.ts).
+  const brokenDefs = new Set<TsNode>();
   if (root.hasError) {
     for (const child of root.children) {
       if (child.type === "function_definition" || !child.hasError) continue;
       const problem = firstSyntaxError(child, (n) => n.type === "function_definition");
       if (!problem) continue;
       const name = errorOwner(problem.node);
-      if (name === "main") mainBroken = true;
+      if (name === "main") continue;
+      brokenDefs.add(child);
       if (errored.has(name)) continue;
       errored.add(name);
       errors.push({ name, message: problem.message, line: problem.line, col: problem.col });
@@ -89,18 +96,21 @@ async function chartsOf(code: string, options: Parameters<Frontend>[1], assets: 
   // The program's entry: module-level code that only calls a function of the file without
   // arguments (`if __name__ == "__main__": main()`) draws no chart of its own — that function's
   // chart is the program's (Start/End, "Схема алгоритму програми"), as a person would draw it.
-  let entry: string | undefined;
-  if (!mainBroken) {
-    const stmts = root.namedChildren.filter((c) => c.type !== "comment");
-    // A program that defines its own `main()` keeps that name; its module-level code is `__main__`.
-    const mainName = scope.defs.some((d) => d.name === "main") ? "__main__" : "main";
-    const built = build(mainName, stmts, contextFor(source, options, scope, true), undefined, true, errors);
-    entry = built ? entryCall(built, scope) : undefined;
-    if (built && built.block.stmts.length > 0 && entry === undefined) tree.push(built);
-  }
+  // The indented lines after a broken `def` head are its body, not main code.
+  let inBrokenDef = false;
+  const stmts = root.namedChildren.filter((c) => {
+    if (brokenDefs.has(c)) inBrokenDef = true;
+    else if (c.startPosition.column === 0) inBrokenDef = false;
+    return c.type !== "comment" && !inBrokenDef;
+  });
+  // A program that defines its own `main()` keeps that name; its module-level code is `__main__`.
+  const mainName = scope.defs.some((d) => d.name === "main") ? "__main__" : "main";
+  const moduleChart = build(mainName, stmts, contextFor(source, options, scope, true), undefined, true, errors);
+  const entry = moduleChart ? entryCall(moduleChart, scope) : undefined;
+  if (moduleChart && moduleChart.block.stmts.length > 0 && entry === undefined) tree.push(moduleChart);
 
   for (const def of scope.defs) {
-    const problem = firstSyntaxError(def.node, (n) => DEFINITIONS.has(n.type));
+    const problem = structuralProblem(def.node, PY_SHAPES, (n) => DEFINITIONS.has(n.type));
     if (problem) {
       errors.push({ name: def.name, message: problem.message, line: problem.line, col: problem.col });
       continue;
@@ -132,7 +142,10 @@ function build(
   errors: FunctionError[],
 ): ChartFunction | null {
   try {
-    return chart(name, stmts, ctx, loc, main);
+    const built = chart(name, stmts, ctx, loc, main);
+    const warning = recoveredWarning(name, built.block, ctx);
+    if (warning) errors.push(warning);
+    return built;
   } catch (error) {
     // Limits, and as a last resort anything unexpected (never fail the whole source for one chart).
     const message =

@@ -2,6 +2,8 @@
  * Simple Python statements → symbols: assignments (process / input io / call), print (output io),
  * calls (call or process), exit()/sys.exit()/quit() (terminal), return, raise, del.
  */
+import { hasNoEffect } from "../no-effect.ts";
+import { errorText } from "../exceptions.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Node } from "../../tree/schema.ts";
 import { at, type BuildContext } from "./context.ts";
@@ -130,10 +132,9 @@ export function expressionStatement(stmt: TsNode, ctx: BuildContext): Node | nul
   const named = stmt.namedChildren.filter((c) => c.type !== "comment");
   if (named.length !== 1) return at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) });
   const expr = named[0]!;
+  // Docstrings, a bare name, `...`: nothing happens (no-effect.ts) — but Python 2's bare `print` prints a line.
+  if (hasNoEffect(expr) && expr.text !== "print") return null;
   switch (expr.type) {
-    case "string":
-    case "concatenated_string":
-      return null;
     case "assignment":
       return assignment(stmt, expr, ctx);
     case "augmented_assignment": {
@@ -179,5 +180,7 @@ export function returnStatement(stmt: TsNode, ctx: BuildContext): Node[] {
 
 /** `raise X(…)` → terminal with the source text; bare `raise` → terminal `raise`. */
 export function raiseStatement(stmt: TsNode, ctx: BuildContext): Node {
-  return at(ctx, stmt, { kind: "terminal", text: exprText(stmt, ctx) });
+  // `raise E("msg") from cause`: the exception made, not its cause (exceptions.ts).
+  const value = stmt.namedChildren.find((c) => c.type !== "comment");
+  return at(ctx, stmt, { kind: "terminal", text: errorText(value ? exprText(value, ctx) : "", ctx.texts) });
 }

@@ -3,7 +3,8 @@ import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import type { Block, Node } from "../../tree/schema.ts";
 import type { BlockBuilder } from "./blocks.ts";
 import { assertStatement, ifStatement, matchStatement, tryStatement, withStatement } from "./compound.ts";
-import { at, checkDepth, type BuildContext } from "./context.ts";
+import { at, checkDepth, PY_SHAPES, type BuildContext } from "./context.ts";
+import { unreadStatement } from "../recovery.ts";
 import { exprText } from "./expressions/text.ts";
 import { forStatement, whileStatement } from "./loops.ts";
 import { expressionStatement, printedValue, raiseStatement, returnStatement } from "./simple.ts";
@@ -41,6 +42,8 @@ const PYTHON_MARKS = ["if"];
 
 /** The symbols of one statement; a ternary deciding its value becomes a decision (ternary.ts). */
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
+  const unread = SILENT.has(stmt.type) ? undefined : unreadStatement(stmt, PY_SHAPES, ctx);
+  if (unread) return [at(ctx, stmt, unread)];
   const nodes = plainStatementNodes(stmt, ctx, depth);
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
   return shortReturns(decideTernary(stmt, nodes, { marks: PYTHON_MARKS, parts: pythonTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);

@@ -10,7 +10,7 @@ import { JsonQuery, RenderJSONResponse, RenderMultipart, RenderRequest } from ".
 import { bodyKind, jsonRequested, readForm, readJson } from "../body.ts";
 import { requireClient, requireCredits, requirePro, ranOut } from "./gate.ts";
 import { base64, ERRORS, sendFile } from "./responses.ts";
-import { SKIPPED_HEADER, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
+import { RECOVERED_HEADER, SKIPPED_HEADER, recoveredFunctions, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
 
 const FILE_TYPES = [
   "image/svg+xml", "image/png", "application/pdf",
@@ -30,8 +30,10 @@ export const renderRoute = createRoute({
     "Charged 1 credit per chart, after a successful render. Needs a balance of at least 1 before any work. " +
     "Answers the file itself (Content-Disposition names it) unless `json` is set in the query or the body. " +
     "The `X-Credits-Left` header carries the balance after the charge. " +
-    "Functions that could not be drawn (a syntax error in them, a chart over the limits) are listed in `skipped` of a JSON answer " +
-    "and named in the `X-Skipped-Functions` header of a file answer; the other functions are drawn and charged.",
+    "Functions that could not be drawn (a syntax error in their structure, a chart over the limits) are listed in `skipped` of a JSON answer " +
+    "and named in the `X-Skipped-Functions` header of a file answer; the other functions are drawn and charged. " +
+    "A function drawn around a statement the parser could not read (that statement is a process with its source text) is drawn and " +
+    "charged, and listed in `recovered` / named in `X-Recovered-Functions`.",
   request: {
     query: JsonQuery,
     body: {
@@ -47,6 +49,10 @@ export const renderRoute = createRoute({
         [SKIPPED_HEADER]: {
           schema: { type: "string" },
           description: "Only when some functions were not drawn: their names, each percent-encoded (encodeURIComponent), joined by commas. `?json` gives the reasons in `skipped`.",
+        },
+        [RECOVERED_HEADER]: {
+          schema: { type: "string" },
+          description: "Only when some functions were drawn around statements the parser could not read (each such statement is a process block with its source text): their names, encoded as in X-Skipped-Functions. `?json` gives the first problem in `recovered`.",
         },
       },
       content: {
@@ -119,6 +125,7 @@ export function renderRoutes(deps: AppDeps) {
     const filename = outputFileName(call.source, call.fn, result.file.name);
     if (json) {
       const text = typeof result.file.data === "string";
+      const recovered = recoveredFunctions(result.errors);
       return c.json({
         format: call.format,
         lang,
@@ -127,6 +134,7 @@ export function renderRoutes(deps: AppDeps) {
         content: text ? (result.file.data as string) : base64(result.file.data as Uint8Array),
         creditsLeft,
         skipped: skippedFunctions(result.errors),
+        ...(recovered.length > 0 ? { recovered } : {}),
       }, 200);
     }
     return sendFile(c, result.file.data, result.file.contentType, filename, { "X-Credits-Left": String(creditsLeft), ...skippedHeader(result.errors) });
