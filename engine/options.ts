@@ -137,6 +137,8 @@ export interface ResolvedOptions {
   callAsProcess: boolean;
   stripTypes: boolean;
   returnAsIO: boolean;
+  /** Every statement as written: front-ends' rewrites (set-up omission, I/O merging) check it and stand aside. */
+  verbatim: boolean;
   figStart: number;
   forFormat: ForFormat;
   texts: Texts;
@@ -156,6 +158,7 @@ export function resolveOptions(options: Options = {}): ResolvedOptions {
     callAsProcess: options.callAsProcess ?? false,
     stripTypes: options.stripTypes ?? false,
     returnAsIO: options.returnAsIO ?? false,
+    verbatim: options.verbatim ?? false,
     figStart: options.figStart ?? 1,
     forFormat: options.forFormat ?? "comma",
     texts,

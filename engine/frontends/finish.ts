@@ -1,13 +1,17 @@
 /**
  * What every front-end's tree goes through last (issue 13): chart names made unique (overloads,
- * unique-names.ts) and escape sequences in literals read as words (io-text.ts) — in every text,
- * condition and case label. Pascal literals have no escapes, so its texts are left alone.
+ * unique-names.ts), runtime set-up left out and reported (setup.ts), prompts and reads merged into
+ * one input (io-merge.ts), and escape sequences in literals read as words (io-text.ts) — in every
+ * text, condition and case label. Pascal literals have no escapes, so its texts are left alone.
  */
+import type { Lang } from "../langs.ts";
 import type { ResolvedOptions } from "../options.ts";
 import type { Block, ChartTree, Node } from "../tree/schema.ts";
 import { readEscapes } from "./io-text.ts";
 import { cleanSource } from "./source.ts";
-import type { Frontend } from "./types.ts";
+import { mergeInputs } from "./io-merge.ts";
+import { omitSetup } from "./setup.ts";
+import type { FinishedFrontend, Frontend } from "./types.ts";
 import { uniqueChartNames } from "./unique-names.ts";
 
 function readBlock(block: Block | undefined, options: ResolvedOptions): void {
@@ -44,11 +48,13 @@ function readNode(node: Node, options: ResolvedOptions): void {
 }
 
 /** The front-end with its trees finished. */
-export function finished(frontend: Frontend, escapes: boolean): Frontend {
+export function finished(frontend: Frontend, lang: Exclude<Lang, "native">, escapes: boolean): FinishedFrontend {
   return async (code, options, assets) => {
     const result = await frontend(code, options, assets);
     const tree: ChartTree = uniqueChartNames(result.tree, cleanSource(code));
+    const omitted = omitSetup(tree, lang, options);
+    mergeInputs(tree, options);
     if (escapes) for (const chart of tree) readBlock(chart.block, options);
-    return { ...result, tree };
+    return { ...result, tree, omitted };
   };
 }
