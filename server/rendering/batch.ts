@@ -4,7 +4,7 @@
  * per item (the chart, or `<name>.error.txt` saying why that item failed).
  */
 import type { AssetLoader } from "../../engine/assets.ts";
-import { SOURCE_EXTENSIONS, formatFile, prepare, render, renderPdfBundle, type Lang, type PreparedRender } from "../../engine/index.ts";
+import { SOURCE_EXTENSIONS, formatFile, prepare, render, renderPdfBundle, type Lang, type OmittedStatement, type PreparedRender } from "../../engine/index.ts";
 import type { Options } from "../../engine/options.ts";
 import type { SourcePolicy } from "../sources/url-source.ts";
 import { ApiError, toApiError } from "../http/errors.ts";
@@ -36,6 +36,8 @@ export interface BatchItemResult {
   failure?: ApiError;
   /** For an item that rendered: its functions not drawn. */
   skipped?: SkippedFunction[];
+  /** For an item that rendered: the runtime set-up its charts leave out. */
+  omitted?: OmittedStatement[];
 }
 
 export interface BatchOutcome {
@@ -50,7 +52,7 @@ export interface BatchOutcome {
 }
 
 /** A rendered item: laid out for the PDF bundle, or drawn into its own file for the zip. */
-type Done = { charts: number; skipped: SkippedFunction[] } & ({ prepared: PreparedRender } | { data: string | Uint8Array });
+type Done = { charts: number; skipped: SkippedFunction[]; omitted: OmittedStatement[] } & ({ prepared: PreparedRender } | { data: string | Uint8Array });
 
 export interface BatchSettings {
   request: BatchRequest;
@@ -115,10 +117,10 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
       const code = await loadSource(plan.spec, settings.policy);
       if (bundle === "pdf") {
         const prepared = await prepare(engineInput(code, plan, plan.lang), assets);
-        return { charts: prepared.charts, skipped: skippedFunctions(prepared.errors), prepared };
+        return { charts: prepared.charts, skipped: skippedFunctions(prepared.errors), omitted: prepared.omitted, prepared };
       }
       const result = await render(engineInput(code, plan, plan.lang), assets);
-      return { charts: result.charts, skipped: skippedFunctions(result.errors), data: result.file.data };
+      return { charts: result.charts, skipped: skippedFunctions(result.errors), omitted: result.omitted, data: result.file.data };
     } catch (err) {
       const apiError = toApiError(err);
       // A bug, not a bad item: the item still fails alone, but the cause must reach the log.
@@ -137,7 +139,7 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     const outcome = outcomes[i]!;
     const failed = outcome instanceof ApiError;
     const name = bundle === "zip" ? uniqueName(entryName(plan.name, failed ? ERROR_EXT : ext), taken) : plan.name;
-    return failed ? { index: plan.index, name, ok: false, error: outcome.message, failure: outcome } : { index: plan.index, name, ok: true, skipped: outcome.skipped };
+    return failed ? { index: plan.index, name, ok: false, error: outcome.message, failure: outcome } : { index: plan.index, name, ok: true, skipped: outcome.skipped, omitted: outcome.omitted };
   });
   const done = outcomes.flatMap((outcome, i) => (outcome instanceof ApiError ? [] : [{ outcome, name: items[i]!.name }]));
   const charts = done.reduce((sum, d) => sum + d.outcome.charts, 0);

@@ -127,6 +127,7 @@ export function renderRoutes(deps: AppDeps) {
         content: text ? (result.file.data as string) : base64(result.file.data as Uint8Array),
         creditsLeft,
         skipped: skippedFunctions(result.errors),
+        omitted: result.omitted,
       }, 200);
     }
     return sendFile(c, result.file.data, result.file.contentType, filename, { "X-Credits-Left": String(creditsLeft), ...skippedHeader(result.errors) });
