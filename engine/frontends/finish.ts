@@ -1,6 +1,6 @@
 /**
  * What every front-end's tree goes through last (issue 13): chart names made unique (overloads,
- * unique-names.ts), runtime set-up left out and reported (setup.ts), prompts and reads merged into
+ * unique-names.ts), file input/output in words (file-io.ts), runtime set-up left out and reported (setup.ts), prompts and reads merged into
  * one input (io-merge.ts), and escape sequences in literals read as words (io-text.ts) — in every
  * text, condition and case label. Pascal literals have no escapes, so its texts are left alone.
  */
@@ -9,6 +9,7 @@ import type { ResolvedOptions } from "../options.ts";
 import type { Block, ChartTree, Node } from "../tree/schema.ts";
 import { readEscapes } from "./io-text.ts";
 import { cleanSource } from "./source.ts";
+import { rewriteFileIo } from "./file-io.ts";
 import { mergeInputs } from "./io-merge.ts";
 import { omitSetup } from "./setup.ts";
 import type { FinishedFrontend, Frontend } from "./types.ts";
@@ -52,6 +53,7 @@ export function finished(frontend: Frontend, lang: Exclude<Lang, "native">, esca
   return async (code, options, assets) => {
     const result = await frontend(code, options, assets);
     const tree: ChartTree = uniqueChartNames(result.tree, cleanSource(code));
+    rewriteFileIo(tree, lang, options);
     const omitted = omitSetup(tree, lang, options);
     mergeInputs(tree, options);
     if (escapes) for (const chart of tree) readBlock(chart.block, options);

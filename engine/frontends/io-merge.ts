@@ -12,6 +12,7 @@
 import type { ResolvedOptions } from "../options.ts";
 import { allBlocks } from "../tree/blocks.ts";
 import type { ChartTree, Node } from "../tree/schema.ts";
+import { escapeRegExp } from "./io-text.ts";
 
 /** A string literal (either quote, escapes inside): an item of a prompt. */
 const LITERAL = String.raw`(?:"(?:\\[\s\S]|[^"\\])*"|'(?:\\[\s\S]|[^'\\])*')`;
@@ -42,8 +43,4 @@ export function mergeInputs(tree: ChartTree, options: ResolvedOptions): void {
       block.stmts = out;
     }
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

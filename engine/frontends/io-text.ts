@@ -62,3 +62,8 @@ export function readEscapes(text: string, texts: Texts): string {
     return controlWord(inside, texts) ?? printedItem(all) ?? all;
   });
 }
+
+/** `text` as a regular expression matching exactly it (the words of the texts go into patterns). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
