@@ -13,6 +13,7 @@ import { finished } from "./frontends/finish.ts";
 import type { Geometry } from "./geometry/types.ts";
 import { initRuntime } from "./frontends/tree-sitter.ts";
 import { layoutCharts } from "./layout/index.ts";
+import { dropUndrawable } from "./text/drawable.ts";
 import { checkOptions, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
 import { renderJson } from "./render/json.ts";
 import { renderSvg } from "./render/svg.ts";
@@ -258,6 +259,7 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
     throw new EngineError("render_failed", why ? `nothing could be drawn: ${why}` : "nothing to draw: the source has no statements", errors);
   }
 
+  await dropUndrawable(tree, font.id);
   const split = input.split ?? SPLIT_BY_DEFAULT.has(format);
   const geometry = layoutCharts(tree, options, split, font.id);
   const context: RenderContext = {

@@ -142,6 +142,7 @@ describe("playground", () => {
     await page.waitForFunction(() => document.querySelector("#status")?.textContent?.includes("setlocale(…) (рядок 3)") ?? false, null, { timeout: 30_000 });
     expect(await page.textContent("#status")).toContain("Пропущено як налаштування: setlocale(…) (рядок 3)");
     expect(await page.textContent("#preview svg")).not.toContain("setlocale");
+    await page.click("details.options > summary");
     await page.check("input[name=verbatim]");
     await page.waitForFunction(() => document.querySelector("#preview svg")?.textContent?.includes("setlocale") ?? false, null, { timeout: 30_000 });
     expect(await page.textContent("#status")).not.toContain("setlocale");

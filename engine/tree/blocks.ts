@@ -23,3 +23,14 @@ export function* allBlocks(block: Block): Generator<Block> {
   yield block;
   for (const node of block.stmts) for (const inner of childBlocks(node)) yield* allBlocks(inner);
 }
+
+/** Replaces every text of a block in place — symbol texts, conditions, case labels — at any depth. */
+export function mapTexts(block: Block, map: (text: string) => string): void {
+  for (const inner of allBlocks(block)) {
+    for (const node of inner.stmts) {
+      if ("text" in node) node.text = map(node.text);
+      if ("cond" in node) node.cond = map(node.cond);
+      if (node.kind === "switch") for (const c of node.cases) c.label = map(c.label);
+    }
+  }
+}
