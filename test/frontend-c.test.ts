@@ -433,6 +433,12 @@ describe("issue 20: set-up, input in a student's words, file I/O (the engine's f
     expect(lines).toEqual(['io Вивід "a[", i, "] = "', "io Ввід a[i]", 'io Вивід "done"', "process x := 1", "io Ввід символу", "process x := 2"]);
   });
 
+  test("the prompt of the closing key press goes with it; a program that does more keeps its outputs", async () => {
+    const { lines, omitted } = await main('int main() {\n  printf("%d", n);\n  printf("Press any key...");\n  getch();\n  return 0;\n}');
+    expect(lines).toEqual(["io Вивід n", "terminal Кінець"]);
+    expect(omitted.map((o) => [o.line, o.text])).toEqual([[3, 'Вивід "Press any key..."'], [4, "Ввід символу"]]);
+  });
+
   test("file input/output names the file: opening, writing, reading, closing", async () => {
     const { lines } = await main([
       "int main() {", '  FILE *f = fopen("out.txt", "w");', '  fprintf(f, "%d %lf\\n", n, x);', '  fputs("hi", f);', "  fclose(f);",

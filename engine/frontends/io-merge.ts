@@ -12,16 +12,13 @@
 import type { ResolvedOptions } from "../options.ts";
 import { allBlocks } from "../tree/blocks.ts";
 import type { ChartTree, Node } from "../tree/schema.ts";
-import { escapeRegExp } from "./io-text.ts";
-
-/** A string literal (either quote, escapes inside): an item of a prompt. */
-const LITERAL = String.raw`(?:"(?:\\[\s\S]|[^"\\])*"|'(?:\\[\s\S]|[^'\\])*')`;
+import { promptPattern } from "./io-text.ts";
 
 export function mergeInputs(tree: ChartTree, options: ResolvedOptions): void {
   if (options.verbatim) return;
-  const { inWord, outWord, anyInput } = options.texts;
+  const { inWord, anyInput } = options.texts;
   const inPrefix = `${inWord} `;
-  const prompt = new RegExp(`^${escapeRegExp(outWord)} ${LITERAL}(?:, ${LITERAL})*$`);
+  const prompt = promptPattern(options.texts);
   const isRead = (node: Node | undefined): node is Extract<Node, { kind: "io" }> =>
     node?.kind === "io" && node.text.startsWith(inPrefix) && node.text !== `${inPrefix}${anyInput}`;
   const isPrompt = (node: Node): boolean => node.kind === "io" && prompt.test(node.text);

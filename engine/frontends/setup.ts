@@ -11,6 +11,7 @@ import type { Lang } from "../langs.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { allBlocks } from "../tree/blocks.ts";
 import type { Block, ChartTree, Node } from "../tree/schema.ts";
+import { promptPattern } from "./io-text.ts";
 
 /** A statement of the source the chart leaves out as runtime set-up. */
 export interface OmittedStatement {
@@ -48,7 +49,8 @@ const SETUP: Readonly<Record<SourceLang, readonly RegExp[]>> = {
     /^(?:cin|cout)\.tie\(.*\)$/,
     /^cin\.(?:ignore|sync)\(.*\)$/,
     // Stream formatting alone prints nothing (`cout << fixed << setprecision(2)`).
-    /^cout(?: << (?:fixed|scientific|showpoint|boolalpha|left|right|setprecision\(.*?\)|setw\(.*?\)|setfill\(.*?\)))+$/,
+    // (`[^()]*`, not `.*?`: the repeated group must match one way only, or a long chain backtracks exponentially.)
+    /^cout(?: << (?:fixed|scientific|showpoint|boolalpha|left|right|set(?:precision|w|fill)\([^()]*\)))+$/,
   ],
   java: [
     /^(?:[\w.<>[\], ]+ )?\w+ := new (?:java\.util\.)?Scanner\(System\.in\)$/,
@@ -106,6 +108,7 @@ export function omitSetup(tree: ChartTree, lang: SourceLang, options: ResolvedOp
   const isSetup = (node: Node): boolean =>
     isSimple(node) && (rules.some((rule) => rule.test(node.text)) || (readers.size > 0 && readers.has(/^(\w+)\.close\(\)$/.exec(node.text)?.[1] ?? "")));
   const anyInput = `${options.texts.inWord} ${options.texts.anyInput}`;
+  const prompt = promptPattern(options.texts);
   const isKeyWait = (node: Node): boolean => isSimple(node) && (node.text === anyInput || KEY_WAIT.test(node.text));
 
   const omitted: OmittedStatement[] = [];
@@ -118,20 +121,24 @@ export function omitSetup(tree: ChartTree, lang: SourceLang, options: ResolvedOp
         return false;
       });
     }
-    if (chart.main) taken.push(...trailingKeyWaits(chart.block, isKeyWait));
+    if (chart.main) taken.push(...trailingKeyWaits(chart.block, isKeyWait, (node) => node.kind === "io" && prompt.test(node.text)));
     const entries = taken.map((node) => ({ chart: chart.name, line: node.loc?.line ?? chart.loc?.line ?? 1, text: (node as { text: string }).text }));
     omitted.push(...entries.sort((a, b) => a.line - b.line));
   }
   return omitted;
 }
 
-/** Takes the key waits main ends with (before its closing terminator, if it has one) out of its block. */
-function trailingKeyWaits(block: Block, isKeyWait: (node: Node) => boolean): Node[] {
+/**
+ * Takes the key waits main ends with (before its closing terminator, if it has one) out of its
+ * block, with the prompt printed just before them (`"Натисніть будь-яку клавішу…"`).
+ */
+function trailingKeyWaits(block: Block, isKeyWait: (node: Node) => boolean, isPrompt: (node: Node) => boolean): Node[] {
   const stmts = block.stmts;
   let end = stmts.length;
   while (end > 0 && stmts[end - 1]!.kind === "terminal") end--;
   let start = end;
   while (start > 0 && isKeyWait(stmts[start - 1]!)) start--;
+  if (start < end && start > 1 && isPrompt(stmts[start - 1]!)) start--;
   // A program that is nothing but a key wait keeps it: the chart would be empty.
   if (start === end || start === 0) return [];
   return stmts.splice(start, end - start);
