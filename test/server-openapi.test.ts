@@ -289,8 +289,8 @@ describe("GET /v1/openapi.json", () => {
 
   test("components hold the §2 resources with their fields", () => {
     const exact: Record<string, string[]> = {
-      // `skipped` (functions not drawn, issue 13) beside the fields of §2.
-      RenderJSONResponse: ["content", "creditsLeft", "encoding", "filename", "format", "lang", "skipped"],
+      // `skipped` (functions not drawn, issue 13) and `omitted` (set-up left out, issue 20) beside the fields of §2.
+      RenderJSONResponse: ["content", "creditsLeft", "encoding", "filename", "format", "lang", "omitted", "skipped"],
       BatchResponse: ["bundle", "content", "count", "credits", "creditsLeft", "encoding", "filename", "format", "items", "rendered"],
       Me: ["credits", "email", "name", "pro", "proUntil"],
       TopupRequest: ["id", "kind", "qty"],
@@ -321,7 +321,7 @@ describe("GET /v1/openapi.json", () => {
     const lang = deref(deref(doc.components.schemas.RenderRequest).properties?.lang);
     expect(lang.enum?.slice().sort()).toEqual(["c", "cpp", "csharp", "java", "native", "pascal", "python"]);
     const items = deref(doc.components.schemas.BatchResponse).properties?.items?.items;
-    expect(Object.keys(deref(items).properties ?? {}).sort()).toEqual(["error", "index", "name", "ok", "skipped"]);
+    expect(Object.keys(deref(items).properties ?? {}).sort()).toEqual(["error", "index", "name", "ok", "omitted", "skipped"]);
   });
 
   test("the description writes down the §7 open points and the size limits", () => {
@@ -431,7 +431,7 @@ describe("the document describes what the server answers", () => {
     valid("GiftResponse", await (await post("/gift", { email: "openapi-check@example.com", qty: 1 })).json());
     valid("Error", await (await post("/gift", { email: "nope", qty: 1 })).json());
     valid("Error", await (await fetch(`${server.url}/render`, { headers })).json()); // 405
-  });
+  }, 60_000); // a dozen real renders and batches: seconds on a busy 2-core machine
 
   test("the request schemas accept the interface's examples and refuse what the server refuses", () => {
     const request = validatorFor("RenderRequest");
