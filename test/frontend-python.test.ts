@@ -472,6 +472,11 @@ describe("issue 20: set-up, input in a student's words, file I/O (the engine's f
     expect(omitted.map((o) => [o.line, o.text])).toEqual([[2, "os.system('cls')"], [3, "sys.stdout.reconfigure(encoding='utf-8')"], [4, "random.seed()"], [10, "Ввід символу"]]);
   });
 
+  test("a menu printed before the read does not ask (no `:`, `=`, `?`, `>` at its end): it stays an output", async () => {
+    const { lines } = await main('print("1 - додати, 0 - вихід")\nchoice = input("Ваш вибір: ")\nprint(choice)');
+    expect(lines).toEqual(['io Вивід "1 - додати, 0 - вихід"', "io Ввід choice", "io Вивід choice"]);
+  });
+
   test("a program that is nothing but input() keeps it", async () => {
     const { lines, omitted } = await main("input()");
     expect(lines).toEqual(["io Ввід символу"]);

@@ -3,9 +3,11 @@
  * input, and reads that follow one another are one input — `print("xp = ")`, `xp = float(input())`,
  * `xk = float(input("xk = "))` is the one symbol `Ввід xp, xk`.
  *
- * Exactly: an output of string literals only, directly followed (nothing between, same block) by
- * an input with targets, is dropped — the prompt's text is not in the chart; an output that prints
- * a value (`printf("a[%d] = ", i)`) or is not followed by a read stays an output. Inputs with
+ * Exactly: an output of string literals only that asks — its text ends with `:`, `=`, `?` or `>`
+ * (`"xp = "`, `"Кількість: "`) — directly followed (nothing between, same block) by an input with
+ * targets, is dropped: the prompt's text is not in the chart. An output that prints a value
+ * (`printf("a[%d] = ", i)`), that does not ask (a menu, `"1 - додати, 0 - вихід"`) or is not
+ * followed by a read stays an output. Inputs with
  * targets that directly follow one another merge into the first one's symbol. Runs on the front-ends'
  * texts, so every language merges the same way; `verbatim` leaves every statement its own symbol.
  */
@@ -14,6 +16,9 @@ import { allBlocks } from "../tree/blocks.ts";
 import type { ChartTree, Node } from "../tree/schema.ts";
 import { promptPattern } from "./io-text.ts";
 
+/** The last literal of a prompt ends with a sign that asks for a value. */
+const ASKS = /[:=?>]\s*["']$/;
+
 export function mergeInputs(tree: ChartTree, options: ResolvedOptions): void {
   if (options.verbatim) return;
   const { inWord, anyInput } = options.texts;
@@ -21,7 +26,7 @@ export function mergeInputs(tree: ChartTree, options: ResolvedOptions): void {
   const prompt = promptPattern(options.texts);
   const isRead = (node: Node | undefined): node is Extract<Node, { kind: "io" }> =>
     node?.kind === "io" && node.text.startsWith(inPrefix) && node.text !== `${inPrefix}${anyInput}`;
-  const isPrompt = (node: Node): boolean => node.kind === "io" && prompt.test(node.text);
+  const isPrompt = (node: Node): boolean => node.kind === "io" && prompt.test(node.text) && ASKS.test(node.text);
 
   for (const chart of tree) {
     for (const block of allBlocks(chart.block)) {
