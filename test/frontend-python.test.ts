@@ -495,6 +495,11 @@ describe("issue 20: set-up, input in a student's words, file I/O (the engine's f
     ]);
   });
 
+  test("an f-string written to a file is its pieces, as in an output", async () => {
+    const { lines } = await main('f = open("o.txt", "w")\nf.write(f"{x}; {y:.2f}\\n")\nf.write(f"a[{i}] = {a[i]!r}{{}}")');
+    expect(lines).toEqual(['process Відкриття файлу f: "o.txt"', 'io Запис у файл f: x, "; ", y', 'io Запис у файл f: "a[", i, "] = ", a[i], "{}"']);
+  });
+
   test("some other object's write() is not a file write", async () => {
     const { lines } = await main("buf.write(x)");
     expect(lines).toEqual(["process buf.write(x)"]);

@@ -35,7 +35,7 @@ interface BatchJson {
   credits: number;
   creditsLeft: number;
   filename: string;
-  items: { index: number; name: string; ok: boolean; error?: string; skipped?: unknown[] }[];
+  items: { index: number; name: string; ok: boolean; error?: string; skipped?: unknown[]; omitted?: unknown[] }[];
   encoding: string;
   content: string;
 }

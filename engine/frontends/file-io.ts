@@ -73,6 +73,58 @@ export function splitTopLevel(text: string, separator = ","): string[] {
   return out;
 }
 
+/**
+ * The items an interpolated string written to a file prints, from its text (the front-ends' own
+ * interpolation.ts reads the syntax tree, which a text rule no longer has): Python `f"{x}; {y:.2f}\n"`
+ * and C# `$"{x}; {y,5}"` → `x`, `"; "`, `y` — conversions, alignment and format specifications
+ * dropped, as in an output. Anything else is one item, unchanged.
+ */
+export function interpolatedItems(item: string): string[] {
+  const m = /^(?:[fF][rR]?|[rR][fF]|\$@?|@\$)(["'])([\s\S]*)\1$/.exec(item);
+  if (!m) return [item];
+  const quote = m[1]!;
+  const body = m[2]!;
+  const items: string[] = [];
+  let literal = "";
+  const flush = () => {
+    if (literal !== "") items.push(`${quote}${literal}${quote}`);
+    literal = "";
+  };
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if ((c === "{" || c === "}") && body[i + 1] === c) {
+      literal += c;
+      i++;
+    } else if (c === "{") {
+      const inner = body.slice(i + 1);
+      const end = closingBrace(inner);
+      if (end < 0) return [item];
+      flush();
+      items.push(splitTopLevel(splitTopLevel(inner.slice(0, end), ":")[0]!, "!")[0]!.split(/,\s*-?\d+\s*$/)[0]!.trim());
+      i += end + 1;
+    } else {
+      literal += c;
+    }
+  }
+  flush();
+  return items;
+}
+
+/** Index of the `}` that closes an interpolation hole in `text` (which starts inside it), or -1. */
+function closingBrace(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "{" || c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "}") {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
 /** The variable a declaration or assignment fills: `int[] a` → `a`, `List<String> lines` → `lines`. */
 function target(left: string): string {
   const words = splitTopLevel(left, " ");
@@ -230,7 +282,7 @@ const CSHARP_OPENINGS: Opening[] = [
 ];
 
 const CSHARP_RULES: Rule[] = [
-  writeBy("WriteLine|Write", (args) => formatted(args, "braces")),
+  writeBy("WriteLine|Write", (args) => formatted(args, "braces").flatMap(interpolatedItems)),
   readInto("ReadLine|ReadToEnd|Read"),
   {
     pattern: /^(.+?) := File\.(?:ReadAllLines|ReadAllText|ReadLines|ReadAllBytes)\((.*)\)$/,
@@ -255,7 +307,7 @@ const PYTHON_OPENINGS: Opening[] = [
 const unwrapStr = (item: string) => /^str\((.*)\)$/.exec(item)?.[1] ?? item;
 
 const PYTHON_RULES: Rule[] = [
-  writeBy("write|writelines", (args) => args.slice(0, 1).map(unwrapStr)),
+  writeBy("write|writelines", (args) => args.slice(0, 1).map(unwrapStr).flatMap(interpolatedItems)),
   readInto("read|readline|readlines"),
   {
     pattern: /^(.+?) := (?:\w+\()?open\((.*?)\)\.(?:read|readline|readlines)\(\)\)?$/,
