@@ -48,6 +48,7 @@ export async function runRender(ctx: Context): Promise<number> {
   const answer = await client.render(request);
   const path = await writeOutput(ctx, answer.data, answer.filename, output);
   ctx.note(`${path}: ${answer.data.byteLength} bytes${answer.creditsLeft === undefined ? "" : `; ${answer.creditsLeft} credits left`}`);
+  if (answer.omitted) ctx.note(`note: ${answer.omitted} statement(s) left out as runtime set-up (--json lists them, --verbatim draws them)`);
   return 0;
 }
 

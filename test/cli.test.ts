@@ -223,6 +223,15 @@ describe("render against the service", () => {
     expect(await credits(user.id)).toBe(8); // two charts: main and double
   });
 
+  test("set-up left out: the file answer's X-Omitted-Setup count becomes one note on stderr (issue 20)", async () => {
+    const { run, home } = await withUser({ credits: 10 });
+    writeFileSync(join(home.cwd, "lab.c"), 'int main() {\n  setlocale(LC_ALL, "rus");\n  int n;\n  scanf("%d", &n);\n  system("pause");\n  return 0;\n}\n');
+    const r = ok(await run(["render", "lab.c"]));
+    expect(r.stderr).toContain("note: 2 statement(s) left out as runtime set-up (--json lists them, --verbatim draws them)");
+    const verbatim = ok(await run(["render", "lab.c", "--verbatim"]));
+    expect(verbatim.stderr).not.toContain("left out");
+  });
+
   test("-o file, -o folder/, -o - (stdout) give the same bytes", async () => {
     const { run, home } = await withUser();
     const file = join(home.cwd, "chart.svg");

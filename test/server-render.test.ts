@@ -124,6 +124,13 @@ describe("runtime set-up left out (issue 20)", () => {
     expect(verbatim.content).toContain("setlocale");
   });
 
+  test("a file answer counts it in X-Omitted-Setup; none → no header", async () => {
+    const res = await render({ code: LAB, lang: "c" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-omitted-setup")).toBe("2");
+    expect((await render({ code: SMALL, lang: "python" })).headers.get("x-omitted-setup")).toBeNull();
+  });
+
   test("batch items that rendered carry theirs", async () => {
     const res = await postJson(`${server.url}/render/batch?json=1`, key, { items: [{ code: LAB, lang: "c" }, { code: SMALL, lang: "python" }] });
     expect(res.status).toBe(200);

@@ -14,6 +14,9 @@ export interface SkippedFunction {
 
 export const SKIPPED_HEADER = "X-Skipped-Functions";
 
+/** A file answer's count of the runtime set-up its charts leave out (issue 20; the JSON answer lists them). */
+export const OMITTED_HEADER = "X-Omitted-Setup";
+
 export function skippedFunctions(errors: readonly FunctionError[]): SkippedFunction[] {
   return errors.map((e) => {
     const skipped: SkippedFunction = { name: e.name, error: e.message };

@@ -10,7 +10,7 @@ import { JsonQuery, RenderJSONResponse, RenderMultipart, RenderRequest } from ".
 import { bodyKind, jsonRequested, readForm, readJson } from "../body.ts";
 import { requireClient, requireCredits, requirePro, ranOut } from "./gate.ts";
 import { base64, ERRORS, sendFile } from "./responses.ts";
-import { SKIPPED_HEADER, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
+import { OMITTED_HEADER, SKIPPED_HEADER, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
 
 const FILE_TYPES = [
   "image/svg+xml", "image/png", "application/pdf",
@@ -47,6 +47,10 @@ export const renderRoute = createRoute({
         [SKIPPED_HEADER]: {
           schema: { type: "string" },
           description: "Only when some functions were not drawn: their names, each percent-encoded (encodeURIComponent), joined by commas. `?json` gives the reasons in `skipped`.",
+        },
+        [OMITTED_HEADER]: {
+          schema: { type: "integer" },
+          description: "Extension, only when the charts leave runtime set-up out (setlocale, system(\"pause\") …): how many statements. `?json` lists them in `omitted`; options `verbatim: true` draws them.",
         },
       },
       content: {
@@ -130,6 +134,10 @@ export function renderRoutes(deps: AppDeps) {
         omitted: result.omitted,
       }, 200);
     }
-    return sendFile(c, result.file.data, result.file.contentType, filename, { "X-Credits-Left": String(creditsLeft), ...skippedHeader(result.errors) });
+    return sendFile(c, result.file.data, result.file.contentType, filename, {
+      "X-Credits-Left": String(creditsLeft),
+      ...skippedHeader(result.errors),
+      ...(result.omitted.length > 0 ? { [OMITTED_HEADER]: String(result.omitted.length) } : {}),
+    });
   });
 }
