@@ -33,7 +33,6 @@ type FileStep =
 interface RuleContext {
   /** Variables that hold a file (and the file's name where the opening says it). */
   files: ReadonlyMap<string, string | undefined>;
-  texts: Texts;
 }
 
 /** A rule: the match of `pattern` against a symbol's whole text, turned into a file step (or not). */
@@ -246,10 +245,11 @@ const CPP_RULES: Rule[] = [
   closeOf("close"),
 ];
 
-const JAVA_WRITERS = "FileWriter|PrintWriter|BufferedWriter|FileReader|BufferedReader|Scanner|PrintStream|FileOutputStream|FileInputStream|Formatter";
+/** Java classes whose construction opens a file (a reader or writer of one). */
+const JAVA_FILE_CLASSES = "FileWriter|PrintWriter|BufferedWriter|FileReader|BufferedReader|Scanner|PrintStream|FileOutputStream|FileInputStream|Formatter";
 const JAVA_OPENINGS: Opening[] = [
   {
-    pattern: new RegExp(String.raw`^(?:[\w.<>[\], ]+ )?(\w+) := new (?:java\.io\.|java\.util\.)?(?:${JAVA_WRITERS})\((.*)\)$`),
+    pattern: new RegExp(String.raw`^(?:[\w.<>[\], ]+ )?(\w+) := new (?:java\.io\.|java\.util\.)?(?:${JAVA_FILE_CLASSES})\((.*)\)$`),
     // A reader of the console is no file (setup.ts leaves it out).
     open: (m) => (/\bSystem\.(?:in|out|err)\b/.test(m[2]!) ? undefined : { file: m[1]!, name: nameIn(m[2]!) }),
   },
@@ -393,7 +393,7 @@ export function rewriteFileIo(tree: ChartTree, lang: SourceLang, options: Resolv
     }
     if (lang === "python") for (const m of node.text.matchAll(/\bopen\([^)]*\) as (\w+)/g)) files.set(m[1]!, undefined);
   }
-  const ctx: RuleContext = { files, texts };
+  const ctx: RuleContext = { files };
   const pascalIo = new RegExp(`^(${escapeRegExp(texts.outWord)}|${escapeRegExp(texts.inWord)}) (\\w+)(?:, (.*))?$`);
 
   const stepOf = (node: Simple): FileStep | undefined => {
