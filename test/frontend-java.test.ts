@@ -421,6 +421,13 @@ describe("issue 20: set-up, input in a student's words, file I/O (the engine's f
     expect(omitted.map((o) => [o.line, o.text])).toEqual([[5, "Scanner sc := new Scanner(System.in)"], [11, "sc.close()"]]);
   });
 
+  test("a console Scanner in a field: its close() in main is left out too", async () => {
+    const code = "import java.util.*;\npublic class Main {\n  static Scanner in = new Scanner(System.in);\n  public static void main(String[] args) {\n    int n = in.nextInt();\n    System.out.println(n);\n    in.close();\n  }\n}";
+    const { lines, omitted } = await main(code);
+    expect(lines).toEqual(["io Ввід n", "io Вивід n"]);
+    expect(omitted).toEqual([{ chart: "main", line: 7, text: "in.close()" }]);
+  });
+
   test("writers and a Scanner over a File read and write that file", async () => {
     const { lines } = await main(wrap([
       '    PrintWriter pw = new PrintWriter(new FileWriter("out.txt"));', "    pw.println(n);", '    pw.printf("%d %d%n", a, b);', "    pw.close();",

@@ -20,9 +20,10 @@ import { uniqueChartNames } from "./unique-names.ts";
 export function finished(frontend: Frontend, lang: Exclude<Lang, "native">, escapes: boolean): FinishedFrontend {
   return async (code, options, assets) => {
     const result = await frontend(code, options, assets);
-    const tree: ChartTree = uniqueChartNames(result.tree, cleanSource(code));
+    const source = cleanSource(code);
+    const tree: ChartTree = uniqueChartNames(result.tree, source);
     rewriteFileIo(tree, lang, options);
-    const omitted = omitSetup(tree, lang, options);
+    const omitted = omitSetup(tree, source, lang, options);
     mergeInputs(tree, options);
     if (escapes) for (const chart of tree) mapTexts(chart.block, (text) => readEscapes(text, options.texts));
     return { ...result, tree, omitted };

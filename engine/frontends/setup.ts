@@ -76,10 +76,10 @@ const SETUP: Readonly<Record<SourceLang, readonly RegExp[]>> = {
 };
 
 /**
- * The console reader a Java program makes and later closes: `sc` of `Scanner sc = new
- * Scanner(System.in)`, so `sc.close()` goes with it.
+ * The console readers a Java program makes, locals and fields alike (`static Scanner in = new
+ * Scanner(System.in);` draws nothing, but its `in.close()` does): their `close()` goes with them.
  */
-const JAVA_READER = /^(?:[\w.<>[\], ]+ )?(\w+) := new (?:(?:java\.util\.)?Scanner\(System\.in\)|BufferedReader\(new InputStreamReader\(System\.in\)\))$/;
+const JAVA_READER = /(\w+)\s*=\s*new\s+(?:java\.util\.)?(?:Scanner\s*\(\s*System\.in\s*\)|BufferedReader\s*\(\s*new\s+InputStreamReader\s*\(\s*System\.in\s*\)\s*\))/g;
 
 /**
  * What only waits for a key before the console window closes, when it is the last thing main does
@@ -95,16 +95,10 @@ const isSimple = (node: Node): node is Extract<Node, { text: string }> & { kind:
  * Takes the set-up out of `tree` (in place) and returns what was taken, in source order per chart.
  * Nothing changes with `verbatim`.
  */
-export function omitSetup(tree: ChartTree, lang: SourceLang, options: ResolvedOptions): OmittedStatement[] {
+export function omitSetup(tree: ChartTree, source: string, lang: SourceLang, options: ResolvedOptions): OmittedStatement[] {
   if (options.verbatim) return [];
   const rules = SETUP[lang];
-  const readers = new Set<string>();
-  if (lang === "java") {
-    for (const chart of tree) for (const block of allBlocks(chart.block)) for (const node of block.stmts) {
-      const reader = isSimple(node) ? JAVA_READER.exec(node.text) : null;
-      if (reader) readers.add(reader[1]!);
-    }
-  }
+  const readers = new Set(lang === "java" ? [...source.matchAll(JAVA_READER)].map((m) => m[1]!) : []);
   const isSetup = (node: Node): boolean =>
     isSimple(node) && (rules.some((rule) => rule.test(node.text)) || (readers.size > 0 && readers.has(/^(\w+)\.close\(\)$/.exec(node.text)?.[1] ?? "")));
   const anyInput = `${options.texts.inWord} ${options.texts.anyInput}`;
