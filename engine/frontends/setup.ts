@@ -86,10 +86,10 @@ const JAVA_READER = /(\w+)\s*=\s*new\s+(?:java\.util\.)?(?:Scanner\s*\(\s*System
  * (its result unused): besides an input of nothing (`Ввід символу`, the front-ends' text for
  * `getch()`, `Console.ReadKey()`, `readln;`, `input()` …) these calls.
  */
-const KEY_WAIT = /^(?:Console\.Read(?:Key|Line)?\(\w*\)|System\.in\.read\(\)|\w+\.next(?:Line)?\(\)|ReadKey(?:\(\))?|cin\.get\(\)|_?getche?\(\)|getchar\(\))$/i;
+const KEY_WAIT = /^(?:Console\.Read(?:Key|Line)?\(\w*\)|System\.in\.read\(\)|ReadKey(?:\(\))?|cin\.get\(\)|_?getche?\(\)|getchar\(\))$/i;
 
-const isSimple = (node: Node): node is Extract<Node, { text: string }> & { kind: "process" | "io" | "call" } =>
-  node.kind === "process" || node.kind === "io" || node.kind === "call";
+type Simple = Extract<Node, { kind: "process" | "io" | "call" }>;
+const isSimple = (node: Node): node is Simple => node.kind === "process" || node.kind === "io" || node.kind === "call";
 
 /**
  * Takes the set-up out of `tree` (in place) and returns what was taken, in source order per chart.
@@ -99,15 +99,15 @@ export function omitSetup(tree: ChartTree, source: string, lang: SourceLang, opt
   if (options.verbatim) return [];
   const rules = SETUP[lang];
   const readers = new Set(lang === "java" ? [...source.matchAll(JAVA_READER)].map((m) => m[1]!) : []);
-  const isSetup = (node: Node): boolean =>
+  const isSetup = (node: Node): node is Simple =>
     isSimple(node) && (rules.some((rule) => rule.test(node.text)) || (readers.size > 0 && readers.has(/^(\w+)\.close\(\)$/.exec(node.text)?.[1] ?? "")));
   const anyInput = `${options.texts.inWord} ${options.texts.anyInput}`;
   const prompt = promptPattern(options.texts);
-  const isKeyWait = (node: Node): boolean => isSimple(node) && (node.text === anyInput || KEY_WAIT.test(node.text));
+  const isKeyWait = (node: Node): node is Simple => isSimple(node) && (node.text === anyInput || KEY_WAIT.test(node.text));
 
   const omitted: OmittedStatement[] = [];
   for (const chart of tree) {
-    const taken: Node[] = [];
+    const taken: Simple[] = [];
     for (const block of allBlocks(chart.block)) {
       block.stmts = block.stmts.filter((node) => {
         if (!isSetup(node)) return true;
@@ -115,8 +115,8 @@ export function omitSetup(tree: ChartTree, source: string, lang: SourceLang, opt
         return false;
       });
     }
-    if (chart.main) taken.push(...trailingKeyWaits(chart.block, isKeyWait, (node) => node.kind === "io" && prompt.test(node.text)));
-    const entries = taken.map((node) => ({ chart: chart.name, line: node.loc?.line ?? chart.loc?.line ?? 1, text: (node as { text: string }).text }));
+    if (chart.main) taken.push(...trailingKeyWaits(chart.block, isKeyWait, (node): node is Simple => node.kind === "io" && prompt.test(node.text)));
+    const entries = taken.map((node) => ({ chart: chart.name, line: node.loc?.line ?? chart.loc?.line ?? 1, text: node.text }));
     omitted.push(...entries.sort((a, b) => a.line - b.line));
   }
   return omitted;
@@ -126,7 +126,7 @@ export function omitSetup(tree: ChartTree, source: string, lang: SourceLang, opt
  * Takes the key waits main ends with (before its closing terminator, if it has one) out of its
  * block, with the prompt printed just before them (`"Натисніть будь-яку клавішу…"`).
  */
-function trailingKeyWaits(block: Block, isKeyWait: (node: Node) => boolean, isPrompt: (node: Node) => boolean): Node[] {
+function trailingKeyWaits(block: Block, isKeyWait: (node: Node) => node is Simple, isPrompt: (node: Node) => node is Simple): Simple[] {
   const stmts = block.stmts;
   let end = stmts.length;
   while (end > 0 && stmts[end - 1]!.kind === "terminal") end--;
@@ -135,5 +135,6 @@ function trailingKeyWaits(block: Block, isKeyWait: (node: Node) => boolean, isPr
   if (start < end && start > 1 && isPrompt(stmts[start - 1]!)) start--;
   // A program that is nothing but a key wait keeps it: the chart would be empty.
   if (start === end || start === 0) return [];
-  return stmts.splice(start, end - start);
+  // Every node in start..end passed isKeyWait or isPrompt.
+  return stmts.splice(start, end - start) as Simple[];
 }
