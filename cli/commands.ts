@@ -48,6 +48,7 @@ export const OPTION_FLAGS: Record<keyof Options, OptionKind & { help: string }> 
   callAsProcess: { kind: "boolean", help: "draw a call of the program's own function as a process, not a subprogram" },
   stripTypes: { kind: "boolean", help: "remove type annotations from the texts" },
   returnAsIO: { kind: "boolean", help: "draw `return x` as an output block" },
+  verbatim: { kind: "boolean", help: "draw every statement as written: keep runtime set-up (setlocale, system(\"pause\") …), no merged inputs" },
   figStart: { kind: "integer", help: "number of the first figure (default 1)" },
   forFormat: { kind: "string", values: ["comma", "range", "verbose"], help: "look of the counting loop: comma, range or verbose (Pro)" },
   yes: { kind: "string", help: "label of the yes branch (Pro)" },

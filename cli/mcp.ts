@@ -43,7 +43,7 @@ const RenderInput = {
   fragment: z.boolean().optional().describe("Typst only: just the CeTZ canvas code, no document preamble."),
   font: z.string().optional().describe(`Text font: ${FONT_NAMES.join(", ")} (default Times New Roman).`),
   options: OptionsSchema.optional().describe(
-    "Engine options, all optional: locale (uk|en, language of inserted words), singleEnd, mainOnlyTerminators, callAsProcess, stripTypes, returnAsIO (booleans), figStart (first figure number); " +
+    "Engine options, all optional: locale (uk|en, language of inserted words), singleEnd, mainOnlyTerminators, callAsProcess, stripTypes, returnAsIO, verbatim (booleans; verbatim draws every statement as written, runtime set-up and separate prompts included), figStart (first figure number); " +
       "custom texts need Pro: forFormat (comma|range|verbose), yes, no, inWord, outWord, startText, endText, entryText, exitText, returnWord, forEachWord, capWord, capFormat.",
   ),
   outputPath: z.string().optional().describe("Where to write the file for formats other than svg (default: a new temporary folder). An existing file is overwritten."),
@@ -157,7 +157,10 @@ async function renderFlowchart(ctx: Context, args: RenderArgs): Promise<CallTool
   const before = await client.me().catch(() => undefined);
   const answer = await client.renderJson(request);
   const charts = before === undefined ? "" : `${before.credits - answer.creditsLeft} chart(s); `;
-  const summary = `${charts}${answer.creditsLeft} credits left.`;
+  const omitted = answer.omitted ?? [];
+  // Runtime set-up left out of the charts is said, never silently lost (issue 20).
+  const leftOut = omitted.length === 0 ? "" : ` Left out as runtime set-up (options.verbatim draws it): ${omitted.map((o) => `${o.text} (line ${o.line})`).join("; ")}.`;
+  const summary = `${charts}${answer.creditsLeft} credits left.${leftOut}`;
   const bytes = answer.encoding === "base64" ? Buffer.from(answer.content, "base64") : Buffer.from(answer.content, "utf8");
 
   if (format === "svg" && args.outputPath === undefined) {

@@ -48,7 +48,16 @@ export async function runRender(ctx: Context): Promise<number> {
   const answer = await client.render(request);
   const path = await writeOutput(ctx, answer.data, answer.filename, output);
   ctx.note(`${path}: ${answer.data.byteLength} bytes${answer.creditsLeft === undefined ? "" : `; ${answer.creditsLeft} credits left`}`);
+  if (answer.omitted) ctx.note(`note: ${answer.omitted} statement(s) left out as runtime set-up (--json lists them, --verbatim draws them)`);
   return 0;
+}
+
+/**
+ * One line on stderr for the runtime set-up the charts leave out (issue 20), so nothing the program
+ * does disappears unannounced; `--verbatim` draws it.
+ */
+export function omittedNote(omitted: readonly { chart: string; line: number; text: string }[]): string {
+  return `note: left out as runtime set-up (--verbatim draws it): ${omitted.map((o) => `${o.text} (line ${o.line})`).join("; ")}`;
 }
 
 async function renderLocal(ctx: Context, source: Exclude<Source, { kind: "url" }>, format: string, fields: CommonFields, output: string | undefined): Promise<number> {
@@ -64,11 +73,12 @@ async function renderLocal(ctx: Context, source: Exclude<Source, { kind: "url" }
   const { lang: _, ...engineFields } = fields;
   const result = await render({ ...engineFields, code, lang, format }, cliAssets);
   for (const e of result.errors) ctx.note(`warning: ${e.name || "source"}: ${e.message}`);
+  if (result.omitted.length > 0) ctx.note(omittedNote(result.omitted));
   const filename = outputName(fileName, fields.fn, result.file.name);
   if (ctx.values.json) {
     const text = typeof result.file.data === "string";
     const content = text ? (result.file.data as string) : Buffer.from(result.file.data as Uint8Array).toString("base64");
-    const answer = { format, lang, filename, encoding: text ? "utf-8" : "base64", content, charts: result.charts };
+    const answer = { format, lang, filename, encoding: text ? "utf-8" : "base64", content, charts: result.charts, omitted: result.omitted };
     await ctx.out(`${JSON.stringify(answer, null, 2)}\n`);
     return 0;
   }

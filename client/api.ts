@@ -74,6 +74,8 @@ export interface FileAnswer {
   filename: string;
   contentType: string;
   creditsLeft?: number;
+  /** X-Omitted-Setup: statements left out as runtime set-up (POST /render; `renderJson` lists them). */
+  omitted?: number;
   /** Batch only: X-Service-Rendered / X-Service-Failed. */
   rendered?: number;
   failed?: number;
@@ -303,7 +305,7 @@ async function fileAnswer(response: Response, call: CallOptions): Promise<FileAn
     filename: filenameOf(response.headers.get("content-disposition")) ?? "flowchart",
     contentType: response.headers.get("content-type") ?? "application/octet-stream",
   };
-  const counters = { creditsLeft: "x-credits-left", rendered: "x-service-rendered", failed: "x-service-failed" } as const;
+  const counters = { creditsLeft: "x-credits-left", omitted: "x-omitted-setup", rendered: "x-service-rendered", failed: "x-service-failed" } as const;
   for (const [field, header] of Object.entries(counters) as [keyof typeof counters, string][]) {
     const value = intHeader(response, header);
     if (value !== undefined) answer[field] = value;

@@ -8,11 +8,13 @@ import { parseLang, type Lang } from "./langs.ts";
 import { EngineError, type FunctionError } from "./errors.ts";
 import { parseFont } from "./fonts.ts";
 import { decodeSourceBytes } from "./source-bytes.ts";
-import type { Frontend } from "./frontends/types.ts";
+import type { FinishedFrontend, Frontend } from "./frontends/types.ts";
+import type { OmittedStatement } from "./frontends/setup.ts";
 import { finished } from "./frontends/finish.ts";
 import type { Geometry } from "./geometry/types.ts";
 import { initRuntime } from "./frontends/tree-sitter.ts";
 import { layoutCharts } from "./layout/index.ts";
+import { dropUndrawable } from "./text/drawable.ts";
 import { checkOptions, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
 import { renderJson } from "./render/json.ts";
 import { renderSvg } from "./render/svg.ts";
@@ -32,8 +34,8 @@ export const MAX_SOURCE_BYTES = 1024 * 1024;
  * its first request), and loading the other five front-ends cost every fresh process ≈ 1 ms more
  * (issue 14, BENCHMARKS.md).
  */
-function lazyFrontend<M>(load: () => Promise<M>, frontend: (m: M) => Frontend, escapes: boolean): Frontend {
-  const get = once(() => load().then((m) => finished(frontend(m), escapes)));
+function lazyFrontend<M>(lang: Exclude<Lang, "native">, load: () => Promise<M>, frontend: (m: M) => Frontend, escapes: boolean): FinishedFrontend {
+  const get = once(() => load().then((m) => finished(frontend(m), lang, escapes)));
   return async (code, options, assets) => (await get())(code, options, assets);
 }
 
@@ -43,17 +45,17 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (loaded ??= load());
 }
 
-const FRONTENDS: Partial<Record<Lang, Frontend>> = {
-  python: lazyFrontend(() => import("./frontends/python/index.ts"), (m) => m.parsePython, true),
-  c: lazyFrontend(() => import("./frontends/c/index.ts"), (m) => m.parseC, true),
-  cpp: lazyFrontend(() => import("./frontends/cpp/index.ts"), (m) => m.parseCpp, true),
-  java: lazyFrontend(() => import("./frontends/java/index.ts"), (m) => m.parseJava, true),
-  csharp: lazyFrontend(() => import("./frontends/csharp/index.ts"), (m) => m.parseCSharp, true),
-  pascal: lazyFrontend(() => import("./frontends/pascal/index.ts"), (m) => m.parsePascal, false),
+const FRONTENDS: Partial<Record<Lang, FinishedFrontend>> = {
+  python: lazyFrontend("python", () => import("./frontends/python/index.ts"), (m) => m.parsePython, true),
+  c: lazyFrontend("c", () => import("./frontends/c/index.ts"), (m) => m.parseC, true),
+  cpp: lazyFrontend("cpp", () => import("./frontends/cpp/index.ts"), (m) => m.parseCpp, true),
+  java: lazyFrontend("java", () => import("./frontends/java/index.ts"), (m) => m.parseJava, true),
+  csharp: lazyFrontend("csharp", () => import("./frontends/csharp/index.ts"), (m) => m.parseCSharp, true),
+  pascal: lazyFrontend("pascal", () => import("./frontends/pascal/index.ts"), (m) => m.parsePascal, false),
 };
 
 /** The front-end of a source language (undefined for `native` and languages not available yet). */
-export function frontendFor(lang: Lang): Frontend | undefined {
+export function frontendFor(lang: Lang): FinishedFrontend | undefined {
   return FRONTENDS[lang];
 }
 interface FormatSpec {
@@ -145,6 +147,8 @@ export interface RenderResult {
   charts: number;
   /** Functions that could not be drawn (the others were), and those drawn around statements the parser could not read (`recovered`). */
   errors: FunctionError[];
+  /** Runtime set-up the charts leave out (`setlocale(…)`, `system("pause")` …; none with `verbatim`). */
+  omitted: OmittedStatement[];
   geometry: Geometry;
 }
 
@@ -205,6 +209,8 @@ export interface PreparedRender {
   context: RenderContext;
   charts: number;
   errors: FunctionError[];
+  /** Runtime set-up the drawn charts leave out, in chart and line order. */
+  omitted: OmittedStatement[];
   /** File name without the extension. */
   baseName: string;
 }
@@ -223,6 +229,7 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
 
   let tree: ChartTree;
   let errors: FunctionError[] = [];
+  let omitted: OmittedStatement[] = [];
   if (lang === "native") {
     // The native tree's zod schema loads only for native requests.
     const { formatNativeTreeErrors, parseNativeTree } = await import("./tree/validate.ts");
@@ -235,15 +242,20 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
     const result = await frontend(source, options, assets);
     tree = result.tree;
     errors = result.errors;
+    omitted = result.omitted;
   }
   tree = selectFunction(tree, input.fn, errors);
-  // One function asked for: only its own warning stays (it was drawn around unreadable statements).
-  if (input.fn !== undefined) errors = errors.filter((e) => e.recovered && tree.some((f) => f.name === e.name));
+  // One function asked for: only its own warning stays (it was drawn around unreadable statements), and its own set-up.
+  if (input.fn !== undefined) {
+    errors = errors.filter((e) => e.recovered && tree.some((f) => f.name === e.name));
+    omitted = omitted.filter((o) => tree.some((chart) => chart.name === o.chart));
+  }
   if (tree.length === 0) {
     const why = errors.map((e) => (e.name ? `${e.name}: ${e.message}` : e.message)).join("; ");
     throw new EngineError("render_failed", why ? `nothing could be drawn: ${why}` : "nothing to draw: the source has no statements", errors);
   }
 
+  await dropUndrawable(tree, font.id);
   const split = input.split ?? SPLIT_BY_DEFAULT.has(format);
   const geometry = layoutCharts(tree, options, split, font.id);
   const context: RenderContext = {
@@ -253,7 +265,7 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
     pages: split && SPLIT_BY_DEFAULT.has(format),
   };
   const baseName = input.fn ? input.fn.replace(/[^\p{L}\p{N}_.-]+/gu, "_") : "flowchart";
-  return { format, geometry, context, charts: geometry.charts.length, errors, baseName };
+  return { format, geometry, context, charts: geometry.charts.length, errors, omitted, baseName };
 }
 
 export async function render(input: RenderInput, assets: AssetLoader): Promise<RenderResult> {
@@ -264,6 +276,7 @@ export async function render(input: RenderInput, assets: AssetLoader): Promise<R
     file: { name: `${prepared.baseName}.${renderer.ext}`, contentType: renderer.type, data: await renderer.render(prepared.geometry, prepared.context) },
     charts: prepared.charts,
     errors: prepared.errors,
+    omitted: prepared.omitted,
     geometry: prepared.geometry,
   };
 }
@@ -286,5 +299,6 @@ export { EngineError } from "./errors.ts";
 export { decodeSourceBytes, type DecodedSource, type SourceEncoding } from "./source-bytes.ts";
 export { FONT_NAMES, parseFont, type FontChoice, type FontId } from "./fonts.ts";
 export type { FunctionError } from "./errors.ts";
+export type { OmittedStatement } from "./frontends/setup.ts";
 export type { Geometry } from "./geometry/types.ts";
 export type { ChartTree } from "./tree/schema.ts";

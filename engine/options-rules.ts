@@ -15,6 +15,7 @@ export const OPTION_RULES = {
   callAsProcess: { type: "boolean" },
   stripTypes: { type: "boolean" },
   returnAsIO: { type: "boolean" },
+  verbatim: { type: "boolean" },
   figStart: { type: "int", min: 0, max: 100000 },
   forFormat: { type: "enum", values: ["comma", "range", "verbose"] },
   yes: { type: "string", minLength: 1, maxLength: 200 },

@@ -91,6 +91,11 @@ export interface Texts {
   nullChar: string;
   /** What an input without a target shows after inWord (`Ввід символу`). */
   anyInput: string;
+  /** File input/output (file-io.ts): `Відкриття файлу f: "data.txt"`, `Запис у файл f: x`, `Читання з файлу f: x`, `Закриття файлу f`. */
+  fileOpen: string;
+  fileWrite: string;
+  fileRead: string;
+  fileClose: string;
   /** Label of the default branch of a switch (D5). */
   otherwise: string;
   /** Name shown in loop-limit symbols (S7), followed by the loop number. */
@@ -126,7 +131,8 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     yes: "Так", no: "Ні", inWord: "Ввід", outWord: "Вивід",
     startText: "Початок", endText: "Кінець", entryText: "Вхід", exitText: "Вихід",
     returnWord: "Повернути", forEachWord: "∈", capWord: "Рисунок", capFormat: "{word} {num} — {text}",
-    resultWord: "результат", newLine: "новий рядок", tabChar: "табуляція", nullChar: "нуль-символ", anyInput: "символу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
+    resultWord: "результат", newLine: "новий рядок", tabChar: "табуляція", nullChar: "нуль-символ", anyInput: "символу",
+    fileOpen: "Відкриття файлу", fileWrite: "Запис у файл", fileRead: "Читання з файлу", fileClose: "Закриття файлу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
     mainTitle: "Схема алгоритму програми", functionTitle: "Схема алгоритму функції {name}()",
     exceptionWord: "виняток", sheetWord: "аркуш",
     askNumberEntered: "Введено число?", askConversionFailed: "Помилка перетворення?", askDivisionByZero: "Ділення на нуль?",
@@ -136,7 +142,8 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     yes: "Yes", no: "No", inWord: "Input", outWord: "Output",
     startText: "Start", endText: "End", entryText: "Entry", exitText: "Exit",
     returnWord: "Return", forEachWord: "∈", capWord: "Figure", capFormat: "{word} {num} — {text}",
-    resultWord: "result", newLine: "new line", tabChar: "tab", nullChar: "null character", anyInput: "a character", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
+    resultWord: "result", newLine: "new line", tabChar: "tab", nullChar: "null character", anyInput: "a character",
+    fileOpen: "Open file", fileWrite: "Write to file", fileRead: "Read from file", fileClose: "Close file", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
     mainTitle: "Flowchart of the program", functionTitle: "Flowchart of function {name}()",
     exceptionWord: "exception", sheetWord: "sheet",
     askNumberEntered: "Is it a number?", askConversionFailed: "Conversion error?", askDivisionByZero: "Division by zero?",
@@ -151,6 +158,8 @@ export interface ResolvedOptions {
   callAsProcess: boolean;
   stripTypes: boolean;
   returnAsIO: boolean;
+  /** Every statement as written: front-ends' rewrites (set-up omission, I/O merging) check it and stand aside. */
+  verbatim: boolean;
   figStart: number;
   forFormat: ForFormat;
   texts: Texts;
@@ -170,6 +179,7 @@ export function resolveOptions(options: Options = {}): ResolvedOptions {
     callAsProcess: options.callAsProcess ?? false,
     stripTypes: options.stripTypes ?? false,
     returnAsIO: options.returnAsIO ?? false,
+    verbatim: options.verbatim ?? false,
     figStart: options.figStart ?? 1,
     forFormat: options.forFormat ?? "comma",
     texts,

@@ -64,6 +64,7 @@ describe("skhema mcp", () => {
       expect(props[field]?.description ?? "").not.toBe("");
     }
     expect(JSON.stringify(props.lang)).toContain("csharp");
+    expect(props.options?.description).toContain("verbatim");
     expect(JSON.stringify(props.format)).toContain("excalidraw");
     const gift = tools.find((t) => t.name === "gift_credits")!;
     expect(gift.inputSchema.required).toEqual(["email", "qty"]);
@@ -88,12 +89,14 @@ describe("skhema mcp", () => {
 
   test("render_flowchart pdf from a file path: written to the named path, returned as an embedded resource", async () => {
     const dir = cliHome().cwd;
-    writeFileSync(join(dir, "lab.c"), "#include <stdio.h>\nint main(void) { int n; scanf(\"%d\", &n); printf(\"%d\", n); return 0; }\n");
+    writeFileSync(join(dir, "lab.c"), "#include <stdio.h>\nint main(void) { int n; scanf(\"%d\", &n); printf(\"%d\", n);\n  system(\"pause\"); return 0; }\n");
     const out = join(dir, "chart.pdf");
     const result = await call(client, "render_flowchart", { path: join(dir, "lab.c"), format: "pdf", outputPath: out });
     expect(result.isError).toBeFalsy();
     expect(texts(result)[0]).toStartWith("1 chart(s); ");
     expect(texts(result)[0]).toContain(`Wrote ${out}`);
+    // Runtime set-up left out of the chart is said (issue 20).
+    expect(texts(result)[0]).toContain('Left out as runtime set-up (options.verbatim draws it): system("pause") (line 3).');
     expect(readFileSync(out).subarray(0, 5).toString()).toBe("%PDF-");
     const resource = result.content.find((c) => c.type === "resource") as { resource: { uri: string; mimeType: string; blob: string } };
     expect(resource.resource.mimeType).toBe("application/pdf");

@@ -77,7 +77,7 @@ describe("help, version, usage errors", () => {
     expect(r.stdout).toStartWith("NAME\n       skhema render - ");
     for (const section of ["SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "EXAMPLES"]) expect(r.stdout).toContain(`\n\n${section}\n`);
     for (const flag of ["-f, --format", "--lang", "--fn", "--split", "--no-split", "--scale", "--fragment", "--font", "--options", "--url", "--json", "--local",
-      "--locale", "--single-end", "--main-only-terminators", "--call-as-process", "--strip-types", "--return-as-io", "--fig-start", "--for-format",
+      "--locale", "--single-end", "--main-only-terminators", "--call-as-process", "--strip-types", "--return-as-io", "--verbatim", "--fig-start", "--for-format",
       "--yes", "--no ", "--in-word", "--out-word", "--start-text", "--end-text", "--entry-text", "--exit-text", "--return-word", "--for-each-word", "--cap-word", "--cap-format", "-o, --output"]) {
       expect(r.stdout).toContain(flag);
     }
@@ -221,6 +221,15 @@ describe("render against the service", () => {
     expect(r.stderr).toContain("lab.svg: ");
     expect(r.stderr).toContain("8 credits left");
     expect(await credits(user.id)).toBe(8); // two charts: main and double
+  });
+
+  test("set-up left out: the file answer's X-Omitted-Setup count becomes one note on stderr (issue 20)", async () => {
+    const { run, home } = await withUser({ credits: 10 });
+    writeFileSync(join(home.cwd, "lab.c"), 'int main() {\n  setlocale(LC_ALL, "rus");\n  int n;\n  scanf("%d", &n);\n  system("pause");\n  return 0;\n}\n');
+    const r = ok(await run(["render", "lab.c"]));
+    expect(r.stderr).toContain("note: 2 statement(s) left out as runtime set-up (--json lists them, --verbatim draws them)");
+    const verbatim = ok(await run(["render", "lab.c", "--verbatim"]));
+    expect(verbatim.stderr).not.toContain("left out");
   });
 
   test("-o file, -o folder/, -o - (stdout) give the same bytes", async () => {
@@ -444,6 +453,20 @@ describe("render --local", () => {
     expect(bad.code).toBe(1);
     expect((await run(["render", join(work, "lab.xyz"), "--local"])).code).toBe(2);
     expect(existsSync(join(home.cwd, "lab.xyz"))).toBe(false);
+  });
+
+  test("runtime set-up left out is one note on stderr, in --json's omitted; --verbatim draws it; the exit code stays 0", async () => {
+    const home = cliHome();
+    writeFileSync(join(home.cwd, "lab.c"), 'int main() {\n  setlocale(LC_ALL, "rus");\n  int n;\n  scanf("%d", &n);\n  system("pause");\n  return 0;\n}\n');
+    const env = { XDG_CONFIG_HOME: home.config, SKHEMA_API_URL: "http://127.0.0.1:9/v1" };
+    const r = ok(await runCli(["render", "lab.c", "--local", "-f", "json", "-o", "-"], { env, cwd: home.cwd }));
+    expect(r.stderr).toContain('note: left out as runtime set-up (--verbatim draws it): setlocale(LC_ALL, "rus") (line 2); system("pause") (line 5)');
+    expect(r.stdout).not.toContain("setlocale");
+    const json = JSON.parse(ok(await runCli(["render", "lab.c", "--local", "--json"], { env, cwd: home.cwd })).stdout);
+    expect(json.omitted).toEqual([{ chart: "main", line: 2, text: 'setlocale(LC_ALL, "rus")' }, { chart: "main", line: 5, text: 'system("pause")' }]);
+    const verbatim = ok(await runCli(["render", "lab.c", "--local", "-f", "json", "-o", "-", "--verbatim"], { env, cwd: home.cwd }));
+    expect(verbatim.stderr).not.toContain("left out");
+    expect(verbatim.stdout).toContain("setlocale");
   });
 
   test("npm run render still renders a file locally", async () => {

@@ -5,7 +5,7 @@ import type { FrontendResult } from "../engine/frontends/types.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
 import { type Node } from "../engine/tree/schema.ts";
-import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
+import { parserFor, bare, chart, p, io, term, call, blk, finishedMain } from "./support/frontend-helpers.ts";
 import { readSourceFile } from "./support/source-file.ts";
 
 const FIXTURES = new URL("./fixtures/c/", import.meta.url);
@@ -401,4 +401,62 @@ describe("C front-end: robustness", () => {
       }
     }
   }, 60_000); // eight mangled copies of every corpus program: seconds on a loaded machine
+});
+
+describe("issue 20: set-up, input in a student's words, file I/O (the engine's finished front-end)", () => {
+  const main = finishedMain("c");
+  const LAB = [
+    "#include <stdio.h>", "#include <locale.h>", "int main() {",
+    '    setlocale(LC_CTYPE, "rus");', '    system("chcp 65001");', "    SetConsoleOutputCP(1251);", "    srand(time(NULL));",
+    "    double xp, xk; int n;",
+    '    printf("xp = ");', '    scanf("%lf", &xp);', '    printf("xk = "); scanf("%lf", &xk);', '    scanf("%d", &n);',
+    "    fflush(stdin);",
+    '    printf("Sum: %d\\n", n);', '    system("pause");', "    getch();", "    return 0;", "}",
+  ].join("\n");
+
+  test("runtime set-up is left out and reported with its line; the reads merge into one input; the key wait at the end goes", async () => {
+    const { lines, omitted } = await main(LAB);
+    expect(lines).toEqual(["io Ввід xp, xk, n", 'io Вивід "Sum: ", n', "terminal Кінець"]);
+    expect(omitted).toEqual([
+      { chart: "main", line: 4, text: 'setlocale(LC_CTYPE, "rus")' },
+      { chart: "main", line: 5, text: 'system("chcp 65001")' },
+      { chart: "main", line: 6, text: "SetConsoleOutputCP(1251)" },
+      { chart: "main", line: 7, text: "srand(time(NULL))" },
+      { chart: "main", line: 13, text: "fflush(stdin)" },
+      { chart: "main", line: 15, text: 'system("pause")' },
+      { chart: "main", line: 16, text: "Ввід символу" },
+    ]);
+  });
+
+  test("verbatim draws every statement as written: nothing left out, nothing merged", async () => {
+    const { lines, omitted } = await main(LAB, { verbatim: true });
+    expect(omitted).toEqual([]);
+    expect(lines).toContain('process setlocale(LC_CTYPE, "rus")');
+    expect(lines).toContain('io Вивід "xp = "');
+    expect(lines.filter((l) => l.startsWith("io Ввід"))).toEqual(["io Ввід xp", "io Ввід xk", "io Ввід n", "io Ввід символу"]);
+  });
+
+  test("a prompt that prints a value, or is not followed by a read, stays an output; getchar() in the middle stays", async () => {
+    const { lines } = await main('int main() {\n  printf("a[%d] = ", i);\n  scanf("%d", &a[i]);\n  printf("done");\n  x = 1;\n  getchar();\n  x = 2;\n}');
+    expect(lines).toEqual(['io Вивід "a[", i, "] = "', "io Ввід a[i]", 'io Вивід "done"', "process x := 1", "io Ввід символу", "process x := 2"]);
+  });
+
+  test("the prompt of the closing key press goes with it; a program that does more keeps its outputs", async () => {
+    const { lines, omitted } = await main('int main() {\n  printf("%d", n);\n  printf("Press any key...");\n  getch();\n  return 0;\n}');
+    expect(lines).toEqual(["io Вивід n", "terminal Кінець"]);
+    expect(omitted.map((o) => [o.line, o.text])).toEqual([[3, 'Вивід "Press any key..."'], [4, "Ввід символу"]]);
+  });
+
+  test("file input/output names the file: opening, writing, reading, closing", async () => {
+    const { lines } = await main([
+      "int main() {", '  FILE *f = fopen("out.txt", "w");', '  fprintf(f, "%d %lf\\n", n, x);', '  fputs("hi", f);', "  fclose(f);",
+      '  FILE *g = fopen("in.txt", "r");', '  fscanf(g, "%d%d", &a, &b);', "  fgets(s, 100, g);", "  fclose(g);", "}",
+    ].join("\n"));
+    expect(lines).toEqual([
+      'process Відкриття файлу f: "out.txt"', "io Запис у файл f: n, x", 'io Запис у файл f: "hi"', "process Закриття файлу f",
+      'process Відкриття файлу g: "in.txt"', "io Читання з файлу g: a, b", "io Читання з файлу g: s", "process Закриття файлу g",
+    ]);
+    const en = await main('int main() {\n  FILE *f = fopen("o.txt", "w");\n  fprintf(f, "%d", n);\n  fclose(f);\n}', { locale: "en" });
+    expect(en.lines).toEqual(['process Open file f: "o.txt"', "io Write to file f: n", "process Close file f"]);
+  });
 });

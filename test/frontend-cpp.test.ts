@@ -6,7 +6,7 @@ import { bunAssets } from "../hosts/bun.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
 import { type Node } from "../engine/tree/schema.ts";
-import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
+import { parserFor, bare, chart, p, io, term, call, blk, finishedMain } from "./support/frontend-helpers.ts";
 import { readSourceFile } from "./support/source-file.ts";
 
 const FIXTURES = new URL("./fixtures/cpp/", import.meta.url);
@@ -226,4 +226,37 @@ describe("C++ front-end: robustness", () => {
       }
     }
   }, 60_000); // eight mangled copies of every corpus program: seconds on a loaded machine
+});
+
+describe("issue 20: set-up, input in a student's words, file I/O (the engine's finished front-end)", () => {
+  const main = finishedMain("cpp");
+
+  test("stream set-up is left out and reported; a prompt and its read are one input", async () => {
+    const { lines, omitted } = await main([
+      "int main() {", '  setlocale(LC_ALL, "Ukrainian");', "  ios::sync_with_stdio(false);", "  cin.tie(0);",
+      '  cout << "n = "; cin >> n;', '  cout << "x = ";', "  cin >> x;", "  cin.ignore();",
+      "  cout << fixed << setprecision(2);", "  cout << fixed << setprecision(2) << x << endl;", '  system("pause");', "  return 0;", "}",
+    ].join("\n"));
+    expect(lines).toEqual(["io Ввід n, x", "io Вивід x", "terminal Кінець"]);
+    expect(omitted.map((o) => [o.line, o.text])).toEqual([
+      [2, 'setlocale(LC_ALL, "Ukrainian")'], [3, "ios::sync_with_stdio(false)"], [4, "cin.tie(0)"], [8, "cin.ignore()"],
+      [9, "cout << fixed << setprecision(2)"], [11, 'system("pause")'],
+    ]);
+  });
+
+  test("cout << fixed << setprecision(2) alone is no output (was an invented «Вивід новий рядок»); verbatim draws it as written", async () => {
+    const { lines } = await main("int main() {\n  cout << fixed << setprecision(2);\n  cout << x;\n}", { verbatim: true });
+    expect(lines).toEqual(["process cout << fixed << setprecision(2)", "io Вивід x"]);
+  });
+
+  test("file streams: ofstream/ifstream, << and >>, getline, close", async () => {
+    const { lines } = await main([
+      "int main() {", '  ofstream out("data.txt");', '  out << x << " " << n << endl;', "  out.close();",
+      '  ifstream in("in.txt");', "  in >> n >> m;", "  getline(in, s);", "}",
+    ].join("\n"));
+    expect(lines).toEqual([
+      'process Відкриття файлу out: "data.txt"', 'io Запис у файл out: x, " ", n', "process Закриття файлу out",
+      'process Відкриття файлу in: "in.txt"', "io Читання з файлу in: n, m", "io Читання з файлу in: s",
+    ]);
+  });
 });

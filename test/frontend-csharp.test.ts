@@ -3,7 +3,7 @@ import { parseCSharp } from "../engine/frontends/csharp/index.ts";
 import type { FrontendResult } from "../engine/frontends/types.ts";
 import type { Options } from "../engine/options.ts";
 import { type Node } from "../engine/tree/schema.ts";
-import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
+import { parserFor, bare, chart, p, io, term, call, blk, finishedMain } from "./support/frontend-helpers.ts";
 
 const FIXTURES = new URL("./fixtures/csharp/", import.meta.url);
 const PARITY = new URL("./parity/csharp/", import.meta.url);
@@ -269,6 +269,32 @@ describe("c# front-end: issue 13", () => {
     expect(await top('int m = a > b ? a : b;\nConsole.WriteLine("Max: {0}!", m);\n')).toEqual([
       { kind: "if", cond: "a > b", then: blk(p("int m := a")), else: blk(p("int m := b")) },
       io('Вивід "Max: ", m, "!"'),
+    ]);
+  });
+});
+
+describe("issue 20: set-up, input in a student's words, file I/O (the engine's finished front-end)", () => {
+  const main = finishedMain("csharp");
+  const wrap = (body: string) => `using System;\nusing System.IO;\nclass Program {\n  static void Main() {\n${body}\n  }\n}`;
+
+  test("console encodings, title and clearing are left out, and the closing ReadKey; prompts and reads merge", async () => {
+    const { lines, omitted } = await main(wrap([
+      "    Console.OutputEncoding = System.Text.Encoding.UTF8;", '    Console.Title = "Lab 1";', "    Console.Clear();",
+      '    Console.Write("n = ");', "    int n = int.Parse(Console.ReadLine());", '    Console.Write("x = ");', "    double x = Convert.ToDouble(Console.ReadLine());",
+      '    Console.WriteLine("Sum: {0}", n + x);', "    Console.ReadKey();",
+    ].join("\n")));
+    expect(lines).toEqual(["io Ввід n, x", 'io Вивід "Sum: ", n + x']);
+    expect(omitted.map((o) => o.line)).toEqual([5, 6, 7, 13]);
+  });
+
+  test("StreamWriter and File.* read and write files", async () => {
+    const { lines } = await main(wrap([
+      '    StreamWriter sw = new StreamWriter("out.txt");', '    sw.WriteLine("{0} {1}", a, b);', "    sw.Close();",
+      '    string[] lines = File.ReadAllLines("in.txt");', '    File.WriteAllText("o.txt", text);',
+    ].join("\n")));
+    expect(lines).toEqual([
+      'process Відкриття файлу sw: "out.txt"', "io Запис у файл sw: a, b", "process Закриття файлу sw",
+      'io Читання з файлу "in.txt": lines', 'io Запис у файл "o.txt": text',
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { parseJava } from "../engine/frontends/java/index.ts";
 import type { Options } from "../engine/options.ts";
 import type { Block, Node } from "../engine/tree/schema.ts";
-import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
+import { parserFor, bare, chart, p, io, term, call, blk, finishedMain } from "./support/frontend-helpers.ts";
 
 const FIXTURES = new URL("./fixtures/java/", import.meta.url);
 const PARITY = new URL("./parity/java/", import.meta.url);
@@ -402,5 +402,37 @@ describe("java front-end: parity and corpus", () => {
     expect((await load("gcd")).map((n) => n.kind)).toEqual(["while", "terminal"]);
     expect((await load("menu_switch"))[0]).toMatchObject({ kind: "switch", cond: "choice" });
     expect((await load("factorial_recursive")).at(-1)).toEqual(term("Повернути n * factorial_recursive(n - 1)"));
+  });
+});
+
+describe("issue 20: set-up, input in a student's words, file I/O (the engine's finished front-end)", () => {
+  const main = finishedMain("java");
+  const wrap = (body: string) => `import java.util.*;\nimport java.io.*;\npublic class Main {\n  public static void main(String[] args) throws Exception {\n${body}\n  }\n}`;
+
+  test("the console Scanner and its close() are left out; a prompt and its read are one input", async () => {
+    const { lines, omitted } = await main(wrap([
+      "    Scanner sc = new Scanner(System.in);", '    System.out.print("n: ");', "    int n = sc.nextInt();",
+      '    System.out.print("x: ");', "    double x = sc.nextDouble();", "    System.out.println(n * x);", "    sc.close();",
+    ].join("\n")));
+    expect(lines).toEqual(["io Ввід n, x", "io Вивід n * x"]);
+    expect(omitted.map((o) => [o.line, o.text])).toEqual([[5, "Scanner sc := new Scanner(System.in)"], [11, "sc.close()"]]);
+  });
+
+  test("a console Scanner in a field: its close() in main is left out too", async () => {
+    const code = "import java.util.*;\npublic class Main {\n  static Scanner in = new Scanner(System.in);\n  public static void main(String[] args) {\n    int n = in.nextInt();\n    System.out.println(n);\n    in.close();\n  }\n}";
+    const { lines, omitted } = await main(code);
+    expect(lines).toEqual(["io Ввід n", "io Вивід n"]);
+    expect(omitted).toEqual([{ chart: "main", line: 7, text: "in.close()" }]);
+  });
+
+  test("writers and a Scanner over a File read and write that file", async () => {
+    const { lines } = await main(wrap([
+      '    PrintWriter pw = new PrintWriter(new FileWriter("out.txt"));', "    pw.println(n);", '    pw.printf("%d %d%n", a, b);', "    pw.close();",
+      '    Scanner fs = new Scanner(new File("in.txt"));', "    int k = fs.nextInt();", '    List<String> lines = Files.readAllLines(Paths.get("in.txt"));',
+    ].join("\n")));
+    expect(lines).toEqual([
+      'process Відкриття файлу pw: "out.txt"', "io Запис у файл pw: n", "io Запис у файл pw: a, b", "process Закриття файлу pw",
+      'process Відкриття файлу fs: "in.txt"', "io Читання з файлу fs: k", 'io Читання з файлу "in.txt": lines',
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { tokenize } from "../engine/frontends/pascal/lexer.ts";
 import { exprText } from "../engine/frontends/pascal/text.ts";
 import type { FrontendResult } from "../engine/frontends/types.ts";
 import { bunAssets } from "../hosts/bun.ts";
-import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
+import { parserFor, bare, chart, p, io, term, call, blk, finishedMain } from "./support/frontend-helpers.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
 import { ChartTreeSchema, type Node } from "../engine/tree/schema.ts";
 
@@ -455,5 +455,29 @@ describe("conditional compilation and notation (issue 13)", () => {
 
   test("Format('…%d', [values]) prints its pieces and values", async () => {
     expect(await body("writeln(Format('Sum: %d of %d', [s, n]));")).toEqual([io("Вивід 'Sum: ', s, ' of ', n")]);
+  });
+});
+
+describe("issue 20: set-up, input in a student's words, file I/O (the engine's finished front-end)", () => {
+  const main = finishedMain("pascal");
+
+  test("console set-up and the closing readln are left out; write + readln is one input", async () => {
+    const { lines, omitted } = await main([
+      "program Lab;", "uses crt;", "var n: integer; x: real;", "begin", "  SetConsoleCP(1251);", "  ClrScr;", "  Randomize;",
+      "  write('n = '); readln(n);", "  write('x = ');", "  readln(x);", "  writeln('Sum: ', n + x);", "  Delay(1000);", "  readln;", "end.",
+    ].join("\n"));
+    expect(lines).toEqual(["io Ввід n, x", "io Вивід 'Sum: ', n + x"]);
+    expect(omitted.map((o) => [o.line, o.text])).toEqual([[5, "SetConsoleCP(1251)"], [6, "ClrScr"], [7, "Randomize"], [12, "Delay(1000)"], [13, "Ввід символу"]]);
+  });
+
+  test("assign + rewrite is one opening; writeln(f, …) / readln(f, …) write and read the file", async () => {
+    const { lines } = await main([
+      "program Files;", "var f: text; n: integer; s: string;", "begin", "  assign(f, 'out.txt');", "  rewrite(f);", "  writeln(f, n, ' ', s);", "  close(f);",
+      "  assign(f, 'in.txt');", "  reset(f);", "  readln(f, s);", "  close(f);", "end.",
+    ].join("\n"));
+    expect(lines).toEqual([
+      "process Відкриття файлу f: 'out.txt'", "io Запис у файл f: n, ' ', s", "process Закриття файлу f",
+      "process Відкриття файлу f: 'in.txt'", "io Читання з файлу f: s", "process Закриття файлу f",
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { parsePython } from "../engine/frontends/python/index.ts";
 import { runtimeInitCount } from "../engine/frontends/tree-sitter.ts";
-import { parserFor, bare, chart, p, io, term, call, blk } from "./support/frontend-helpers.ts";
+import { parserFor, bare, chart, p, io, term, call, blk, finishedMain } from "./support/frontend-helpers.ts";
 import type { Options } from "../engine/options.ts";
 import type { Node } from "../engine/tree/schema.ts";
 import { augmentedAssignment, comparisonSymbol, logicalWord } from "../engine/text/notation.ts";
@@ -449,5 +449,51 @@ describe("python front-end: issue 13", () => {
     expect(bare(chart(result, "f").block.stmts)).toEqual([
       p("результат := [[m[i][j] for i in range(len(m))] for j in range(len(m[0]))]"), term("Повернути результат"),
     ]);
+  });
+});
+
+describe("issue 20: set-up, input in a student's words, file I/O (the engine's finished front-end)", () => {
+  const main = finishedMain("python");
+
+  test("console set-up is left out and reported; prompts and reads merge; the closing input() goes", async () => {
+    const { lines, omitted } = await main([
+      "import os, sys, random", "os.system('cls')", "sys.stdout.reconfigure(encoding='utf-8')", "random.seed()",
+      'print("xp = ")', "xp = float(input())", 'xk = float(input("xk = "))', 'h = float(input("h = "))', "print(xp + xk + h)", "input()",
+    ].join("\n"));
+    expect(lines).toEqual(["io Ввід xp, xk, h", "io Вивід xp + xk + h"]);
+    expect(omitted.map((o) => [o.line, o.text])).toEqual([[2, "os.system('cls')"], [3, "sys.stdout.reconfigure(encoding='utf-8')"], [4, "random.seed()"], [10, "Ввід символу"]]);
+  });
+
+  test("a menu printed before the read does not ask (no `:`, `=`, `?`, `>` at its end): it stays an output", async () => {
+    const { lines } = await main('print("1 - додати, 0 - вихід")\nchoice = input("Ваш вибір: ")\nprint(choice)');
+    expect(lines).toEqual(['io Вивід "1 - додати, 0 - вихід"', "io Ввід choice", "io Вивід choice"]);
+  });
+
+  test("a program that is nothing but input() keeps it", async () => {
+    const { lines, omitted } = await main("input()");
+    expect(lines).toEqual(["io Ввід символу"]);
+    expect(omitted).toEqual([]);
+  });
+
+  test("with open(...) as f: is the opening, then its body; reads, writes and print(file=f) name the file", async () => {
+    const { lines } = await main([
+      'with open("data.txt") as f:', "    s = f.read()", "    n = int(f.readline())", "    for line in f:", "        print(line)",
+      'g = open("out.txt", "w")', "g.write(str(n))", "print(n, s, file=g)", "g.close()", 'data = open("b.txt").read()',
+    ].join("\n"));
+    expect(lines).toEqual([
+      'process Відкриття файлу f: "data.txt"', "io Читання з файлу f: s", "io Читання з файлу f: n", "for line ∈ f", "  io Вивід line",
+      'process Відкриття файлу g: "out.txt"', "io Запис у файл g: n", "io Запис у файл g: n, s", "process Закриття файлу g",
+      'io Читання з файлу "b.txt": data',
+    ]);
+  });
+
+  test("an f-string written to a file is its pieces, as in an output", async () => {
+    const { lines } = await main('f = open("o.txt", "w")\nf.write(f"{x}; {y:.2f}\\n")\nf.write(f"a[{i}] = {a[i]!r}{{}}")');
+    expect(lines).toEqual(['process Відкриття файлу f: "o.txt"', 'io Запис у файл f: x, "; ", y', 'io Запис у файл f: "a[", i, "] = ", a[i], "{}"']);
+  });
+
+  test("some other object's write() is not a file write", async () => {
+    const { lines } = await main("buf.write(x)");
+    expect(lines).toEqual(["process buf.write(x)"]);
   });
 });

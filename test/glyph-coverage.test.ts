@@ -7,6 +7,9 @@ import { FONTS, type FontId } from "../engine/fonts.ts";
 import { GLYPH_COVERAGE } from "../engine/render/glyph-coverage.ts";
 import { Face } from "../engine/render/fonts.ts";
 import { coverageRanges } from "../scripts/gen-coverage.ts";
+import { render } from "../engine/index.ts";
+import { drawableText } from "../engine/text/drawable.ts";
+import { bunAssets } from "../hosts/bun.ts";
 
 describe("glyph coverage table", () => {
   for (const id of Object.keys(FONTS) as FontId[]) {
@@ -37,5 +40,26 @@ describe("glyph coverage table", () => {
     const p = Bun.spawnSync(["bun", "-e", script], { stdout: "pipe", stderr: "pipe" });
     expect(p.stderr.toString()).toBe("");
     expect(JSON.parse(p.stdout.toString())).toEqual([]);
+  });
+});
+
+describe("characters no chart font draws (issue 20)", () => {
+  const EMOJI_LAB = 'print("Готово ✅ 🎉 ok")\nx = "∈ ≤ ♥"\nif x == "👍🏽":\n    print("a 🎉 b")\n';
+
+  test("drawableText drops what neither the chart's font nor DejaVu Sans has, and the space it leaves doubled", () => {
+    expect(drawableText('"Готово ✅ 🎉 ok"', "tinos", GLYPH_COVERAGE)).toBe('"Готово ok"');
+    expect(drawableText("a 👨‍👩‍👧 b ∈ ≤ ♥ ї", "tinos", GLYPH_COVERAGE)).toBe("a b ∈ ≤ ♥ ї");
+  });
+
+  test("no such character reaches any format; every format shows the same text", async () => {
+    const geometry = (await render({ code: EMOJI_LAB, lang: "python", format: "json" }, bunAssets)).file.data as string;
+    for (const dropped of ["✅", "🎉", "👍", "🏽"]) expect(geometry).not.toContain(dropped);
+    expect(geometry).toContain("Готово ok");
+    expect(geometry).toContain("∈ ≤ ♥");
+    for (const format of ["svg", "typst", "excalidraw"]) {
+      const file = (await render({ code: EMOJI_LAB, lang: "python", format }, bunAssets)).file.data as string;
+      expect(file).not.toContain("🎉");
+      expect(file).toContain("Готово ok");
+    }
   });
 });

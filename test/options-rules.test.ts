@@ -75,3 +75,18 @@ describe("option rules (no zod at render time)", () => {
     expect(message).toStartWith("invalid options: options.figStart:");
   });
 });
+
+describe("verbatim (issue 20, an extension of §2.3)", () => {
+  test("a boolean, false by default, in the resolved options every front-end rule reads; not a Pro option", () => {
+    expect(resolveOptions({}).verbatim).toBe(false);
+    expect(resolveOptions({ verbatim: true }).verbatim).toBe(true);
+    expect(checkOptions({ verbatim: true })).toEqual({ verbatim: true });
+    expect(checkOptions({ verbatim: "yes" })).toBeNull();
+    expect(OptionsSchema.safeParse({ verbatim: 1 }).success).toBe(false);
+    expect(proFeatures({ verbatim: true })).toEqual([]);
+  });
+
+  test("every §2.3 option keeps its default beside it", () => {
+    expect({ ...resolveOptions({ verbatim: true }), verbatim: false }).toEqual(resolveOptions({}));
+  });
+});

@@ -35,7 +35,7 @@ interface BatchJson {
   credits: number;
   creditsLeft: number;
   filename: string;
-  items: { index: number; name: string; ok: boolean; error?: string; skipped?: unknown[] }[];
+  items: { index: number; name: string; ok: boolean; error?: string; skipped?: unknown[]; omitted?: unknown[] }[];
   encoding: string;
   content: string;
 }
@@ -208,11 +208,11 @@ describe("json=1", () => {
       expect(body).toMatchObject({ format: "svg", bundle: "zip", count: 3, rendered: 2, credits: 3, creditsLeft: 17, filename: "flowcharts.zip", encoding: "base64" });
       expect(body.items).toHaveLength(3);
       // For a zip, each item's name is its entry's name in the bundle.
-      expect(body.items[0]).toEqual({ index: 0, name: "service-1.svg", ok: true, skipped: [] });
+      expect(body.items[0]).toEqual({ index: 0, name: "service-1.svg", ok: true, skipped: [], omitted: [] });
       expect(Object.keys(body.items[1]!).sort()).toEqual(["error", "index", "name", "ok"]);
       expect(body.items[1]).toMatchObject({ index: 1, name: "broken.error.txt", ok: false });
       expect(body.items[1]!.error).toMatch(/syntax error at line 1, column \d+/);
-      expect(body.items[2]).toEqual({ index: 2, name: "two.svg", ok: true, skipped: [] });
+      expect(body.items[2]).toEqual({ index: 2, name: "two.svg", ok: true, skipped: [], omitted: [] });
       // One entry per item: a failed item's is `<name>.error.txt` with its code and reason.
       const zip = unzipSync(Buffer.from(body.content, "base64"));
       expect(Object.keys(zip)).toEqual(["service-1.svg", "broken.error.txt", "two.svg"]);

@@ -289,9 +289,9 @@ describe("GET /v1/openapi.json", () => {
 
   test("components hold the §2 resources with their fields", () => {
     const exact: Record<string, string[]> = {
-      // `skipped` (functions not drawn, issue 13) and the optional `recovered` (functions drawn around a
-      // statement the parser could not read, issue 20) beside the fields of §2.
-      RenderJSONResponse: ["content", "creditsLeft", "encoding", "filename", "format", "lang", "recovered", "skipped"],
+      // `skipped` (functions not drawn, issue 13), the optional `recovered` (functions drawn around a
+      // statement the parser could not read, issue 20) and `omitted` (set-up left out, issue 20) beside the fields of §2.
+      RenderJSONResponse: ["content", "creditsLeft", "encoding", "filename", "format", "lang", "omitted", "recovered", "skipped"],
       BatchResponse: ["bundle", "content", "count", "credits", "creditsLeft", "encoding", "filename", "format", "items", "rendered"],
       Me: ["credits", "email", "name", "pro", "proUntil"],
       TopupRequest: ["id", "kind", "qty"],
@@ -322,7 +322,7 @@ describe("GET /v1/openapi.json", () => {
     const lang = deref(deref(doc.components.schemas.RenderRequest).properties?.lang);
     expect(lang.enum?.slice().sort()).toEqual(["c", "cpp", "csharp", "java", "native", "pascal", "python"]);
     const items = deref(doc.components.schemas.BatchResponse).properties?.items?.items;
-    expect(Object.keys(deref(items).properties ?? {}).sort()).toEqual(["error", "index", "name", "ok", "recovered", "skipped"]);
+    expect(Object.keys(deref(items).properties ?? {}).sort()).toEqual(["error", "index", "name", "ok", "omitted", "recovered", "skipped"]);
   });
 
   test("the description writes down the §7 open points and the size limits", () => {
@@ -436,7 +436,7 @@ describe("the document describes what the server answers", () => {
     valid("GiftResponse", await (await post("/gift", { email: "openapi-check@example.com", qty: 1 })).json());
     valid("Error", await (await post("/gift", { email: "nope", qty: 1 })).json());
     valid("Error", await (await fetch(`${server.url}/render`, { headers })).json()); // 405
-  });
+  }, 60_000); // a dozen real renders and batches: seconds on a busy 2-core machine
 
   test("the request schemas accept the interface's examples and refuse what the server refuses", () => {
     const request = validatorFor("RenderRequest");

@@ -87,8 +87,9 @@ describe("json answers", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toStartWith("application/json");
     const body = (await res.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(["content", "creditsLeft", "encoding", "filename", "format", "lang", "skipped"]);
+    expect(Object.keys(body).sort()).toEqual(["content", "creditsLeft", "encoding", "filename", "format", "lang", "omitted", "skipped"]);
     expect(body.skipped).toEqual([]);
+    expect(body.omitted).toEqual([]);
     expect(body).toMatchObject({ format, lang: "python", encoding });
     if (encoding === "base64") expect(Buffer.from(body.content as string, "base64").length).toBeGreaterThan(100);
     else expect((body.content as string).length).toBeGreaterThan(100);
@@ -106,6 +107,44 @@ describe("json answers", () => {
   test("?json=0 gives the file", async () => {
     const res = await render({ code: SMALL, lang: "python" }, "?json=0");
     expect(res.headers.get("content-type")).toBe("image/svg+xml");
+  });
+});
+
+describe("runtime set-up left out (issue 20)", () => {
+  const LAB = 'int main() {\n  setlocale(LC_ALL, "rus");\n  int n;\n  scanf("%d", &n);\n  printf("%d", n);\n  system("pause");\n  return 0;\n}\n';
+
+  test("a JSON answer lists it in omitted with chart, line and text; verbatim draws it and omits nothing", async () => {
+    const res = await render({ code: LAB, lang: "c", format: "json" }, "?json=1");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { omitted: unknown; content: string };
+    expect(body.omitted).toEqual([{ chart: "main", line: 2, text: 'setlocale(LC_ALL, "rus")' }, { chart: "main", line: 6, text: 'system("pause")' }]);
+    expect(body.content).not.toContain("setlocale");
+    const verbatim = (await (await render({ code: LAB, lang: "c", format: "json", options: { verbatim: true } }, "?json=1")).json()) as { omitted: unknown; content: string };
+    expect(verbatim.omitted).toEqual([]);
+    expect(verbatim.content).toContain("setlocale");
+  });
+
+  test("a file answer counts it in X-Omitted-Setup; none → no header", async () => {
+    const res = await render({ code: LAB, lang: "c" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-omitted-setup")).toBe("2");
+    expect((await render({ code: SMALL, lang: "python" })).headers.get("x-omitted-setup")).toBeNull();
+  });
+
+  test("batch items that rendered carry theirs", async () => {
+    const res = await postJson(`${server.url}/render/batch?json=1`, key, { items: [{ code: LAB, lang: "c" }, { code: SMALL, lang: "python" }] });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { items: { omitted?: { line: number }[] }[] };
+    expect(body.items.map((i) => i.omitted?.map((o) => o.line))).toEqual([[2, 6], []]);
+  });
+
+  test("OpenAPI documents omitted and the verbatim option", async () => {
+    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as { components: { schemas: Record<string, { properties?: Record<string, { description?: string }> }> } };
+    const schemas = doc.components.schemas;
+    expect(schemas.RenderJSONResponse!.properties!.omitted!.description).toContain("runtime set-up");
+    expect(schemas.BatchItemResult!.properties!.omitted).toBeDefined();
+    expect(schemas.OmittedStatement).toBeDefined();
+    expect(schemas.Options!.properties!.verbatim!.description).toContain("as written");
   });
 });
 

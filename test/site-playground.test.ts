@@ -141,6 +141,22 @@ describe("playground", () => {
     await context.close();
   }, TIMEOUT);
 
+  test("runtime set-up left out is named in the status line; the verbatim option draws it (issue 20)", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await openPlayground(context);
+    await page.selectOption("#lang", "c");
+    const code = '#include <stdio.h>\nint main(void) {\n    setlocale(LC_ALL, "rus");\n    int n;\n    scanf("%d", &n);\n    if (n > 80) printf("big");\n    return 0;\n}\n';
+    await typeProgram(page, code, "n > 80");
+    await page.waitForFunction(() => document.querySelector("#status")?.textContent?.includes("setlocale(…) (рядок 3)") ?? false, null, { timeout: 30_000 });
+    expect(await page.textContent("#status")).toContain("Пропущено як налаштування: setlocale(…) (рядок 3)");
+    expect(await page.textContent("#preview svg")).not.toContain("setlocale");
+    await page.click("details.options > summary");
+    await page.check("input[name=verbatim]");
+    await page.waitForFunction(() => document.querySelector("#preview svg")?.textContent?.includes("setlocale") ?? false, null, { timeout: 30_000 });
+    expect(await page.textContent("#status")).not.toContain("setlocale");
+    await context.close();
+  }, TIMEOUT);
+
   test("the function picker shows one function's chart", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await openPlayground(context);

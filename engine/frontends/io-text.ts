@@ -62,3 +62,19 @@ export function readEscapes(text: string, texts: Texts): string {
     return controlWord(inside, texts) ?? printedItem(all) ?? all;
   });
 }
+
+/** A string literal (either quote, escapes inside): an item of a prompt. */
+const PROMPT_ITEM = String.raw`(?:"(?:\\[\s\S]|[^"\\])*"|'(?:\\[\s\S]|[^'\\])*')`;
+
+/**
+ * An output of string literals only (`Вивід "xp = "`): what a prompt before a read, or before the
+ * key press main ends with, prints.
+ */
+export function promptPattern(texts: Texts): RegExp {
+  return new RegExp(`^${escapeRegExp(texts.outWord)} ${PROMPT_ITEM}(?:, ${PROMPT_ITEM})*$`);
+}
+
+/** `text` as a regular expression matching exactly it (the words of the texts go into patterns). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -3,6 +3,7 @@ import type { AssetLoader } from "../assets.ts";
 import type { FunctionError } from "../errors.ts";
 import type { ResolvedOptions } from "../options.ts";
 import type { ChartTree } from "../tree/schema.ts";
+import type { OmittedStatement } from "./setup.ts";
 
 export interface FrontendResult {
   tree: ChartTree;
@@ -14,3 +15,10 @@ export interface FrontendResult {
  * `errors` (one per affected function) while the other functions still appear in `tree`.
  */
 export type Frontend = (code: string, options: ResolvedOptions, assets: AssetLoader) => Promise<FrontendResult>;
+
+/** A front-end's result after the shared last passes (finish.ts): with the set-up it left out. */
+export interface FinishedResult extends FrontendResult {
+  omitted: OmittedStatement[];
+}
+
+export type FinishedFrontend = (code: string, options: ResolvedOptions, assets: AssetLoader) => Promise<FinishedResult>;

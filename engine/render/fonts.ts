@@ -17,6 +17,7 @@ import { EngineError } from "../errors.ts";
 import { DEFAULT_FONT, FONTS, type FontChoice } from "../fonts.ts";
 import type { FontId } from "../text/measure.ts";
 import { GLYPH_COVERAGE } from "./glyph-coverage.ts";
+import { inRanges } from "../text/drawable.ts";
 
 /** One font face: its file and which code points it has a glyph for. */
 export class Face {
@@ -34,16 +35,7 @@ export class Face {
 
   /** True when the font has a glyph for the code point (binary search over [first, last] pairs). */
   has(cp: number): boolean {
-    const r = this.ranges;
-    let lo = 0;
-    let hi = (r.length >> 1) - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (cp < r[mid * 2]!) hi = mid - 1;
-      else if (cp > r[mid * 2 + 1]!) lo = mid + 1;
-      else return true;
-    }
-    return false;
+    return inRanges(this.ranges, cp);
   }
 }
 

@@ -123,6 +123,20 @@ export const SkippedFunction = z
   })
   .openapi("SkippedFunction", { description: "A function of the source that is not in the chart (a syntax error, a chart over the limits); the others are drawn." });
 
+export const OmittedStatement = z
+  .object({
+    chart: z.string().openapi({ description: "The chart (function) the statement belongs to.", example: "main" }),
+    line: z.number().int().openapi({ description: "1-based source line.", example: 5 }),
+    text: z.string().openapi({ description: "The statement as the chart would show it (what `verbatim` draws).", example: "setlocale(LC_CTYPE, \"rus\")" }),
+  })
+  .openapi("OmittedStatement", {
+    description:
+      "Extension: a statement the charts leave out as runtime set-up (console code page and locale, clearing the screen, pauses, the random seed, " +
+      "the console reader, the key press main ends with). Options `verbatim: true` draws it.",
+  });
+
+const Omitted = z.array(OmittedStatement);
+
 export const RenderJSONResponse = z
   .object({
     format: Format,
@@ -136,6 +150,7 @@ export const RenderJSONResponse = z
       .array(SkippedFunction)
       .optional()
       .openapi({ description: "Only when some were: functions drawn around statements the parser could not read (each such statement is a process block with its source text), with the first problem." }),
+    omitted: Omitted.optional().openapi({ description: "Extension: runtime set-up the charts leave out (empty when none; always present in this service's answers)." }),
   })
   .openapi("RenderJSONResponse");
 
@@ -184,6 +199,7 @@ export const BatchResponse = z
           .array(SkippedFunction)
           .optional()
           .openapi({ description: "For an item that rendered, only when some were: its functions drawn around statements the parser could not read." }),
+        omitted: Omitted.optional().openapi({ description: "Extension, for an item that rendered: runtime set-up its charts leave out (empty when none)." }),
       }).openapi("BatchItemResult"),
     ),
     encoding: z.literal("base64"),

@@ -5,7 +5,7 @@
  */
 import type { AssetLoader } from "../../engine/assets.ts";
 import type { FunctionError } from "../../engine/errors.ts";
-import { SOURCE_EXTENSIONS, formatFile, prepare, render, renderPdfBundle, type Lang, type PreparedRender } from "../../engine/index.ts";
+import { SOURCE_EXTENSIONS, formatFile, prepare, render, renderPdfBundle, type Lang, type OmittedStatement, type PreparedRender } from "../../engine/index.ts";
 import type { Options } from "../../engine/options.ts";
 import type { SourcePolicy } from "../sources/url-source.ts";
 import { ApiError, toApiError } from "../http/errors.ts";
@@ -39,6 +39,8 @@ export interface BatchItemResult {
   skipped?: SkippedFunction[];
   /** For an item that rendered: its functions drawn around statements the parser could not read (only when some were). */
   recovered?: SkippedFunction[];
+  /** For an item that rendered: the runtime set-up its charts leave out. */
+  omitted?: OmittedStatement[];
 }
 
 export interface BatchOutcome {
@@ -53,7 +55,7 @@ export interface BatchOutcome {
 }
 
 /** A rendered item: laid out for the PDF bundle, or drawn into its own file for the zip. */
-type Done = { charts: number; errors: readonly FunctionError[] } & ({ prepared: PreparedRender } | { data: string | Uint8Array });
+type Done = { charts: number; errors: readonly FunctionError[]; omitted: OmittedStatement[] } & ({ prepared: PreparedRender } | { data: string | Uint8Array });
 
 export interface BatchSettings {
   request: BatchRequest;
@@ -118,10 +120,10 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
       const code = await loadSource(plan.spec, settings.policy);
       if (bundle === "pdf") {
         const prepared = await prepare(engineInput(code, plan, plan.lang), assets);
-        return { charts: prepared.charts, errors: prepared.errors, prepared };
+        return { charts: prepared.charts, errors: prepared.errors, omitted: prepared.omitted, prepared };
       }
       const result = await render(engineInput(code, plan, plan.lang), assets);
-      return { charts: result.charts, errors: result.errors, data: result.file.data };
+      return { charts: result.charts, errors: result.errors, omitted: result.omitted, data: result.file.data };
     } catch (err) {
       const apiError = toApiError(err);
       // A bug, not a bad item: the item still fails alone, but the cause must reach the log.
@@ -142,7 +144,7 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     const name = bundle === "zip" ? uniqueName(entryName(plan.name, failed ? ERROR_EXT : ext), taken) : plan.name;
     if (failed) return { index: plan.index, name, ok: false, error: outcome.message, failure: outcome };
     const recovered = recoveredFunctions(outcome.errors);
-    return { index: plan.index, name, ok: true, skipped: skippedFunctions(outcome.errors), ...(recovered.length > 0 ? { recovered } : {}) };
+    return { index: plan.index, name, ok: true, skipped: skippedFunctions(outcome.errors), ...(recovered.length > 0 ? { recovered } : {}), omitted: outcome.omitted };
   });
   const done = outcomes.flatMap((outcome, i) => (outcome instanceof ApiError ? [] : [{ outcome, name: items[i]!.name }]));
   const charts = done.reduce((sum, d) => sum + d.outcome.charts, 0);

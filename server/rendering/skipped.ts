@@ -24,6 +24,9 @@ function entry(e: FunctionError): SkippedFunction {
   return out;
 }
 
+/** A file answer's count of the runtime set-up its charts leave out (issue 20; the JSON answer lists them). */
+export const OMITTED_HEADER = "X-Omitted-Setup";
+
 export function skippedFunctions(errors: readonly FunctionError[]): SkippedFunction[] {
   return errors.filter((e) => !e.recovered).map(entry);
 }

@@ -3,7 +3,7 @@
  * Web Worker. Every edit schedules a re-draw (debounced); answers to older requests than the
  * newest are dropped, so the preview never goes back in time and the editor never waits.
  */
-import type { Format } from "../../engine/index.ts";
+import type { Format, OmittedStatement } from "../../engine/index.ts";
 import { EngineError, type FunctionError } from "../../engine/errors.ts";
 import { decodeSourceBytes } from "../../engine/source-bytes.ts";
 import type { Options } from "../../engine/options.ts";
@@ -56,7 +56,7 @@ function currentLang(): SourceLang {
 function readOptions(): { options: Options; font: string; split: boolean } {
   const form = new FormData(optionsForm);
   const options: Record<string, unknown> = {};
-  for (const name of ["singleEnd", "mainOnlyTerminators", "callAsProcess", "stripTypes", "returnAsIO"]) {
+  for (const name of ["singleEnd", "mainOnlyTerminators", "callAsProcess", "stripTypes", "returnAsIO", "verbatim"]) {
     if (form.get(name) === "on") options[name] = true;
   }
   options.locale = form.get("locale") === "en" ? "en" : "uk";
@@ -106,16 +106,26 @@ function showFunctions(charts: ChartName[]) {
   fnLabel.hidden = charts.length < 2 && !chosen;
 }
 
-function showErrors(errors: FunctionError[], failure: { message: string } | null, ms: number) {
+/**
+ * The runtime set-up the chart leaves out, said in one quiet line (issue 20): `setlocale(…) (рядок 5)`;
+ * the call's arguments are shortened, the line finds it in the editor.
+ */
+function omittedNote(omitted: readonly OmittedStatement[]): string {
+  if (omitted.length === 0) return "";
+  const list = omitted.map((o) => fill(texts.omittedItem, { text: o.text.replace(/\(.+\)$/s, "(…)"), line: o.line })).join(", ");
+  return ` · ${fill(texts.omitted, { list })}`;
+}
+
+function showErrors(errors: FunctionError[], omitted: readonly OmittedStatement[], failure: { message: string } | null, ms: number) {
   editor.showErrors(errors);
   if (failure) {
     status.textContent = `${texts.failed}: ${failure.message}`;
     status.className = "status error";
   } else if (errors.length > 0) {
-    status.textContent = fill(texts.errorsIn, { n: errors.length });
+    status.textContent = fill(texts.errorsIn, { n: errors.length }) + omittedNote(omitted);
     status.className = "status warning";
   } else {
-    status.textContent = fill(texts.drawn, { ms: ms.toFixed(1) });
+    status.textContent = fill(texts.drawn, { ms: ms.toFixed(1) }) + omittedNote(omitted);
     status.className = "status ok";
   }
 }
@@ -127,7 +137,7 @@ worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
     if (answer.svg) preview.show(answer.svg);
     byId("preview").classList.toggle("stale", answer.svg === null);
     showFunctions(answer.charts);
-    showErrors(answer.errors, answer.failure, answer.engineMs);
+    showErrors(answer.errors, answer.omitted, answer.failure, answer.engineMs);
     document.body.dataset.engineMs = answer.engineMs.toFixed(3);
     document.body.dataset.drawn = String(answer.id);
     return;

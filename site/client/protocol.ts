@@ -3,7 +3,7 @@
  * the form each time (the worker keeps nothing but the engine's caches), so any message can be
  * dropped in favour of a newer one.
  */
-import type { Format } from "../../engine/index.ts";
+import type { Format, OmittedStatement } from "../../engine/index.ts";
 import type { FunctionError } from "../../engine/errors.ts";
 import type { Options } from "../../engine/options.ts";
 
@@ -47,6 +47,8 @@ export type WorkerAnswer =
       charts: ChartName[];
       /** Functions that could not be drawn, with their line where known (inline diagnostics). */
       errors: FunctionError[];
+      /** Runtime set-up the charts leave out (shown in the status line). */
+      omitted: OmittedStatement[];
       failure: Failure | null;
       /** Engine time of this re-draw (front-end, layout, SVG), ms. */
       engineMs: number;

@@ -38,10 +38,10 @@ async function draw(job: DrawJob): Promise<WorkerAnswer> {
     const picked = request.fn !== undefined && charts.some((c) => c.name === request.fn);
     const geometry = picked ? (await prepare({ ...input(request), format: "svg", fn: request.fn }, assets)).geometry : all.geometry;
     const svg = renderSvg(geometry);
-    return { kind: "drawn", id: job.id, svg, charts, errors: all.errors, failure: null, engineMs: performance.now() - started };
+    return { kind: "drawn", id: job.id, svg, charts, errors: all.errors, omitted: all.omitted, failure: null, engineMs: performance.now() - started };
   } catch (error) {
     const errors = error instanceof EngineError ? [...error.functionErrors] : [];
-    return { kind: "drawn", id: job.id, svg: null, charts: [], errors, failure: failureOf(error), engineMs: performance.now() - started };
+    return { kind: "drawn", id: job.id, svg: null, charts: [], errors, omitted: [], failure: failureOf(error), engineMs: performance.now() - started };
   }
 }
 

@@ -377,7 +377,11 @@ export async function lintFile(path: string): Promise<NotationFinding[]> {
   const source = await readSourceFile(path);
   const findings: NotationFinding[] = [];
   for (const options of LINT_OPTIONS) {
-    const { tree } = await frontendFor(lang)!(source, options, bunAssets);
+    const result = await frontendFor(lang)!(source, options, bunAssets);
+    // A function drawn around a statement the parser could not read shows that statement's source on
+    // purpose (a recovered function, with its warning): it is not held to the notation.
+    const recovered = new Set(result.errors.filter((e) => e.recovered).map((e) => e.name));
+    const tree = result.tree.filter((chart) => !recovered.has(chart.name));
     findings.push(...lintProgram(path, lang, source, tree, layoutCharts(tree, options, false), options));
   }
   return findings;

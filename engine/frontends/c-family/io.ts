@@ -74,6 +74,9 @@ const MANIPULATORS = new Set([
   "setw", "setprecision", "setfill", "hex", "dec", "oct", "showpoint",
 ]);
 
+/** Manipulators that do print: a line end. */
+const LINE_ENDS = new Set(["endl", "ends"]);
+
 function streamName(node: TsNode): string {
   return unwrap(node).text.replace(/\s+/g, "").replace(/^(?:::)?std::/, "");
 }
@@ -128,6 +131,8 @@ export function ioText(expr: TsNode, ctx: BuildContext): string | undefined {
     if (op === "<<") {
       const chain = streamChain(n, "<<");
       if (chain && STD_STREAMS_OUT.has(chain.stream)) {
+        // `cout << fixed << setprecision(2)` prints nothing: it is stream set-up (setup.ts), not an output.
+        if (chain.operands.every((o) => isManipulator(o) && !LINE_ENDS.has(streamName(o)))) return undefined;
         const parts = chain.operands.map((o) => coutOperand(o, ctx)).filter((p): p is string => p !== undefined);
         return outputText(t, parts);
       }

@@ -43,6 +43,9 @@ function isMainMethod(method: TsNode): boolean {
   return params.length <= 1;
 }
 
+/** An initializer that opens a file: its reader's reads are file reads. */
+const READS_FILE = /\bnew\s+(?:File|FileReader|FileInputStream)\s*\(|\bPaths?\.|\bFiles\./;
+
 function collect(root: TsNode): Collected {
   const charts: ChartSpec[] = [];
   const methods = new Set<string>();
@@ -96,14 +99,16 @@ function collect(root: TsNode): Collected {
     const node = stack.pop()!;
     if (node.type === "local_variable_declaration" || node.type === "field_declaration") {
       const type = (node.childForFieldName("type")?.text ?? "").replace(/<.*$/s, "").replace(/^.*\./s, "");
-      if (JAVA_READER_TYPES.has(type)) for (const n of declaredNames(node)) readers.add(n);
-      else if (type === "var") {
+      if (JAVA_READER_TYPES.has(type)) {
+        // A reader of a file (`new Scanner(new File("in.txt"))`) reads the file, not the console (file-io.ts).
+        if (!READS_FILE.test(node.text)) for (const n of declaredNames(node)) readers.add(n);
+      } else if (type === "var") {
         // `var sc = new Scanner(System.in);`
         for (const d of named(node).filter((c) => c.type === "variable_declarator")) {
           const value = d.childForFieldName("value");
           const created = value?.type === "object_creation_expression" ? (value.childForFieldName("type")?.text ?? "") : "";
           const name = d.childForFieldName("name")?.text;
-          if (name && JAVA_READER_TYPES.has(created.replace(/<.*$/s, ""))) readers.add(name);
+          if (name && JAVA_READER_TYPES.has(created.replace(/<.*$/s, "")) && !READS_FILE.test(d.text)) readers.add(name);
         }
       }
     }

@@ -11,6 +11,7 @@ import { exprText } from "./expressions/text.ts";
 import { interpolationItems, isInterpolated } from "../interpolation.ts";
 import { returnNodes } from "../chart-context.ts";
 import { inputText, outputText } from "../io-text.ts";
+import { fileStepText } from "../file-io.ts";
 import { formatPieces, hasConversions, quotedInside } from "../format-string.ts";
 
 const EXIT_CALLS = new Set(["exit", "quit", "sys.exit", "os._exit"]);
@@ -116,7 +117,13 @@ function callStatement(stmt: TsNode, call: TsNode, ctx: BuildContext): Node {
   if (name === "print") {
     const args = call.childForFieldName("arguments");
     const parts: string[] = [];
-    for (const a of args?.namedChildren ?? []) if (a.type !== "keyword_argument" && a.type !== "comment") parts.push(...printedValue(a, ctx));
+    let file: string | undefined;
+    for (const a of args?.namedChildren ?? []) {
+      if (a.type === "keyword_argument" && a.childForFieldName("name")?.text === "file") file = a.childForFieldName("value")?.text;
+      else if (a.type !== "keyword_argument" && a.type !== "comment") parts.push(...printedValue(a, ctx));
+    }
+    // `print(x, file=f)` writes to the file f (file-io.ts's words); sys.stdout / sys.stderr is the console.
+    if (file !== undefined && !/^sys\.std(?:out|err)$/.test(file)) return at(ctx, stmt, { kind: "io", text: fileStepText(t, { op: "write", file, items: parts }) });
     return at(ctx, stmt, { kind: "io", text: outputText(t, parts) });
   }
   if (name === "input") return at(ctx, stmt, { kind: "io", text: inputText(t, []) });

@@ -10,7 +10,7 @@ import { JsonQuery, RenderJSONResponse, RenderMultipart, RenderRequest } from ".
 import { bodyKind, jsonRequested, readForm, readJson } from "../body.ts";
 import { requireClient, requireCredits, requirePro, ranOut } from "./gate.ts";
 import { base64, ERRORS, sendFile } from "./responses.ts";
-import { RECOVERED_HEADER, SKIPPED_HEADER, recoveredFunctions, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
+import { OMITTED_HEADER, RECOVERED_HEADER, SKIPPED_HEADER, recoveredFunctions, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
 
 const FILE_TYPES = [
   "image/svg+xml", "image/png", "application/pdf",
@@ -53,6 +53,10 @@ export const renderRoute = createRoute({
         [RECOVERED_HEADER]: {
           schema: { type: "string" },
           description: "Only when some functions were drawn around statements the parser could not read (each such statement is a process block with its source text): their names, encoded as in X-Skipped-Functions. `?json` gives the first problem in `recovered`.",
+        },
+        [OMITTED_HEADER]: {
+          schema: { type: "integer" },
+          description: "Extension, only when the charts leave runtime set-up out (setlocale, system(\"pause\") …): how many statements. `?json` lists them in `omitted`; options `verbatim: true` draws them.",
         },
       },
       content: {
@@ -135,8 +139,13 @@ export function renderRoutes(deps: AppDeps) {
         creditsLeft,
         skipped: skippedFunctions(result.errors),
         ...(recovered.length > 0 ? { recovered } : {}),
+        omitted: result.omitted,
       }, 200);
     }
-    return sendFile(c, result.file.data, result.file.contentType, filename, { "X-Credits-Left": String(creditsLeft), ...skippedHeader(result.errors) });
+    return sendFile(c, result.file.data, result.file.contentType, filename, {
+      "X-Credits-Left": String(creditsLeft),
+      ...skippedHeader(result.errors),
+      ...(result.omitted.length > 0 ? { [OMITTED_HEADER]: String(result.omitted.length) } : {}),
+    });
   });
 }

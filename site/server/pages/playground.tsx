@@ -124,7 +124,7 @@ export function PlaygroundPage(props: PlaygroundProps) {
                 <span>{p.figStart}</span>
                 <input type="number" name="figStart" min="0" max="100000" value="1" />
               </label>
-              {(["singleEnd", "mainOnlyTerminators", "callAsProcess", "stripTypes", "returnAsIO", "split"] as const).map((name) => (
+              {(["singleEnd", "mainOnlyTerminators", "callAsProcess", "stripTypes", "returnAsIO", "verbatim", "split"] as const).map((name) => (
                 <label class="check">
                   <input type="checkbox" name={name} />
                   <span>{p[name]}</span>
