@@ -31,8 +31,8 @@ export const MAX_SOURCE_BYTES = 1024 * 1024;
  * its first request), and loading the other five front-ends cost every fresh process ≈ 1 ms more
  * (issue 14, BENCHMARKS.md).
  */
-function lazyFrontend<M>(load: () => Promise<M>, frontend: (m: M) => Frontend, escapes: boolean): Frontend {
-  const get = once(() => load().then((m) => finished(frontend(m), escapes)));
+function lazyFrontend<M>(lang: Lang, load: () => Promise<M>, frontend: (m: M) => Frontend, escapes: boolean): Frontend {
+  const get = once(() => load().then((m) => finished(frontend(m), lang, escapes)));
   return async (code, options, assets) => (await get())(code, options, assets);
 }
 
@@ -43,12 +43,12 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 const FRONTENDS: Partial<Record<Lang, Frontend>> = {
-  python: lazyFrontend(() => import("./frontends/python/index.ts"), (m) => m.parsePython, true),
-  c: lazyFrontend(() => import("./frontends/c/index.ts"), (m) => m.parseC, true),
-  cpp: lazyFrontend(() => import("./frontends/cpp/index.ts"), (m) => m.parseCpp, true),
-  java: lazyFrontend(() => import("./frontends/java/index.ts"), (m) => m.parseJava, true),
-  csharp: lazyFrontend(() => import("./frontends/csharp/index.ts"), (m) => m.parseCSharp, true),
-  pascal: lazyFrontend(() => import("./frontends/pascal/index.ts"), (m) => m.parsePascal, false),
+  python: lazyFrontend("python", () => import("./frontends/python/index.ts"), (m) => m.parsePython, true),
+  c: lazyFrontend("c", () => import("./frontends/c/index.ts"), (m) => m.parseC, true),
+  cpp: lazyFrontend("cpp", () => import("./frontends/cpp/index.ts"), (m) => m.parseCpp, true),
+  java: lazyFrontend("java", () => import("./frontends/java/index.ts"), (m) => m.parseJava, true),
+  csharp: lazyFrontend("csharp", () => import("./frontends/csharp/index.ts"), (m) => m.parseCSharp, true),
+  pascal: lazyFrontend("pascal", () => import("./frontends/pascal/index.ts"), (m) => m.parsePascal, false),
 };
 
 /** The front-end of a source language (undefined for `native` and languages not available yet). */

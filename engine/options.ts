@@ -98,9 +98,11 @@ export interface Texts {
   /** Loop-limit form of a loop split across pages (C9): `поки i < n`, post-test `до x = 0`. */
   whileWord: string;
   untilWord: string;
-  /** Caption titles (F6): `{name}` is replaced by the function name. */
+  /** Caption titles (F6): `{name}` is replaced by the subprogram's name and parameters (`sum(a, n)`). */
   mainTitle: string;
   functionTitle: string;
+  procedureTitle: string;
+  methodTitle: string;
   /** Word of the exception test that try/except front-ends write into decisions. */
   exceptionWord: string;
   /** Continuation caption of split parts (P8): `{word} {num}, {sheet} {n}`. */
@@ -117,7 +119,8 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     startText: "Початок", endText: "Кінець", entryText: "Вхід", exitText: "Вихід",
     returnWord: "Повернути", forEachWord: "∈", capWord: "Рисунок", capFormat: "{word} {num} — {text}",
     resultWord: "результат", newLine: "новий рядок", tabChar: "табуляція", nullChar: "нуль-символ", anyInput: "символу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
-    mainTitle: "Схема алгоритму програми", functionTitle: "Схема алгоритму функції {name}()",
+    mainTitle: "Схема алгоритму програми", functionTitle: "Схема алгоритму функції {name}",
+    procedureTitle: "Схема алгоритму процедури {name}", methodTitle: "Схема алгоритму методу {name}",
     exceptionWord: "виняток", sheetWord: "аркуш", forFrom: "від", forTo: "до", forStep: "крок",
   },
   en: {
@@ -125,7 +128,8 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     startText: "Start", endText: "End", entryText: "Entry", exitText: "Exit",
     returnWord: "Return", forEachWord: "∈", capWord: "Figure", capFormat: "{word} {num} — {text}",
     resultWord: "result", newLine: "new line", tabChar: "tab", nullChar: "null character", anyInput: "a character", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
-    mainTitle: "Flowchart of the program", functionTitle: "Flowchart of function {name}()",
+    mainTitle: "Flowchart of the program", functionTitle: "Flowchart of function {name}",
+    procedureTitle: "Flowchart of procedure {name}", methodTitle: "Flowchart of method {name}",
     exceptionWord: "exception", sheetWord: "sheet", forFrom: "from", forTo: "to", forStep: "step",
   },
 };

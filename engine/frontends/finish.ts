@@ -1,6 +1,6 @@
 /**
- * What every front-end's tree goes through last (issue 13): chart names made unique (overloads,
- * unique-names.ts) and escape sequences in literals read as words (io-text.ts) — in every text,
+ * What every front-end's tree goes through last (issue 13): each subprogram's kind, parameters
+ * and shown name (subprograms.ts), chart names made unique (overloads, unique-names.ts) and escape sequences in literals read as words (io-text.ts) — in every text,
  * condition and case label. Pascal literals have no escapes, so its texts are left alone.
  */
 import type { ResolvedOptions } from "../options.ts";
@@ -9,6 +9,8 @@ import { readEscapes } from "./io-text.ts";
 import { cleanSource } from "./source.ts";
 import type { Frontend } from "./types.ts";
 import { uniqueChartNames } from "./unique-names.ts";
+import { describeSubprograms } from "./subprograms.ts";
+import type { Lang } from "../langs.ts";
 
 function readBlock(block: Block | undefined, options: ResolvedOptions): void {
   if (!block) return;
@@ -44,10 +46,12 @@ function readNode(node: Node, options: ResolvedOptions): void {
 }
 
 /** The front-end with its trees finished. */
-export function finished(frontend: Frontend, escapes: boolean): Frontend {
+export function finished(frontend: Frontend, lang: Lang, escapes: boolean): Frontend {
   return async (code, options, assets) => {
     const result = await frontend(code, options, assets);
-    const tree: ChartTree = uniqueChartNames(result.tree, cleanSource(code));
+    const source = cleanSource(code);
+    const described = describeSubprograms(result.tree, source, lang, result.programClass);
+    const tree: ChartTree = uniqueChartNames(described, source, lang);
     if (escapes) for (const chart of tree) readBlock(chart.block, options);
     return { ...result, tree };
   };
