@@ -1,6 +1,7 @@
 /**
  * What every front-end's tree goes through last (issue 13): each subprogram's kind, parameters
- * and shown name (subprograms.ts), chart names made unique (overloads, unique-names.ts) and escape sequences in literals read as words (io-text.ts) — in every text,
+ * and shown name (subprograms.ts), chart names made unique (overloads, unique-names.ts), every
+ * call of the program's own subprograms in a predefined-process symbol (own-calls.ts) and escape sequences in literals read as words (io-text.ts) — in every text,
  * condition and case label. Pascal literals have no escapes, so its texts are left alone.
  */
 import type { ResolvedOptions } from "../options.ts";
@@ -10,6 +11,7 @@ import { cleanSource } from "./source.ts";
 import type { Frontend } from "./types.ts";
 import { uniqueChartNames } from "./unique-names.ts";
 import { describeSubprograms } from "./subprograms.ts";
+import { ownCallsShown } from "./own-calls.ts";
 import type { Lang } from "../langs.ts";
 
 function readBlock(block: Block | undefined, options: ResolvedOptions): void {
@@ -53,6 +55,6 @@ export function finished(frontend: Frontend, lang: Lang, escapes: boolean): Fron
     const described = describeSubprograms(result.tree, source, lang, result.programClass);
     const tree: ChartTree = uniqueChartNames(described, source, lang);
     if (escapes) for (const chart of tree) readBlock(chart.block, options);
-    return { ...result, tree };
+    return { ...result, tree: ownCallsShown(tree, lang, options) };
   };
 }

@@ -54,8 +54,10 @@ export function classOf(name: string): string | undefined {
   return cut < 0 ? undefined : name.slice(0, cut);
 }
 
-function withoutClass(name: string): string {
-  return name.slice(Math.max(name.lastIndexOf(".") + 1, name.lastIndexOf("::") + 2));
+/** `Class.method` / `Class::method` → `method`. */
+export function withoutClass(name: string): string {
+  const cls = classOf(name);
+  return cls === undefined ? name : name.slice(cls.length).replace(/^(?:\.|::)/, "");
 }
 
 /** What the language calls this subprogram when the front-end did not say. */

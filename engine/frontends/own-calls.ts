@@ -1,0 +1,358 @@
+/**
+ * Every call of the program's own subprograms in a predefined-process symbol (issue 20, RUBRIC:
+ * "predefined process for calls of the program's own subprograms"). A statement that is a call, or
+ * an assignment of one (`x := f(a)`, `Task1 t := new Task1()`, `A := Monik(3)`, C++ `Point p(3)`),
+ * is the call symbol itself. A call inside an expression — a return, an output, a condition, a
+ * loop header, a larger expression — is computed first, in evaluation order (arguments before the
+ * call, left to right), each into a temporary named after the subprogram (`f := factorial(n − 1)`),
+ * and the symbol then uses the temporary (`Повернути n * f`):
+ *  - if/switch/for: the calls go before the symbol (a `for` header is evaluated once on entry);
+ *  - while: before the loop and again at the end of its body, so each test sees a fresh value; a
+ *    body with a `continue` of that loop would skip the second copy, so such a condition stays as written;
+ *  - do-while: at the end of the body (same `continue` rule);
+ *  - after a short-circuit operator or a conditional (`a > 0 і f(a)`, `c ? f(a) : b`) a call may not
+ *    run at all, so it and what follows stay in the text (faithfulness first); so do calls inside
+ *    lambdas and comprehensions, which run per element.
+ * Library calls (`sqrt`, `len`, `Math.Max`, `printf`) are not own calls. Works on the finished texts,
+ * so all six front-ends are served alike; `callAsProcess` turns it off (calls stay process blocks).
+ */
+import type { Lang } from "../langs.ts";
+import type { ResolvedOptions } from "../options.ts";
+import { ASSIGN } from "../text/notation.ts";
+import type { Block, ChartFunction, ChartTree, Node } from "../tree/schema.ts";
+import { classOf, withoutClass } from "./subprograms.ts";
+
+const IDENT = "[\\p{L}_][\\p{L}\\p{N}_]*";
+/** A call's head at a position: optional `new`, a receiver chain (`a.b.`, `A::`, `p->`), the name, `(`. */
+const CALL_HEAD = new RegExp(`(new\\s+)?((?:${IDENT}\\s*(?:\\.|::|->)\\s*)*)(${IDENT})\\s*\\(`, "uy");
+const IDENT_CHAR = /[\p{L}\p{N}_.:>]/u;
+/** Operators after which the rest of an expression may not run. */
+const CONDITIONAL = /^(?:(?:і|або|and|or|if)(?![\p{L}\p{N}_])|&&|\|\||\?)/u;
+/** Texts whose calls run per element or later: lambdas and comprehensions. */
+const DEFERRED = /(?:^|[^\p{L}\p{N}_])(?:for|lambda|для)(?![\p{L}\p{N}_])|=>|\s->\s/u;
+
+/** The subprograms a call can reach, as the source names them. */
+interface OwnNames {
+  /** Every subprogram's own name (`factorial`, `start`, `Create`). */
+  subprograms: Set<string>;
+  /** Methods' names: reached through an object (`task1.Start()`). */
+  methods: Set<string>;
+  /** Classes with a constructor of their own (`new Monik()`, `Monik()`, `Monik a(…)`). */
+  classes: Set<string>;
+  /** Every class the charts name (a receiver `Task1.` that is no object). */
+  allClasses: Set<string>;
+  fold: (name: string) => string;
+}
+
+/** `A.sort(int[])` / `f 2` → `A.sort` / `f`: the name as the source writes it. */
+function sourceName(name: string): string {
+  return name.replace(/\(.*$/s, "").replace(/ \d+$/, "");
+}
+
+function ownNames(tree: ChartTree, lang: Lang): OwnNames {
+  const fold = lang === "pascal" ? (s: string) => s.toLowerCase() : (s: string) => s;
+  const names: OwnNames = { subprograms: new Set(), methods: new Set(), classes: new Set(), allClasses: new Set(), fold };
+  for (const fn of tree) {
+    if (fn.main === true) continue;
+    const name = sourceName(fn.name);
+    const own = withoutClass(name);
+    const cls = classOf(name);
+    names.subprograms.add(fold(own));
+    if (fn.kind === "method") names.methods.add(fold(own));
+    if (cls !== undefined) {
+      const clsName = withoutClass(cls);
+      names.allClasses.add(fold(clsName));
+      if (own === clsName || own === "__init__") names.classes.add(fold(clsName));
+    }
+  }
+  return names;
+}
+
+/** Is `receiver.name(…)` (receiver "" for a plain call) a call of the program's own subprogram? */
+function isOwn(receiver: string, name: string, isNew: boolean, own: OwnNames): boolean {
+  const n = own.fold(name);
+  if (isNew) return own.classes.has(n);
+  if (receiver === "") return own.subprograms.has(n) || own.classes.has(n);
+  const last = own.fold(receiver.split(/\.|::|->/).pop()!.trim());
+  if (last === "self" || last === "this" || own.allClasses.has(last)) return own.subprograms.has(n);
+  // `obj.start()` on an object; `Math.Max(…)`, `Console.…` are a library's classes.
+  return own.methods.has(n) && !/^\p{Lu}/u.test(last);
+}
+
+/** End of the string literal starting at `i` ("…" with escapes, '…' with '' or escapes). */
+function literalEnd(text: string, i: number): number {
+  const quote = text[i]!;
+  for (let j = i + 1; j < text.length; j++) {
+    if (text[j] === "\\") j++;
+    else if (text[j] === quote) {
+      if (quote === "'" && text[j + 1] === "'") j++;
+      else return j + 1;
+    }
+  }
+  return text.length;
+}
+
+/** Index of the `)` closing the `(` before `from`, or -1. */
+function closing(text: string, from: number): number {
+  let depth = 1;
+  for (let i = from; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '"' || ch === "'") i = literalEnd(text, i) - 1;
+    else if ("([{".includes(ch)) depth++;
+    else if (")]}".includes(ch) && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Per chart: the temporaries' names (unique in the chart) and the calls hoisted so far. */
+class Hoister {
+  private readonly own: OwnNames;
+  /** Names in use in the chart (folded as the language compares names). */
+  private readonly taken: Set<string>;
+  private readonly byCallee = new Map<string, string[]>();
+  private used = new Map<string, number>();
+  /** A short-circuit or conditional operator was passed: what follows may not run. */
+  private conditional = false;
+  out: Node[] = [];
+
+  constructor(own: OwnNames, taken: Set<string>) {
+    this.own = own;
+    this.taken = taken;
+  }
+
+  /** Starts a statement: a callee's temporaries are reused from the first again. */
+  statement(): void {
+    this.used = new Map();
+    this.conditional = false;
+    this.out = [];
+  }
+
+  /** The temporary for the next call of `callee` in this statement: `f`, `f1`, `f2` … */
+  private temporary(callee: string): string {
+    const k = this.used.get(callee) ?? 0;
+    this.used.set(callee, k + 1);
+    const names = this.byCallee.get(callee) ?? [];
+    this.byCallee.set(callee, names);
+    if (names[k] === undefined) {
+      const stem = callee.replace(/^_+/, "").replace(/^(?:get|find|calc|calculate|compute|count|read|make|is|has|check|do)(?=[\p{Lu}_])_?/u, "");
+      const letter = (stem[0] ?? callee[0] ?? "t").toLowerCase();
+      let candidate = letter;
+      for (let n = 1; this.taken.has(this.own.fold(candidate)); n++) candidate = `${letter}${n}`;
+      this.taken.add(this.own.fold(candidate));
+      names[k] = candidate;
+    }
+    return names[k]!;
+  }
+
+  /** The call at `match` (its `(` ends at `open`) if it is own: [start, end, text with inner calls hoisted]. */
+  private ownCall(text: string, match: RegExpExecArray, open: number): { end: number; call: string } | undefined {
+    const [, isNew, receiver = "", name = ""] = match;
+    if (!isOwn(receiver.replace(/\s*(?:\.|::|->)\s*$/, ""), name, isNew !== undefined, this.own)) return undefined;
+    const close = closing(text, open);
+    if (close < 0) return undefined;
+    const args = this.rewrite(text.slice(open, close));
+    return { end: close + 1, call: `${text.slice(match.index, open)}${args})` };
+  }
+
+  /** `text` with every own call it may hoist replaced by its temporary; the calls go to `out`. */
+  rewrite(text: string): string {
+    let result = "";
+    let i = 0;
+    while (i < text.length) {
+      const ch = text[i]!;
+      if (ch === '"' || ch === "'") {
+        const end = literalEnd(text, i);
+        result += text.slice(i, end);
+        i = end;
+        continue;
+      }
+      if (!this.conditional && CONDITIONAL.test(text.slice(i, i + 4)) && !IDENT_CHAR.test(text[i - 1] ?? " ")) this.conditional = true;
+      CALL_HEAD.lastIndex = i;
+      const match = !this.conditional && !IDENT_CHAR.test(text[i - 1] ?? " ") ? CALL_HEAD.exec(text) : null;
+      if (match) {
+        const open = match.index + match[0].length;
+        const own = this.ownCall(text, match, open);
+        if (own) {
+          const temp = this.temporary(this.own.fold(match[3]!));
+          this.out.push({ kind: "call", text: `${temp} ${ASSIGN} ${own.call}` });
+          result += temp;
+          i = own.end;
+        } else {
+          // A library call: its arguments may still call own subprograms.
+          result += text.slice(i, open);
+          i = open;
+        }
+        continue;
+      }
+      result += ch;
+      i++;
+    }
+    return result;
+  }
+
+  /** The whole text is one own call (`f(a)`, `new Monik()`): it with its arguments' calls hoisted. */
+  wholeCall(text: string): string | undefined {
+    CALL_HEAD.lastIndex = 0;
+    const match = CALL_HEAD.exec(text);
+    if (!match) return undefined;
+    const open = match[0].length;
+    const close = closing(text, open);
+    if (close !== text.length - 1) return undefined;
+    return this.ownCall(text, match, open)?.call;
+  }
+}
+
+/** Identifiers anywhere in a chart (temporaries must not clash with them). */
+function identifiers(fn: ChartFunction): Set<string> {
+  const found = new Set<string>(fn.params ?? []);
+  const re = new RegExp(IDENT, "gu");
+  const add = (text: string) => {
+    for (const m of text.matchAll(re)) found.add(m[0]);
+  };
+  add(fn.name);
+  const walk = (block: Block | undefined): void => {
+    for (const node of block?.stmts ?? []) {
+      if ("text" in node) add(node.text);
+      if ("cond" in node) add(node.cond);
+      for (const inner of innerBlocks(node)) walk(inner);
+    }
+  };
+  walk(fn.block);
+  return found;
+}
+
+function innerBlocks(node: Node): Block[] {
+  switch (node.kind) {
+    case "if":
+      return node.else ? [node.then, node.else] : [node.then];
+    case "for":
+    case "while":
+      return node.else ? [node.body, node.else] : [node.body];
+    case "dowhile":
+    case "infloop":
+      return [node.body];
+    case "switch":
+      return [...node.cases.map((c) => c.body), ...(node.default ? [node.default] : [])];
+    default:
+      return [];
+  }
+}
+
+/** Does `block` hold a `continue` of the loop it is the body of (not of a loop nested in it)? */
+function continues(block: Block): boolean {
+  return block.stmts.some((node) => {
+    if (node.kind === "continue") return true;
+    if (node.kind === "if") return continues(node.then) || (node.else !== undefined && continues(node.else));
+    if (node.kind === "switch") return node.cases.some((c) => continues(c.body)) || (node.default !== undefined && continues(node.default));
+    return false;
+  });
+}
+
+/** A call symbol in the place of a process or call statement. */
+function asCall(node: Node, text: string): Node {
+  return node.loc ? { kind: "call", text, loc: node.loc } : { kind: "call", text };
+}
+
+const ASSIGNMENT = new RegExp(`^([^"']*?) ${ASSIGN} (.*)$`, "su");
+
+class ChartCalls {
+  private readonly own: OwnNames;
+  private readonly hoister: Hoister;
+
+  constructor(own: OwnNames, fn: ChartFunction) {
+    this.own = own;
+    const taken = new Set([...identifiers(fn)].map(own.fold));
+    for (const name of own.subprograms) taken.add(name);
+    this.hoister = new Hoister(own, taken);
+  }
+
+  /** The hoisted call symbols, at the position of the statement they came from. */
+  private placed(node: Node): Node[] {
+    return node.loc ? this.hoister.out.map((n) => ({ ...n, loc: node.loc })) : this.hoister.out;
+  }
+
+  /** A text's own calls hoisted: [the call symbols, the text using their temporaries]. */
+  private hoisted(node: Node, text: string): [Node[], string] {
+    this.hoister.statement();
+    if (DEFERRED.test(text)) return [[], text];
+    const rewritten = this.hoister.rewrite(text);
+    return [this.placed(node), rewritten];
+  }
+
+  /** A process or call statement: the call symbol itself when it is (an assignment of) one own call. */
+  private statement(node: Extract<Node, { kind: "process" | "call" }>): Node[] {
+    this.hoister.statement();
+    if (DEFERRED.test(node.text)) return [node];
+    const assignment = ASSIGNMENT.exec(node.text);
+    const [target, value] = assignment ? [`${assignment[1]} ${ASSIGN} `, assignment[2]!] : ["", node.text];
+    const whole = this.hoister.wholeCall(value);
+    if (whole !== undefined) return [...this.placed(node), asCall(node, `${target}${whole}`)];
+    // C++ `Point p(3)`: a declaration that runs the class's own constructor.
+    const declared = new RegExp(`^(${IDENT})\\s+${IDENT}\\s*\\(.*\\)$`, "su").exec(node.text);
+    if (declared && this.own.classes.has(this.own.fold(declared[1]!))) return [asCall(node, node.text)];
+    const [before, text] = this.hoisted(node, node.text);
+    node.text = text;
+    return [...before, node];
+  }
+
+  /** Copies of hoisted symbols for a second place (a while loop's back path). */
+  private static copies(nodes: Node[]): Node[] {
+    return nodes.map((n) => ({ ...n }));
+  }
+
+  block(block: Block): void {
+    const out: Node[] = [];
+    for (const node of block.stmts) out.push(...this.node(node));
+    block.stmts = out;
+  }
+
+  private node(node: Node): Node[] {
+    switch (node.kind) {
+      case "process":
+      case "call":
+        return this.statement(node);
+      case "io":
+      case "terminal": {
+        const [before, text] = this.hoisted(node, node.text);
+        node.text = text;
+        return [...before, node];
+      }
+      case "if":
+      case "switch":
+      case "for": {
+        const [before, cond] = this.hoisted(node, node.cond);
+        for (const inner of innerBlocks(node)) this.block(inner);
+        node.cond = cond;
+        return [...before, node];
+      }
+      case "while": {
+        const [before, cond] = continues(node.body) ? [[], node.cond] : this.hoisted(node, node.cond);
+        for (const inner of innerBlocks(node)) this.block(inner);
+        node.body.stmts.push(...ChartCalls.copies(before));
+        node.cond = cond;
+        return [...before, node];
+      }
+      case "dowhile": {
+        this.block(node.body);
+        const [before, cond] = continues(node.body) ? [[], node.cond] : this.hoisted(node, node.cond);
+        node.body.stmts.push(...before);
+        node.cond = cond;
+        return [node];
+      }
+      case "infloop":
+        this.block(node.body);
+        return [node];
+      default:
+        return [node];
+    }
+  }
+}
+
+/** Every own call of every chart of `tree` in a predefined-process symbol (in place). */
+export function ownCallsShown(tree: ChartTree, lang: Lang, options: ResolvedOptions): ChartTree {
+  if (options.callAsProcess) return tree;
+  const own = ownNames(tree, lang);
+  if (own.subprograms.size === 0 && own.classes.size === 0) return tree;
+  for (const fn of tree) new ChartCalls(own, fn).block(fn.block);
+  return tree;
+}
