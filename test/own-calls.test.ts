@@ -7,7 +7,8 @@ import { describe, expect, test } from "bun:test";
 import { frontendFor, type Lang } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
-import type { Block, ChartFunction, Node } from "../engine/tree/schema.ts";
+import { TREE_LIMITS, type Block, type ChartFunction, type Node } from "../engine/tree/schema.ts";
+import { ownCallsShown } from "../engine/frontends/own-calls.ts";
 import { bare, blk, call, io, p, term } from "./support/frontend-helpers.ts";
 
 async function tree(lang: Lang, code: string, options: Options = {}): Promise<ChartFunction[]> {
@@ -114,5 +115,22 @@ describe("where the calls go", () => {
   test("callAsProcess keeps calls as process blocks and texts as written", async () => {
     const charts = await tree("python", FACTORIAL.python, { callAsProcess: true });
     expect(chartNamed(charts, "factorial").block.stmts.at(-1)).toEqual(term("Повернути n * factorial(n - 1)"));
+  });
+});
+
+describe("bounded work", () => {
+  const chartWith = (text: string): ChartFunction[] => [
+    { name: "main", main: true, block: blk(p(text)) },
+    { name: "f", kind: "function", params: ["x"], block: blk(term("Повернути x")) },
+  ];
+
+  test("deeply nested calls stop at a bounded depth; thousands of calls stop at TREE_LIMITS, the rest stay in the text", () => {
+    const deep = chartWith(`y := ${"f(".repeat(20_000)}1${")".repeat(20_000)} + 1`);
+    const many = chartWith(`y := ${Array.from({ length: 20_000 }, (_, i) => `f(${i})`).join(" + ")}`);
+    ownCallsShown(deep, "c", resolveOptions({}));
+    ownCallsShown(many, "c", resolveOptions({}));
+    expect(deep[0]!.block.stmts.length).toBeLessThanOrEqual(17);
+    expect(many[0]!.block.stmts.length).toBe(TREE_LIMITS.maxNodes);
+    expect((many[0]!.block.stmts.at(-1) as { text: string }).text).toContain("f(19999)");
   });
 });

@@ -11,15 +11,15 @@
  *    body with a `continue` of that loop would skip the second copy, so such a condition stays as written;
  *  - do-while: at the end of the body (same `continue` rule);
  *  - after a short-circuit operator or a conditional (`a > 0 і f(a)`, `c ? f(a) : b`) a call may not
- *    run at all, so it and what follows stay in the text (faithfulness first); so do calls inside
- *    lambdas and comprehensions, which run per element.
+ *    run at all, so it and what follows stay in the text (faithfulness first); so do the calls of a
+ *    text with a lambda, a comprehension or Python's `a if c else b`.
  * Library calls (`sqrt`, `len`, `Math.Max`, `printf`) are not own calls. Works on the finished texts,
  * so all six front-ends are served alike; `callAsProcess` turns it off (calls stay process blocks).
  */
 import type { Lang } from "../langs.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { ASSIGN } from "../text/notation.ts";
-import type { Block, ChartFunction, ChartTree, Node } from "../tree/schema.ts";
+import { TREE_LIMITS, type Block, type ChartFunction, type ChartTree, type Node } from "../tree/schema.ts";
 import { classOf, withoutClass } from "./subprograms.ts";
 
 const IDENT = "[\\p{L}_][\\p{L}\\p{N}_]*";
@@ -27,9 +27,17 @@ const IDENT = "[\\p{L}_][\\p{L}\\p{N}_]*";
 const CALL_HEAD = new RegExp(`(new\\s+)?((?:${IDENT}\\s*(?:\\.|::|->)\\s*)*)(${IDENT})\\s*\\(`, "uy");
 const IDENT_CHAR = /[\p{L}\p{N}_.:>]/u;
 /** Operators after which the rest of an expression may not run. */
-const CONDITIONAL = /^(?:(?:і|або|and|or|if)(?![\p{L}\p{N}_])|&&|\|\||\?)/u;
-/** Texts whose calls run per element or later: lambdas and comprehensions. */
-const DEFERRED = /(?:^|[^\p{L}\p{N}_])(?:for|lambda|для)(?![\p{L}\p{N}_])|=>|\s->\s/u;
+const CONDITIONAL = /^(?:(?:і|або|and|or)(?![\p{L}\p{N}_])|&&|\|\||\?)/u;
+/**
+ * Texts whose calls may run per element, later or not at all: lambdas, comprehensions, and
+ * Python's `a if c else b` (its first operand comes before the test).
+ */
+const DEFERRED = /(?:^|[^\p{L}\p{N}_])(?:for|lambda|для|if)(?![\p{L}\p{N}_])|=>|\s->\s/u;
+/**
+ * Calls nested deeper than this stay in their argument's text: each level rescans its arguments,
+ * so the bound keeps the work linear in the text.
+ */
+const MAX_NESTING = 16;
 
 /** The subprograms a call can reach, as the source names them. */
 interface OwnNames {
@@ -110,14 +118,20 @@ class Hoister {
   /** Names in use in the chart (folded as the language compares names). */
   private readonly taken: Set<string>;
   private readonly byCallee = new Map<string, string[]>();
+  private readonly numbered = new Map<string, number>();
   private used = new Map<string, number>();
   /** A short-circuit or conditional operator was passed: what follows may not run. */
   private conditional = false;
+  /** Own calls being rewritten around the current position. */
+  private nesting = 0;
+  /** Symbols the chart may still gain (TREE_LIMITS): past it calls stay in their texts. */
+  private budget: number;
   out: Node[] = [];
 
-  constructor(own: OwnNames, taken: Set<string>) {
+  constructor(own: OwnNames, taken: Set<string>, budget: number) {
     this.own = own;
     this.taken = taken;
+    this.budget = budget;
   }
 
   /** Starts a statement: a callee's temporaries are reused from the first again. */
@@ -136,8 +150,11 @@ class Hoister {
     if (names[k] === undefined) {
       const stem = callee.replace(/^_+/, "").replace(/^(?:get|find|calc|calculate|compute|count|read|make|is|has|check|do)(?=[\p{Lu}_])_?/u, "");
       const letter = (stem[0] ?? callee[0] ?? "t").toLowerCase();
-      let candidate = letter;
-      for (let n = 1; this.taken.has(this.own.fold(candidate)); n++) candidate = `${letter}${n}`;
+      // Numbers go on from the last one given for this letter (a long expression: no rescan from 1).
+      let n = this.numbered.get(letter) ?? 0;
+      let candidate = n === 0 ? letter : `${letter}${n}`;
+      while (this.taken.has(this.own.fold(candidate))) candidate = `${letter}${++n}`;
+      this.numbered.set(letter, n);
       this.taken.add(this.own.fold(candidate));
       names[k] = candidate;
     }
@@ -147,10 +164,13 @@ class Hoister {
   /** The call at `match` (its `(` ends at `open`) if it is own: [start, end, text with inner calls hoisted]. */
   private ownCall(text: string, match: RegExpExecArray, open: number): { end: number; call: string } | undefined {
     const [, isNew, receiver = "", name = ""] = match;
+    if (this.nesting >= MAX_NESTING || this.budget <= 0) return undefined;
     if (!isOwn(receiver.replace(/\s*(?:\.|::|->)\s*$/, ""), name, isNew !== undefined, this.own)) return undefined;
     const close = closing(text, open);
     if (close < 0) return undefined;
+    this.nesting++;
     const args = this.rewrite(text.slice(open, close));
+    this.nesting--;
     return { end: close + 1, call: `${text.slice(match.index, open)}${args})` };
   }
 
@@ -174,6 +194,7 @@ class Hoister {
         const own = this.ownCall(text, match, open);
         if (own) {
           const temp = this.temporary(this.own.fold(match[3]!));
+          this.budget--;
           this.out.push({ kind: "call", text: `${temp} ${ASSIGN} ${own.call}` });
           result += temp;
           i = own.end;
@@ -238,6 +259,18 @@ function innerBlocks(node: Node): Block[] {
   }
 }
 
+function countNodes(block: Block): number {
+  let count = 0;
+  const stack: Block[] = [block];
+  while (stack.length > 0) {
+    for (const node of stack.pop()!.stmts) {
+      count++;
+      stack.push(...innerBlocks(node));
+    }
+  }
+  return count;
+}
+
 /** Does `block` hold a `continue` of the loop it is the body of (not of a loop nested in it)? */
 function continues(block: Block): boolean {
   return block.stmts.some((node) => {
@@ -263,7 +296,7 @@ class ChartCalls {
     this.own = own;
     const taken = new Set([...identifiers(fn)].map(own.fold));
     for (const name of own.subprograms) taken.add(name);
-    this.hoister = new Hoister(own, taken);
+    this.hoister = new Hoister(own, taken, TREE_LIMITS.maxNodes - countNodes(fn.block));
   }
 
   /** The hoisted call symbols, at the position of the statement they came from. */
