@@ -112,6 +112,12 @@ describe("where the calls go", () => {
     expect(charts.find((c) => c.main)!.block.stmts).toEqual([p("f := 2"), call("f1 := FACT(n)"), io("Вивід 'n! = ', f1 + f")]);
   });
 
+  test("Pascal: a function without parameters called without parentheses; inside it its name is the result", async () => {
+    const charts = await tree("pascal", "program P;\nvar x: integer;\nfunction GetValue: integer;\nbegin\n  GetValue := 5;\n  if GetValue > 3 then GetValue := 4;\nend;\nbegin\n  x := GetValue;\n  writeln(GetValue + 1);\nend.\n");
+    expect(charts.find((c) => c.main)!.block.stmts).toEqual([call("x := GetValue"), call("v := GetValue"), io("Вивід v + 1")]);
+    expect(chartNamed(charts, "GetValue").block.stmts[1]).toMatchObject({ kind: "if", cond: "GetValue > 3" });
+  });
+
   test("callAsProcess keeps calls as process blocks and texts as written", async () => {
     const charts = await tree("python", FACTORIAL.python, { callAsProcess: true });
     expect(chartNamed(charts, "factorial").block.stmts.at(-1)).toEqual(term("Повернути n * factorial(n - 1)"));

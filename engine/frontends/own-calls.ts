@@ -25,6 +25,7 @@ import { classOf, withoutClass } from "./subprograms.ts";
 const IDENT = "[\\p{L}_][\\p{L}\\p{N}_]*";
 /** A call's head at a position: optional `new`, a receiver chain (`a.b.`, `A::`, `p->`), the name, `(`. */
 const CALL_HEAD = new RegExp(`(new\\s+)?((?:${IDENT}\\s*(?:\\.|::|->)\\s*)*)(${IDENT})\\s*\\(`, "uy");
+const BARE_NAME = new RegExp(IDENT, "uy");
 const IDENT_CHAR = /[\p{L}\p{N}_.:>]/u;
 /** Operators after which the rest of an expression may not run. */
 const CONDITIONAL = /^(?:(?:і|або|and|or)(?![\p{L}\p{N}_])|&&|\|\||\?)/u;
@@ -49,6 +50,8 @@ interface OwnNames {
   classes: Set<string>;
   /** Every class the charts name (a receiver `Task1.` that is no object). */
   allClasses: Set<string>;
+  /** Pascal functions without parameters, called without parentheses (`x := GetValue + 1`). */
+  bare: Set<string>;
   fold: (name: string) => string;
 }
 
@@ -59,7 +62,7 @@ function sourceName(name: string): string {
 
 function ownNames(tree: ChartTree, lang: Lang): OwnNames {
   const fold = lang === "pascal" ? (s: string) => s.toLowerCase() : (s: string) => s;
-  const names: OwnNames = { subprograms: new Set(), methods: new Set(), classes: new Set(), allClasses: new Set(), fold };
+  const names: OwnNames = { subprograms: new Set(), methods: new Set(), classes: new Set(), allClasses: new Set(), bare: new Set(), fold };
   for (const fn of tree) {
     if (fn.main === true) continue;
     const name = sourceName(fn.name);
@@ -67,6 +70,7 @@ function ownNames(tree: ChartTree, lang: Lang): OwnNames {
     const cls = classOf(name);
     names.subprograms.add(fold(own));
     if (fn.kind === "method") names.methods.add(fold(own));
+    if (lang === "pascal" && fn.kind === "function" && fn.params?.length === 0) names.bare.add(fold(own));
     if (cls !== undefined) {
       const clsName = withoutClass(cls);
       names.allClasses.add(fold(clsName));
@@ -128,10 +132,24 @@ class Hoister {
   private budget: number;
   out: Node[] = [];
 
-  constructor(own: OwnNames, taken: Set<string>, budget: number) {
+  /** `own.bare` without the chart's own function: inside it, its bare name is the result variable. */
+  private readonly bare: Set<string>;
+
+  constructor(own: OwnNames, taken: Set<string>, budget: number, self: string) {
     this.own = own;
     this.taken = taken;
     this.budget = budget;
+    this.bare = new Set([...own.bare].filter((name) => name !== self));
+  }
+
+  /** A Pascal function called without parentheses at `i`: its name, else undefined. */
+  private bareCall(text: string, i: number): string | undefined {
+    if (this.bare.size === 0 || this.budget <= 0) return undefined;
+    BARE_NAME.lastIndex = i;
+    const name = BARE_NAME.exec(text)?.[0];
+    if (name === undefined || !this.bare.has(this.own.fold(name))) return undefined;
+    // Not a call when assigned to or followed by its arguments.
+    return /^\s*(?:\(|:=)/.test(text.slice(i + name.length, i + name.length + 8)) ? undefined : name;
   }
 
   /** Starts a statement: a callee's temporaries are reused from the first again. */
@@ -143,12 +161,15 @@ class Hoister {
 
   /** The temporary for the next call of `callee` in this statement: `f`, `f1`, `f2` … */
   private temporary(callee: string): string {
-    const k = this.used.get(callee) ?? 0;
-    this.used.set(callee, k + 1);
-    const names = this.byCallee.get(callee) ?? [];
-    this.byCallee.set(callee, names);
+    const key = this.own.fold(callee);
+    const k = this.used.get(key) ?? 0;
+    this.used.set(key, k + 1);
+    const names = this.byCallee.get(key) ?? [];
+    this.byCallee.set(key, names);
     if (names[k] === undefined) {
-      const stem = callee.replace(/^_+/, "").replace(/^(?:get|find|calc|calculate|compute|count|read|make|is|has|check|do)(?=[\p{Lu}_])_?/u, "");
+      // `findMin` / `GetValue` / `get_sum` → `Min` / `Value` / `sum`: the letter of what it computes.
+      const plain = callee.replace(/^_+/, "");
+      const stem = (plain.charAt(0).toLowerCase() + plain.slice(1)).replace(/^(?:get|find|calc|calculate|compute|count|read|make|is|has|check|do)(?=[\p{Lu}_])_?/u, "");
       const letter = (stem[0] ?? callee[0] ?? "t").toLowerCase();
       // Numbers go on from the last one given for this letter (a long expression: no rescan from 1).
       let n = this.numbered.get(letter) ?? 0;
@@ -193,7 +214,7 @@ class Hoister {
         const open = match.index + match[0].length;
         const own = this.ownCall(text, match, open);
         if (own) {
-          const temp = this.temporary(this.own.fold(match[3]!));
+          const temp = this.temporary(match[3]!);
           this.budget--;
           this.out.push({ kind: "call", text: `${temp} ${ASSIGN} ${own.call}` });
           result += temp;
@@ -205,6 +226,15 @@ class Hoister {
         }
         continue;
       }
+      const bare = !this.conditional && !IDENT_CHAR.test(text[i - 1] ?? " ") ? this.bareCall(text, i) : undefined;
+      if (bare !== undefined) {
+        const temp = this.temporary(bare);
+        this.budget--;
+        this.out.push({ kind: "call", text: `${temp} ${ASSIGN} ${bare}` });
+        result += temp;
+        i += bare.length;
+        continue;
+      }
       result += ch;
       i++;
     }
@@ -213,6 +243,7 @@ class Hoister {
 
   /** The whole text is one own call (`f(a)`, `new Monik()`): it with its arguments' calls hoisted. */
   wholeCall(text: string): string | undefined {
+    if (this.bareCall(text, 0) === text) return text;
     CALL_HEAD.lastIndex = 0;
     const match = CALL_HEAD.exec(text);
     if (!match) return undefined;
@@ -296,7 +327,7 @@ class ChartCalls {
     this.own = own;
     const taken = new Set([...identifiers(fn)].map(own.fold));
     for (const name of own.subprograms) taken.add(name);
-    this.hoister = new Hoister(own, taken, TREE_LIMITS.maxNodes - countNodes(fn.block));
+    this.hoister = new Hoister(own, taken, TREE_LIMITS.maxNodes - countNodes(fn.block), own.fold(withoutClass(sourceName(fn.name))));
   }
 
   /** The hoisted call symbols, at the position of the statement they came from. */
