@@ -4,15 +4,14 @@
  * hand-written) is served alike (unique-names.ts, subprograms.ts).
  */
 
-/** Offset of a 1-based line/column in `source`. */
-function offsetOf(source: string, line: number, col: number): number {
-  let offset = 0;
-  for (let l = 1; l < line; l++) {
-    const next = source.indexOf("\n", offset);
-    if (next < 0) return source.length;
-    offset = next + 1;
-  }
-  return offset + col - 1;
+/** How far past a chart's position its header is looked for: work stays linear in the source. */
+const HEADER_WINDOW = 4000;
+
+/** Offsets of 1-based line/column positions in one source (line starts found once). */
+export function positions(source: string): (line: number, col: number) => number {
+  const starts = [0];
+  for (let i = source.indexOf("\n"); i >= 0; i = source.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (line, col) => (starts[line - 1] ?? source.length) + col - 1;
 }
 
 /** Splits at top-level commas (not inside brackets or angle brackets). */
@@ -34,22 +33,20 @@ export function splitParams(list: string): string[] {
 
 /**
  * The parameter list of the subprogram `name` (its last `.`/`::` part) whose header starts at
- * line/col: "" when the header has none (Pascal `procedure P;`, `function F: integer;`), undefined
+ * `start`: "" when the header has none (Pascal `procedure P;`, `function F: integer;`), undefined
  * when the header is not found. The `(` must come before the header ends (`;`, `{`, or a lone `:`
  * — Pascal's result type, Python's body), so a later call of the same name is never read.
  */
-export function headerParams(source: string, name: string, line: number, col: number): string | undefined {
+export function headerParams(source: string, name: string, start: number): string | undefined {
   const last = name.split(/\.|::/).pop()!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const start = offsetOf(source, line, col);
-  const re = new RegExp(`(?<![\\p{L}\\p{N}_])${last}\\s*\\(`, "gu");
-  re.lastIndex = start;
-  const m = re.exec(source);
-  const before = m ? source.slice(start, m.index).replace(/::/g, "") : source.slice(start);
+  const header = source.slice(start, start + HEADER_WINDOW);
+  const m = new RegExp(`(?<![\\p{L}\\p{N}_])${last}\\s*\\(`, "u").exec(header);
+  const before = m ? header.slice(0, m.index).replace(/::/g, "") : header;
   if (!m || /[;{]|:(?!=)/.test(before)) return /[;{:]/.test(before) ? "" : undefined;
   let depth = 0;
-  for (let i = m.index + m[0].length - 1; i < source.length; i++) {
-    if (source[i] === "(") depth++;
-    else if (source[i] === ")" && --depth === 0) return source.slice(m.index + m[0].length, i);
+  for (let i = m.index + m[0].length - 1; i < header.length; i++) {
+    if (header[i] === "(") depth++;
+    else if (header[i] === ")" && --depth === 0) return header.slice(m.index + m[0].length, i);
   }
   return undefined;
 }

@@ -132,22 +132,23 @@ class Hoister {
   private budget: number;
   out: Node[] = [];
 
-  /** `own.bare` without the chart's own function: inside it, its bare name is the result variable. */
-  private readonly bare: Set<string>;
+  /** The chart's own function (folded): inside it, its bare name is the result variable. */
+  private readonly self: string;
 
   constructor(own: OwnNames, taken: Set<string>, budget: number, self: string) {
     this.own = own;
     this.taken = taken;
     this.budget = budget;
-    this.bare = new Set([...own.bare].filter((name) => name !== self));
+    this.self = self;
   }
 
   /** A Pascal function called without parentheses at `i`: its name, else undefined. */
   private bareCall(text: string, i: number): string | undefined {
-    if (this.bare.size === 0 || this.budget <= 0) return undefined;
+    if (this.own.bare.size === 0 || this.budget <= 0) return undefined;
     BARE_NAME.lastIndex = i;
     const name = BARE_NAME.exec(text)?.[0];
-    if (name === undefined || !this.bare.has(this.own.fold(name))) return undefined;
+    const folded = name === undefined ? "" : this.own.fold(name);
+    if (name === undefined || folded === this.self || !this.own.bare.has(folded)) return undefined;
     // Not a call when assigned to or followed by its arguments.
     return /^\s*(?:\(|:=)/.test(text.slice(i + name.length, i + name.length + 8)) ? undefined : name;
   }
@@ -174,7 +175,7 @@ class Hoister {
       // Numbers go on from the last one given for this letter (a long expression: no rescan from 1).
       let n = this.numbered.get(letter) ?? 0;
       let candidate = n === 0 ? letter : `${letter}${n}`;
-      while (this.taken.has(this.own.fold(candidate))) candidate = `${letter}${++n}`;
+      while (this.taken.has(this.own.fold(candidate)) || this.own.subprograms.has(this.own.fold(candidate))) candidate = `${letter}${++n}`;
       this.numbered.set(letter, n);
       this.taken.add(this.own.fold(candidate));
       names[k] = candidate;
@@ -326,7 +327,6 @@ class ChartCalls {
   constructor(own: OwnNames, fn: ChartFunction) {
     this.own = own;
     const taken = new Set([...identifiers(fn)].map(own.fold));
-    for (const name of own.subprograms) taken.add(name);
     this.hoister = new Hoister(own, taken, TREE_LIMITS.maxNodes - countNodes(fn.block), own.fold(withoutClass(sourceName(fn.name))));
   }
 

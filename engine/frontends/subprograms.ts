@@ -7,7 +7,7 @@
  */
 import type { Lang } from "../langs.ts";
 import type { ChartFunction, ChartTree, SubprogramKind } from "../tree/schema.ts";
-import { headerParams, splitParams } from "./header.ts";
+import { headerParams, positions, splitParams } from "./header.ts";
 
 const IDENT = /[\p{L}_][\p{L}\p{N}_]*/u;
 
@@ -73,13 +73,6 @@ function kindOf(fn: ChartFunction, lang: Lang, source: string, offset: number): 
   return "function";
 }
 
-/** Offset of a 1-based line/column. */
-function offsetAt(source: string, line: number, col: number): number {
-  let offset = 0;
-  for (let l = 1; l < line && offset >= 0; l++) offset = source.indexOf("\n", offset) + 1 || source.length;
-  return offset + col - 1;
-}
-
 /**
  * Sets `kind`, `params` and (where the class prefix goes) `title` on every subprogram chart of
  * `tree`. The program's class is `programClass` (Java/C#: the class holding main) or else, in a tree
@@ -87,10 +80,12 @@ function offsetAt(source: string, line: number, col: number): number {
  * another class or a free function has a subprogram of the same name.
  */
 export function describeSubprograms(tree: ChartTree, source: string, lang: Lang, programClass?: string): ChartTree {
+  const offset = positions(source);
   for (const fn of tree) {
     if (fn.main === true || !fn.loc) continue;
-    fn.kind ??= kindOf(fn, lang, source, offsetAt(source, fn.loc.line, fn.loc.col));
-    const list = headerParams(source, fn.name, fn.loc.line, fn.loc.col);
+    const start = offset(fn.loc.line, fn.loc.col);
+    fn.kind ??= kindOf(fn, lang, source, start);
+    const list = headerParams(source, fn.name, start);
     if (list !== undefined) fn.params = parameters(list, lang, { method: fn.kind === "method" });
   }
   const classes = new Set(tree.filter((fn) => fn.kind === "method").map((fn) => classOf(fn.name)).filter((c) => c !== undefined));
@@ -100,12 +95,17 @@ export function describeSubprograms(tree: ChartTree, source: string, lang: Lang,
   const program = programClass ?? (alone ? [...classes][0] : undefined);
   if (program === undefined) return tree;
   // Two classes with a method of the same name, or a free function of that name: both keep the prefix.
-  const clashes = (fn: ChartFunction, short: string): boolean =>
-    tree.some((other) => other.name === short || (withoutClass(other.name) === short && classOf(other.name) !== classOf(fn.name)));
+  const names = new Set(tree.map((fn) => fn.name));
+  const owners = new Map<string, Set<string | undefined>>();
+  for (const fn of tree) {
+    const short = withoutClass(fn.name);
+    owners.set(short, (owners.get(short) ?? new Set()).add(classOf(fn.name)));
+  }
+  const clashes = (short: string): boolean => names.has(short) || owners.get(short)!.size > 1;
   for (const fn of tree) {
     if (fn.main === true || fn.kind !== "method" || classOf(fn.name) !== program) continue;
     const short = withoutClass(fn.name);
-    if (!clashes(fn, short)) fn.title = short;
+    if (!clashes(short)) fn.title = short;
   }
   return tree;
 }

@@ -6,7 +6,7 @@
  */
 import type { ChartTree } from "../tree/schema.ts";
 import type { Lang } from "../langs.ts";
-import { headerParams, splitParams } from "./header.ts";
+import { headerParams, positions, splitParams } from "./header.ts";
 import { parameters } from "./subprograms.ts";
 
 /** The type of one C-like parameter: `const int *a = 0` → `int*`. */
@@ -38,11 +38,12 @@ function signature(list: string): string {
 export function uniqueChartNames(tree: ChartTree, source: string, lang: Lang): ChartTree {
   const groups = new Map<string, number[]>();
   tree.forEach((chart, i) => groups.set(chart.name, [...(groups.get(chart.name) ?? []), i]));
+  const offset = positions(source);
   for (const [name, indexes] of groups) {
     if (indexes.length < 2) continue;
     const lists = indexes.map((i) => {
       const loc = tree[i]!.loc;
-      return loc ? headerParams(source, name, loc.line, loc.col) : undefined;
+      return loc ? headerParams(source, name, offset(loc.line, loc.col)) : undefined;
     });
     const signatures = lists.map((list) => (list === undefined ? undefined : signature(list)));
     const distinct = signatures.every((s) => s !== undefined) && new Set(signatures).size === signatures.length;
