@@ -38,15 +38,28 @@ export function splitParams(list: string): string[] {
  * — Pascal's result type, Python's body), so a later call of the same name is never read.
  */
 export function headerParams(source: string, name: string, start: number): string | undefined {
-  const last = name.split(/\.|::/).pop()!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const last = name.split(/\.|::/).pop()!;
   const header = source.slice(start, start + HEADER_WINDOW);
-  const m = new RegExp(`(?<![\\p{L}\\p{N}_])${last}\\s*\\(`, "u").exec(header);
-  const before = m ? header.slice(0, m.index).replace(/::/g, "") : header;
-  if (!m || /[;{]|:(?!=)/.test(before)) return /[;{:]/.test(before) ? "" : undefined;
+  const open = nameThenParen(header, last);
+  const before = open < 0 ? header : header.slice(0, open).replace(/::/g, "");
+  if (open < 0 || /[;{]|:(?!=)/.test(before)) return /[;{:]/.test(before) ? "" : undefined;
   let depth = 0;
-  for (let i = m.index + m[0].length - 1; i < header.length; i++) {
+  for (let i = open; i < header.length; i++) {
     if (header[i] === "(") depth++;
-    else if (header[i] === ")" && --depth === 0) return header.slice(m.index + m[0].length, i);
+    else if (header[i] === ")" && --depth === 0) return header.slice(open + 1, i);
   }
   return undefined;
+}
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/** Index of the `(` after the first whole-word `name` followed by one, or -1 (no regex built per name). */
+function nameThenParen(text: string, name: string): number {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    if (at > 0 && WORD_CHAR.test(text[at - 1]!)) continue;
+    let next = at + name.length;
+    while (next < text.length && /\s/.test(text[next]!)) next++;
+    if (text[next] === "(") return next;
+  }
+  return -1;
 }

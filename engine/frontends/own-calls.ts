@@ -26,6 +26,12 @@ const IDENT = "[\\p{L}_][\\p{L}\\p{N}_]*";
 /** A call's head at a position: optional `new`, a receiver chain (`a.b.`, `A::`, `p->`), the name, `(`. */
 const CALL_HEAD = new RegExp(`(new\\s+)?((?:${IDENT}\\s*(?:\\.|::|->)\\s*)*)(${IDENT})\\s*\\(`, "uy");
 const BARE_NAME = new RegExp(IDENT, "uy");
+const ANY_NAME = new RegExp(IDENT, "gu");
+/** C++ `Monik a(3)`: a declaration with constructor arguments. */
+const DECLARATION = new RegExp(`^(${IDENT})\\s+${IDENT}\\s*\\(.*\\)$`, "su");
+const WORD_START = /[\p{L}_]/u;
+/** First characters of CONDITIONAL's operators. */
+const CONDITIONAL_START = "\u0456\u0430ao&|?";
 const IDENT_CHAR = /[\p{L}\p{N}_.:>]/u;
 /** Operators after which the rest of an expression may not run. */
 const CONDITIONAL = /^(?:(?:і|або|and|or)(?![\p{L}\p{N}_])|&&|\|\||\?)/u;
@@ -119,8 +125,9 @@ function closing(text: string, from: number): number {
 /** Per chart: the temporaries' names (unique in the chart) and the calls hoisted so far. */
 class Hoister {
   private readonly own: OwnNames;
-  /** Names in use in the chart (folded as the language compares names). */
-  private readonly taken: Set<string>;
+  /** Names in use in the chart (folded as the language compares names), read on the first temporary. */
+  private takenNames: Set<string> | undefined;
+  private readonly chart: ChartFunction;
   private readonly byCallee = new Map<string, string[]>();
   private readonly numbered = new Map<string, number>();
   private used = new Map<string, number>();
@@ -135,9 +142,9 @@ class Hoister {
   /** The chart's own function (folded): inside it, its bare name is the result variable. */
   private readonly self: string;
 
-  constructor(own: OwnNames, taken: Set<string>, budget: number, self: string) {
+  constructor(own: OwnNames, chart: ChartFunction, budget: number, self: string) {
     this.own = own;
-    this.taken = taken;
+    this.chart = chart;
     this.budget = budget;
     this.self = self;
   }
@@ -158,6 +165,11 @@ class Hoister {
     this.used = new Map();
     this.conditional = false;
     this.out = [];
+  }
+
+  private get taken(): Set<string> {
+    this.takenNames ??= new Set([...identifiers(this.chart)].map(this.own.fold));
+    return this.takenNames;
   }
 
   /** The temporary for the next call of `callee` in this statement: `f`, `f1`, `f2` … */
@@ -198,6 +210,8 @@ class Hoister {
 
   /** `text` with every own call it may hoist replaced by its temporary; the calls go to `out`. */
   rewrite(text: string): string {
+    // Most texts call nothing: no scan.
+    if (this.own.bare.size === 0 && !text.includes("(")) return text;
     let result = "";
     let i = 0;
     while (i < text.length) {
@@ -208,9 +222,11 @@ class Hoister {
         i = end;
         continue;
       }
-      if (!this.conditional && CONDITIONAL.test(text.slice(i, i + 4)) && !IDENT_CHAR.test(text[i - 1] ?? " ")) this.conditional = true;
+      // Only where a word or an operator starts: the tests below are regexes.
+      const starts = !IDENT_CHAR.test(text[i - 1] ?? " ");
+      if (!this.conditional && starts && CONDITIONAL_START.includes(ch) && CONDITIONAL.test(text.slice(i, i + 4))) this.conditional = true;
       CALL_HEAD.lastIndex = i;
-      const match = !this.conditional && !IDENT_CHAR.test(text[i - 1] ?? " ") ? CALL_HEAD.exec(text) : null;
+      const match = !this.conditional && starts && WORD_START.test(ch) ? CALL_HEAD.exec(text) : null;
       if (match) {
         const open = match.index + match[0].length;
         const own = this.ownCall(text, match, open);
@@ -227,7 +243,7 @@ class Hoister {
         }
         continue;
       }
-      const bare = !this.conditional && !IDENT_CHAR.test(text[i - 1] ?? " ") ? this.bareCall(text, i) : undefined;
+      const bare = !this.conditional && starts && WORD_START.test(ch) ? this.bareCall(text, i) : undefined;
       if (bare !== undefined) {
         const temp = this.temporary(bare);
         this.budget--;
@@ -258,9 +274,9 @@ class Hoister {
 /** Identifiers anywhere in a chart (temporaries must not clash with them). */
 function identifiers(fn: ChartFunction): Set<string> {
   const found = new Set<string>(fn.params ?? []);
-  const re = new RegExp(IDENT, "gu");
   const add = (text: string) => {
-    for (const m of text.matchAll(re)) found.add(m[0]);
+    ANY_NAME.lastIndex = 0;
+    for (let m = ANY_NAME.exec(text); m; m = ANY_NAME.exec(text)) found.add(m[0]);
   };
   add(fn.name);
   const walk = (block: Block | undefined): void => {
@@ -326,8 +342,7 @@ class ChartCalls {
 
   constructor(own: OwnNames, fn: ChartFunction) {
     this.own = own;
-    const taken = new Set([...identifiers(fn)].map(own.fold));
-    this.hoister = new Hoister(own, taken, TREE_LIMITS.maxNodes - countNodes(fn.block), own.fold(withoutClass(sourceName(fn.name))));
+    this.hoister = new Hoister(own, fn, TREE_LIMITS.maxNodes - countNodes(fn.block), own.fold(withoutClass(sourceName(fn.name))));
   }
 
   /** The hoisted call symbols, at the position of the statement they came from. */
@@ -352,7 +367,7 @@ class ChartCalls {
     const whole = this.hoister.wholeCall(value);
     if (whole !== undefined) return [...this.placed(node), asCall(node, `${target}${whole}`)];
     // C++ `Point p(3)`: a declaration that runs the class's own constructor.
-    const declared = new RegExp(`^(${IDENT})\\s+${IDENT}\\s*\\(.*\\)$`, "su").exec(node.text);
+    const declared = DECLARATION.exec(node.text);
     if (declared && this.own.classes.has(this.own.fold(declared[1]!))) return [asCall(node, node.text)];
     const [before, text] = this.hoisted(node, node.text);
     node.text = text;

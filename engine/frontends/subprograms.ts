@@ -10,6 +10,8 @@ import type { ChartFunction, ChartTree, SubprogramKind } from "../tree/schema.ts
 import { headerParams, positions, splitParams } from "./header.ts";
 
 const IDENT = /[\p{L}_][\p{L}\p{N}_]*/u;
+/** The name at the end of a C-like parameter, before any `[]`. */
+const LAST_NAME = new RegExp(`(${IDENT.source})\\s*(?:\\[[^\\]]*\\]\\s*)*$`, "u");
 
 /** Pascal `var a, b: real; const s: string = ''` → `a`, `b`, `s` (names, or `name: type` when `typed`). */
 function pascalParams(list: string, typed: boolean): string[] {
@@ -35,7 +37,7 @@ function curlyParams(list: string, typed: boolean): string[] {
     const p = param.replace(/=.*$/s, "").trim();
     if (p === "" || p === "void") return [];
     if (typed || p === "...") return [p.replace(/\s+/g, " ")];
-    const m = new RegExp(`(${IDENT.source})\\s*(?:\\[[^\\]]*\\]\\s*)*$`, "u").exec(p);
+    const m = LAST_NAME.exec(p);
     const onlyType = !/[\s*&]/.test(p.replace(/\[[^\]]*\]$/, "").trim());
     return [m && !onlyType ? m[1]! : p.replace(/\s+/g, " ")];
   });
