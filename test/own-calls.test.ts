@@ -118,6 +118,12 @@ describe("where the calls go", () => {
     expect(chartNamed(charts, "GetValue").block.stmts[1]).toMatchObject({ kind: "if", cond: "GetValue > 3" });
   });
 
+  test("Pascal: inherited calls are the symbol itself; a library class's constructor of the same name is no own call", async () => {
+    const charts = await tree("pascal", "program P;\ntype TA = class constructor Create(x: integer); end;\n TB = class(TA) constructor Create; end;\nconstructor TA.Create(x: integer);\nbegin\n  if x < 0 then raise EArgumentException.Create('x');\nend;\nconstructor TB.Create;\nbegin\n  inherited Create(1);\nend;\nvar b: TB;\nbegin\n  b := TB.Create;\nend.\n");
+    expect(chartNamed(charts, "TB.Create").block.stmts).toEqual([call("inherited Create(1)")]);
+    expect(nonCallTexts(chartNamed(charts, "TA.Create").block).join(" ")).toContain("EArgumentException.Create('x')");
+  });
+
   test("callAsProcess keeps calls as process blocks and texts as written", async () => {
     const charts = await tree("python", FACTORIAL.python, { callAsProcess: true });
     expect(chartNamed(charts, "factorial").block.stmts.at(-1)).toEqual(term("Повернути n * factorial(n - 1)"));

@@ -23,8 +23,8 @@ import { TREE_LIMITS, type Block, type ChartFunction, type ChartTree, type Node 
 import { classOf, withoutClass } from "./subprograms.ts";
 
 const IDENT = "[\\p{L}_][\\p{L}\\p{N}_]*";
-/** A call's head at a position: optional `new`, a receiver chain (`a.b.`, `A::`, `p->`), the name, `(`. */
-const CALL_HEAD = new RegExp(`(new\\s+)?((?:${IDENT}\\s*(?:\\.|::|->)\\s*)*)(${IDENT})\\s*\\(`, "uy");
+/** A call's head at a position: optional `new`/`inherited`, a receiver chain (`a.b.`, `A::`, `p->`), the name, `(`. */
+const CALL_HEAD = new RegExp(`(new\\s+|inherited\\s+)?((?:${IDENT}\\s*(?:\\.|::|->)\\s*)*)(${IDENT})\\s*\\(`, "uy");
 const BARE_NAME = new RegExp(IDENT, "uy");
 const ANY_NAME = new RegExp(IDENT, "gu");
 /** C++ `Monik a(3)`: a declaration with constructor arguments. */
@@ -59,6 +59,8 @@ interface OwnNames {
   /** Pascal functions without parameters, called without parentheses (`x := GetValue + 1`). */
   bare: Set<string>;
   fold: (name: string) => string;
+  /** A receiver named like a class, not an object (`Math`; Pascal, whose objects are capitalised too: `TList`, `EError`). */
+  isTypeName: (name: string) => boolean;
 }
 
 /** `A.sort(int[])` / `f 2` → `A.sort` / `f`: the name as the source writes it. */
@@ -68,7 +70,8 @@ function sourceName(name: string): string {
 
 function ownNames(tree: ChartTree, lang: Lang): OwnNames {
   const fold = lang === "pascal" ? (s: string) => s.toLowerCase() : (s: string) => s;
-  const names: OwnNames = { subprograms: new Set(), methods: new Set(), classes: new Set(), allClasses: new Set(), bare: new Set(), fold };
+  const isTypeName = lang === "pascal" ? (s: string) => /^[TE]\p{Lu}/u.test(s) : (s: string) => /^\p{Lu}/u.test(s);
+  const names: OwnNames = { subprograms: new Set(), methods: new Set(), classes: new Set(), allClasses: new Set(), bare: new Set(), fold, isTypeName };
   for (const fn of tree) {
     if (fn.main === true) continue;
     const name = sourceName(fn.name);
@@ -87,14 +90,16 @@ function ownNames(tree: ChartTree, lang: Lang): OwnNames {
 }
 
 /** Is `receiver.name(…)` (receiver "" for a plain call) a call of the program's own subprogram? */
-function isOwn(receiver: string, name: string, isNew: boolean, own: OwnNames): boolean {
+function isOwn(receiver: string, name: string, prefix: string | undefined, own: OwnNames): boolean {
   const n = own.fold(name);
-  if (isNew) return own.classes.has(n);
-  if (receiver === "") return own.subprograms.has(n) || own.classes.has(n);
-  const last = own.fold(receiver.split(/\.|::|->/).pop()!.trim());
+  if (prefix?.startsWith("new")) return own.classes.has(n);
+  // Pascal `inherited Create(…)`: the parent's own constructor or method.
+  if (receiver === "" || prefix !== undefined) return own.subprograms.has(n) || own.classes.has(n);
+  const raw = receiver.split(/\.|::|->/).pop()!.trim();
+  const last = own.fold(raw);
   if (last === "self" || last === "this" || own.allClasses.has(last)) return own.subprograms.has(n);
-  // `obj.start()` on an object; `Math.Max(…)`, `Console.…` are a library's classes.
-  return own.methods.has(n) && !/^\p{Lu}/u.test(last);
+  // `obj.start()` on an object; `Math.Max(…)`, `Console.…`, Pascal `EArgumentException.Create` are a library's classes.
+  return own.methods.has(n) && !own.isTypeName(raw);
 }
 
 /** End of the string literal starting at `i` ("…" with escapes, '…' with '' or escapes). */
@@ -197,9 +202,9 @@ class Hoister {
 
   /** The call at `match` (its `(` ends at `open`) if it is own: [start, end, text with inner calls hoisted]. */
   private ownCall(text: string, match: RegExpExecArray, open: number): { end: number; call: string } | undefined {
-    const [, isNew, receiver = "", name = ""] = match;
+    const [, prefix, receiver = "", name = ""] = match;
     if (this.nesting >= MAX_NESTING || this.budget <= 0) return undefined;
-    if (!isOwn(receiver.replace(/\s*(?:\.|::|->)\s*$/, ""), name, isNew !== undefined, this.own)) return undefined;
+    if (!isOwn(receiver.replace(/\s*(?:\.|::|->)\s*$/, ""), name, prefix, this.own)) return undefined;
     const close = closing(text, open);
     if (close < 0) return undefined;
     this.nesting++;
