@@ -103,9 +103,11 @@ export interface Texts {
   /** Loop-limit form of a loop split across pages (C9): `поки i < n`, post-test `до x = 0`. */
   whileWord: string;
   untilWord: string;
-  /** Caption titles (F6): `{name}` is replaced by the function name. */
+  /** Caption titles (F6): `{name}` is replaced by the subprogram's name and parameters (`sum(a, n)`). */
   mainTitle: string;
   functionTitle: string;
+  procedureTitle: string;
+  methodTitle: string;
   /** Word of the exception test that try/except front-ends write into decisions. */
   exceptionWord: string;
   /** Decisions a try/catch becomes at the statement that can fail (exceptions.ts). */
@@ -133,7 +135,8 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     returnWord: "Повернути", forEachWord: "∈", capWord: "Рисунок", capFormat: "{word} {num} — {text}",
     resultWord: "результат", newLine: "новий рядок", tabChar: "табуляція", nullChar: "нуль-символ", anyInput: "символу",
     fileOpen: "Відкриття файлу", fileWrite: "Запис у файл", fileRead: "Читання з файлу", fileClose: "Закриття файлу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
-    mainTitle: "Схема алгоритму програми", functionTitle: "Схема алгоритму функції {name}()",
+    mainTitle: "Схема алгоритму програми", functionTitle: "Схема алгоритму функції {name}",
+    procedureTitle: "Схема алгоритму процедури {name}", methodTitle: "Схема алгоритму методу {name}",
     exceptionWord: "виняток", sheetWord: "аркуш",
     askNumberEntered: "Введено число?", askConversionFailed: "Помилка перетворення?", askDivisionByZero: "Ділення на нуль?",
     askFileOpened: "Файл відкрито?", askIsNumber: "{name} — число?", askIsWholeNumber: "{name} — ціле число?", errorWord: "Помилка", forFrom: "від", forTo: "до", forStep: "крок",
@@ -144,7 +147,8 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     returnWord: "Return", forEachWord: "∈", capWord: "Figure", capFormat: "{word} {num} — {text}",
     resultWord: "result", newLine: "new line", tabChar: "tab", nullChar: "null character", anyInput: "a character",
     fileOpen: "Open file", fileWrite: "Write to file", fileRead: "Read from file", fileClose: "Close file", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
-    mainTitle: "Flowchart of the program", functionTitle: "Flowchart of function {name}()",
+    mainTitle: "Flowchart of the program", functionTitle: "Flowchart of function {name}",
+    procedureTitle: "Flowchart of procedure {name}", methodTitle: "Flowchart of method {name}",
     exceptionWord: "exception", sheetWord: "sheet",
     askNumberEntered: "Is it a number?", askConversionFailed: "Conversion error?", askDivisionByZero: "Division by zero?",
     askFileOpened: "File opened?", askIsNumber: "Is {name} a number?", askIsWholeNumber: "Is {name} a whole number?", errorWord: "Error", forFrom: "from", forTo: "to", forStep: "step",

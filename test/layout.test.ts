@@ -93,17 +93,17 @@ describe("sequence and terminators", () => {
   test("returns: one End per exit by default, one shared End with singleEnd", async () => {
     const code = "def f(x):\n    if x > 0:\n        return 1\n    return 2\n";
     const perExit = chart(await py(code));
-    expect(shapes(perExit).filter((s) => s.kind === "terminator").map(textOf)).toEqual(["Початок", "Повернути 1", "Повернути 2"]);
+    expect(shapes(perExit).filter((s) => s.kind === "terminator").map(textOf)).toEqual(["f(x)", "Повернути 1", "Повернути 2"]);
     const single = chart(await py(code, { singleEnd: true }));
     const terminators = shapes(single).filter((s) => s.kind === "terminator");
-    expect(terminators.map(textOf)).toEqual(["Початок", "Кінець"]);
+    expect(terminators.map(textOf)).toEqual(["f(x)", "Кінець"]);
     expect(shapes(single).filter((s) => s.kind === "process").map(textOf).sort()).toEqual(["Повернути 1", "Повернути 2"]);
   });
 
   test("returnAsIO draws the value as output before the end", async () => {
     const c = chart(await py("def f(x):\n    return x * 2\n", { returnAsIO: true }));
     expect(shapes(c).map((s) => [s.kind, textOf(s)])).toEqual([
-      ["terminator", "Початок"], ["io", "Вивід x * 2"], ["terminator", "Кінець"],
+      ["terminator", "f(x)"], ["io", "Вивід x * 2"], ["terminator", "Кінець"],
     ]);
   });
 });
@@ -411,7 +411,7 @@ describe("split into parts", () => {
       const c = chart(await py(code, { singleEnd: true }, { split: true }));
       expect(c.parts.length).toBeGreaterThan(1);
       expect(kinds(c)).toContain("loop_begin");
-      expect(shapes(c).filter((s) => s.kind === "terminator").map(textOf)).toEqual(["Початок", "Кінець"]);
+      expect(shapes(c).filter((s) => s.kind === "terminator").map(textOf)).toEqual(["f(n)", "Кінець"]);
     });
   });
 
@@ -514,7 +514,7 @@ describe("split into parts", () => {
     const g = await py(code, { singleEnd: true }, { split: true });
     const c = chart(g);
     expect(c.parts.length).toBeGreaterThan(1);
-    expect(shapes(c).filter((s) => s.kind === "terminator").map(textOf)).toEqual(["Початок", "Кінець"]);
+    expect(shapes(c).filter((s) => s.kind === "terminator").map(textOf)).toEqual(["f(x)", "Кінець"]);
   });
 });
 

@@ -75,7 +75,7 @@ describe("renderPdf", () => {
     for (const s of ["Початок", "Кінець", "Ввід n", "Відсортовано", "Так", "Ні", "Рисунок 1 — Схема алгоритму програми"]) {
       expect(all).toContain(s);
     }
-    expect(all).toContain("Рисунок 2 — Схема алгоритму функції bubble_sort()");
+    expect(all).toContain("Рисунок 2 — Схема алгоритму функції bubble_sort(a)");
     // Page 2 is the continuation of figure 1: its sheet caption, not the full caption.
     const sheet = split.charts[0]!.parts[1]!.sheetCaption!;
     expect(sheet).toBe("Рисунок 1, аркуш 2");

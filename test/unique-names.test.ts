@@ -18,11 +18,11 @@ test("overloads get their parameter types in every language that has them", asyn
   expect(await names("python", "def f(a):\n  x()\ndef f(a):\n  y()\n")).toEqual(["f 1", "f 2"]);
 });
 
-test("captions carry the types once; fn with the plain name selects every overload", async () => {
+test("captions tell overloads apart by their parameters' types; fn with the plain name selects every overload", async () => {
   const code = "class A { static void sort(int[] a) { x(); } static void sort(double[] a) { y(); } }";
   const { file } = await render({ code, lang: "java", format: "json", fn: "A.sort" }, bunAssets);
   const g = JSON.parse(file.data as string) as Geometry;
   expect(g.charts.map((c) => c.caption.text)).toEqual([
-    "Рисунок 1 — Схема алгоритму функції A.sort(int[])", "Рисунок 2 — Схема алгоритму функції A.sort(double[])",
+    "Рисунок 1 — Схема алгоритму методу sort(int[] a)", "Рисунок 2 — Схема алгоритму методу sort(double[] a)",
   ]);
 });

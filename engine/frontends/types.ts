@@ -8,6 +8,11 @@ import type { OmittedStatement } from "./setup.ts";
 export interface FrontendResult {
   tree: ChartTree;
   errors: FunctionError[];
+  /**
+   * The class that is the program itself (Java/C#: the one holding `main`/`Main`): its methods'
+   * captions and start terminators go without the class prefix (subprograms.ts).
+   */
+  programClass?: string;
 }
 
 /**

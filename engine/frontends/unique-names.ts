@@ -5,34 +5,9 @@
  * read from the source at the chart's position, so every front-end is served alike.
  */
 import type { ChartTree } from "../tree/schema.ts";
-
-/** Offset of a 1-based line/column in `source`. */
-function offsetOf(source: string, line: number, col: number): number {
-  let offset = 0;
-  for (let l = 1; l < line; l++) {
-    const next = source.indexOf("\n", offset);
-    if (next < 0) return source.length;
-    offset = next + 1;
-  }
-  return offset + col - 1;
-}
-
-/** Splits at top-level commas (not inside brackets or angle brackets). */
-function splitParams(list: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const ch of list) {
-    if ("([{<".includes(ch)) depth++;
-    else if (")]}>".includes(ch)) depth--;
-    if (ch === "," && depth === 0) {
-      out.push(current);
-      current = "";
-    } else current += ch;
-  }
-  if (current.trim() !== "") out.push(current);
-  return out;
-}
+import type { Lang } from "../langs.ts";
+import { headerParams, positions, splitParams } from "./header.ts";
+import { parameters } from "./subprograms.ts";
 
 /** The type of one C-like parameter: `const int *a = 0` → `int*`. */
 function paramType(param: string): string {
@@ -47,44 +22,39 @@ function paramType(param: string): string {
   return (m ? m[1]! + (m[2] ?? "") : words).replace(/\s+/g, " ");
 }
 
-/** Parameter types of the chart's function as written in `source`, e.g. `int[], int`; undefined when not found. */
-function signature(source: string, name: string, line: number, col: number): string | undefined {
-  const last = name.split(/\.|::/).pop()!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const re = new RegExp(`\\b${last}\\s*\\(`, "g");
-  re.lastIndex = offsetOf(source, line, col);
-  const m = re.exec(source);
-  if (!m) return undefined;
-  let depth = 0;
-  for (let i = m.index + m[0].length - 1; i < source.length; i++) {
-    if (source[i] === "(") depth++;
-    else if (source[i] === ")" && --depth === 0) {
-      const list = source.slice(m.index + m[0].length, i);
-      // Pascal groups `a, b: real; s: string` give one type per name.
-      if (/:/.test(list.replace(/::/g, ""))) {
-        return list.split(";").flatMap((group) => {
-          const colon = group.lastIndexOf(":");
-          return colon < 0 ? [] : group.slice(0, colon).split(",").map(() => group.slice(colon + 1).trim());
-        }).join(", ");
-      }
-      return splitParams(list).map(paramType).join(", ");
-    }
+/** Parameter types of a header's parameter list, e.g. `int[], int`. */
+function signature(list: string): string {
+  // Pascal groups `a, b: real; s: string` give one type per name.
+  if (/:/.test(list.replace(/::/g, ""))) {
+    return list.split(";").flatMap((group) => {
+      const colon = group.lastIndexOf(":");
+      return colon < 0 ? [] : group.slice(0, colon).split(",").map(() => group.slice(colon + 1).trim());
+    }).join(", ");
   }
-  return undefined;
+  return splitParams(list).map(paramType).join(", ");
 }
 
 /** `tree` with every name unique (renamed in place; charts keep their order). */
-export function uniqueChartNames(tree: ChartTree, source: string): ChartTree {
+export function uniqueChartNames(tree: ChartTree, source: string, lang: Lang): ChartTree {
   const groups = new Map<string, number[]>();
   tree.forEach((chart, i) => groups.set(chart.name, [...(groups.get(chart.name) ?? []), i]));
+  const offset = positions(source);
   for (const [name, indexes] of groups) {
     if (indexes.length < 2) continue;
-    const signatures = indexes.map((i) => {
+    const lists = indexes.map((i) => {
       const loc = tree[i]!.loc;
-      return loc ? signature(source, name, loc.line, loc.col) : undefined;
+      return loc ? headerParams(source, name, offset(loc.line, loc.col)) : undefined;
     });
+    const signatures = lists.map((list) => (list === undefined ? undefined : signature(list)));
     const distinct = signatures.every((s) => s !== undefined) && new Set(signatures).size === signatures.length;
     indexes.forEach((i, k) => {
-      tree[i]!.name = distinct ? `${name}(${signatures[k]})` : `${name} ${k + 1}`;
+      const chart = tree[i]!;
+      chart.name = distinct ? `${name}(${signatures[k]})` : `${name} ${k + 1}`;
+      // The caption tells overloads apart by their parameters' types (issue 20): `sort(int[] a)`.
+      if (distinct && chart.params) {
+        chart.title ??= name;
+        chart.params = parameters(lists[k]!, lang, { typed: true });
+      }
     });
   }
   return tree;

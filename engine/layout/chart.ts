@@ -14,6 +14,7 @@ import { drawSequence, NO_FOLD, type Folds, planBlock, symbol, type DrawCtx, typ
 import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { Sizer, type SizedText } from "./size.ts";
 import { chartWidths } from "./width.ts";
+import { terminatorTexts } from "./signature.ts";
 import { drawInnerConnector, innerConnectorBlock, innerConnectorRight, routeLane } from "./jumps.ts";
 import { down } from "./simple.ts";
 import { PartLanes } from "./part-lanes.ts";
@@ -47,12 +48,6 @@ const CONNECTOR_LETTERS = {
   uk: ["А", "Б", "В", "Г", "Д", "Е", "Ж", "И", "К", "Л", "М", "Н", "П", "Р", "С", "Т", "У", "Ф", "Х", "Ц", "Ш", "Щ", "Ю", "Я"],
   en: ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K", "L", "M", "N", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"],
 } as const;
-
-function terminatorTexts(fn: ChartFunction, options: ResolvedOptions): { start: string; end: string } {
-  const t = options.texts;
-  const sub = options.mainOnlyTerminators && fn.main !== true;
-  return sub ? { start: t.entryText, end: t.exitText } : { start: t.startText, end: t.endText };
-}
 
 /** How the fit stage wants a chart planned. */
 export interface PlanChoices {

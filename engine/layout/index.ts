@@ -14,14 +14,7 @@ import { FONTS, type FontChoice } from "../fonts.ts";
 import { lineHeightMm, type FontId } from "../text/measure.ts";
 import { widestLineMm, wrapText } from "../text/wrap.ts";
 import { fitChart, sizersIn } from "./fit/fit-chart.ts";
-
-export function captionText(name: string, main: boolean, figure: number, options: ResolvedOptions): string {
-  const t = options.texts;
-  // An overload's name already carries its parameter types (`Sort(int[])`): no second `()`.
-  const template = name.includes("(") ? t.functionTitle.replace("{name}()", "{name}") : t.functionTitle;
-  const title = main ? t.mainTitle : template.replace("{name}", name);
-  return t.capFormat.replace("{word}", t.capWord).replace("{num}", String(figure)).replace("{text}", title);
-}
+import { captionText } from "./signature.ts";
 
 function moveShape(s: Shape, dx: number, dy: number): Shape {
   return { ...s, x: s.x + dx, y: s.y + dy, textBox: { ...s.textBox, x: s.textBox.x + dx, y: s.textBox.y + dy } };
@@ -47,7 +40,7 @@ export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: b
     const partsWidth = parts.reduce((sum, p) => sum + p.box.w, 0) + PART_GAP * (parts.length - 1);
     const partsHeight = Math.max(...parts.map((p) => p.box.h));
     const figure = options.figStart + i;
-    const text = captionText(fn.name, fn.main === true, figure, options);
+    const text = captionText(fn, figure, options);
     const lines = wrapText(text, Math.max(partsWidth, PAGE_PART_WIDTH), CAPTION_FONT_SIZE, font.id);
     const captionWidth = widestLineMm(lines, CAPTION_FONT_SIZE, font.id);
     const width = Math.max(partsWidth, captionWidth);

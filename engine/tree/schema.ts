@@ -11,6 +11,12 @@
  *    `while True: … if c: break` idiom), so the exit is labelled "yes".
  *  - kind `switch`: a multi-way decision (match/case, switch) drawn as a bus of columns (D5);
  *    `fallthrough` on a case means its end flows into the next case's body.
+ *  - `kind`, `params`, `title` on a chart (issue 20): what a subprogram is called in its caption
+ *    («функції» / «процедури» / «методу»), the names of its parameters (with types only where
+ *    overloads need them), and the name its caption and start terminator show when that differs
+ *    from `name` (the class prefix dropped where the class is the program itself). With `params`
+ *    a subprogram's chart starts with `name(params)` instead of «Початок»; without them (a §2.9
+ *    tree) it is drawn as before.
  */
 import { z } from "zod";
 
@@ -76,9 +82,15 @@ export const NodeSchema: z.ZodType<Node> = z.lazy(() =>
   ]),
 );
 
+export const SUBPROGRAM_KINDS = ["function", "procedure", "method"] as const;
+export type SubprogramKind = (typeof SUBPROGRAM_KINDS)[number];
+
 export const ChartFunctionSchema = z.object({
   name: z.string(),
   main: z.boolean().optional(),
+  kind: z.enum(SUBPROGRAM_KINDS).optional(),
+  params: z.array(z.string()).optional(),
+  title: z.string().optional(),
   block: BlockSchema,
   loc,
 });

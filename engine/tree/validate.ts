@@ -23,7 +23,7 @@
  * that passed is handed to the (recursive) zod schema, which then always succeeds; unknown extra
  * fields are ignored (dropped).
  */
-import { ChartTreeSchema, NODE_KINDS, TREE_LIMITS, type ChartTree } from "./schema.ts";
+import { ChartTreeSchema, NODE_KINDS, SUBPROGRAM_KINDS, TREE_LIMITS, type ChartTree } from "./schema.ts";
 
 export interface NativeTreeError {
   /** Path of the offending function/node/case, e.g. `[0].block.stmts[3].then.stmts[1]`; "" = the whole tree. */
@@ -168,6 +168,13 @@ export function parseNativeTree(code: string): NativeTreeResult {
       fail(path, `"main" must be a boolean, got ${typeName(fn.main)}`);
     }
     if (fn.loc !== undefined && !isLoc(fn.loc)) fail(path, `"loc" must be {"line", "col"} with positive integers`);
+    if (fn.kind !== undefined && !SUBPROGRAM_KINDS.some((k) => k === fn.kind)) {
+      fail(path, `"kind" of a function must be one of ${SUBPROGRAM_KINDS.join(", ")}, got ${JSON.stringify(fn.kind)}`);
+    }
+    if (fn.params !== undefined && !(Array.isArray(fn.params) && fn.params.every((p) => typeof p === "string"))) {
+      fail(path, `"params" must be an array of strings, got ${typeName(fn.params)}`);
+    }
+    if (fn.title !== undefined && typeof fn.title !== "string") fail(path, `"title" must be a string, got ${typeName(fn.title)}`);
     const stmts = readBlock(path, "function", "block", fn.block, true);
     descend(0, [{ stmts, prefix: `${path}.block.stmts`, inLoop: false, inSwitch: false }]);
 

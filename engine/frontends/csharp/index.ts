@@ -85,6 +85,7 @@ function collect(root: TsNode): Collected {
   const globals = named(root).filter((c) => c.type === "global_statement");
   const loose = globals.flatMap((g) => named(g)).filter((s) => !isLocalFunction(s));
   let mainFound = loose.length > 0;
+  let programClass: string | undefined;
   if (loose.length > 0) charts.push({ name: "main", main: true, nodes: loose, stmts: loose, topLevel: true, exclude: isLocalFunction });
   for (const g of globals) {
     for (const s of named(g)) {
@@ -112,7 +113,10 @@ function collect(root: TsNode): Collected {
       switch (decl.type) {
         case "method_declaration": {
           const main = !mainFound && name === "Main" && isStatic(decl);
-          if (main) mainFound = true;
+          if (main) {
+            mainFound = true;
+            programClass = prefix || undefined;
+          }
           member(decl, qualify(prefix, name), decl.childForFieldName("body"), !isVoid(decl), main);
           break;
         }
@@ -136,7 +140,7 @@ function collect(root: TsNode): Collected {
   const staticConsole = named(root).some(
     (c) => c.type === "using_directive" && c.children.some((t) => t.type === "static") && /(^|\.)Console\s*;?$/.test(c.text.replace(/\s+/g, "").replace(/;$/, "")),
   );
-  return { charts, methods, readers: new Set(), staticConsole };
+  return { charts, methods, readers: new Set(), staticConsole, programClass };
 }
 
 export const parseCSharp: Frontend = (code, options, assets) =>

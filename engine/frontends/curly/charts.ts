@@ -36,6 +36,8 @@ export interface Collected {
   methods: Set<string>;
   readers: Set<string>;
   staticConsole?: boolean;
+  /** The class holding `main`/`Main` (FrontendResult.programClass). */
+  programClass?: string;
 }
 
 const KEYWORDS = new Set([
@@ -167,5 +169,5 @@ export async function runFrontend(
     reported.add(name);
     errors.push({ name, message: problem.message, line: problem.line, col: problem.col });
   }
-  return { tree, errors };
+  return found.programClass ? { tree, errors, programClass: found.programClass } : { tree, errors };
 }

@@ -51,6 +51,7 @@ function collect(root: TsNode): Collected {
   const methods = new Set<string>();
   const readers = new Set<string>();
   let mainFound = false;
+  let programClass: string | undefined;
   const qualify = (prefix: string, name: string): string => (prefix ? `${prefix}.${name}` : name);
 
   // Top-level statements (a snippet without a class).
@@ -80,7 +81,10 @@ function collect(root: TsNode): Collected {
         const block = member.childForFieldName("body");
         if (!block) continue; // abstract / interface method
         const main = !mainFound && isMainMethod(member);
-        if (main) mainFound = true;
+        if (main) {
+          mainFound = true;
+          programClass = prefix || undefined;
+        }
         charts.push({ name: main ? "main" : qualify(prefix, name), main, nodes: [member], stmts: named(block), loc: nodeLoc(member) });
         continue;
       }
@@ -119,7 +123,7 @@ function collect(root: TsNode): Collected {
     }
     for (const child of node.namedChildren) stack.push(child);
   }
-  return { charts, methods, readers };
+  return { charts, methods, readers, programClass };
 }
 
 export const parseJava: Frontend = (code, options, assets) =>

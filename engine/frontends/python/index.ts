@@ -119,6 +119,8 @@ async function chartsOf(code: string, options: Parameters<Frontend>[1], assets: 
     const stmts = body ? body.namedChildren.filter((c) => c.type !== "comment") : [];
     const isEntry = def.name === entry;
     const built = build(def.name, stmts, contextFor(source, options, scope, false), nodeLoc(def.node), isEntry, errors);
+    // Python calls a function defined in a class body a method (caption «методу», subprograms.ts).
+    if (built && def.isMethod && !isEntry) built.kind = "method";
     if (built && isEntry) tree.unshift(built);
     else if (built) tree.push(built);
   }

@@ -1,0 +1,113 @@
+/**
+ * What a subprogram's chart says about it (issue 20): its kind (the caption's «функції» /
+ * «процедури» / «методу»), its parameters by name, and the name shown without the class prefix
+ * where the class is the program itself. Read from the source at each chart's position
+ * (header.ts), so every front-end is served alike; layout/signature.ts turns it into the start
+ * terminator `sum(a, n)` and the caption.
+ */
+import type { Lang } from "../langs.ts";
+import type { ChartFunction, ChartTree, SubprogramKind } from "../tree/schema.ts";
+import { headerParams, positions, splitParams } from "./header.ts";
+
+const IDENT = /[\p{L}_][\p{L}\p{N}_]*/u;
+/** The name at the end of a C-like parameter, before any `[]`. */
+const LAST_NAME = new RegExp(`(${IDENT.source})\\s*(?:\\[[^\\]]*\\]\\s*)*$`, "u");
+
+/** Pascal `var a, b: real; const s: string = ''` → `a`, `b`, `s` (names, or `name: type` when `typed`). */
+function pascalParams(list: string, typed: boolean): string[] {
+  return list.split(";").flatMap((group) => {
+    const colon = group.indexOf(":");
+    const names = (colon < 0 ? group : group.slice(0, colon)).replace(/^\s*(?:var|const|out|constref|params)\s+/i, "");
+    const type = colon < 0 ? "" : group.slice(colon + 1).replace(/=.*$/s, "").trim();
+    return names.split(",").map((n) => n.trim()).filter((n) => n !== "").map((n) => (typed && type ? `${n}: ${type}` : n));
+  });
+}
+
+/** Python `self, a, b=2, *args, c: int = 3, **kw` → `a`, `b`, `*args`, `c`, `**kw` (self/cls only of a method). */
+function pythonParams(list: string, method: boolean): string[] {
+  const names = splitParams(list)
+    .map((p) => p.replace(/[:=].*$/s, "").trim())
+    .filter((p) => p !== "" && p !== "/" && p !== "*");
+  return method && (names[0] === "self" || names[0] === "cls") ? names.slice(1) : names;
+}
+
+/** C-like `const int *a, int b[] = {}, String... xs` → `a`, `b`, `xs`; a parameter that is only a type (`int`) stays as written. */
+function curlyParams(list: string, typed: boolean): string[] {
+  return splitParams(list).flatMap((param) => {
+    const p = param.replace(/=.*$/s, "").trim();
+    if (p === "" || p === "void") return [];
+    if (typed || p === "...") return [p.replace(/\s+/g, " ")];
+    const m = LAST_NAME.exec(p);
+    const onlyType = !/[\s*&]/.test(p.replace(/\[[^\]]*\]$/, "").trim());
+    return [m && !onlyType ? m[1]! : p.replace(/\s+/g, " ")];
+  });
+}
+
+/** The parameters of a header's list: names only, or as written with their types (`typed`, for overloads). */
+export function parameters(list: string, lang: Lang, options: { typed?: boolean; method?: boolean } = {}): string[] {
+  if (lang === "pascal") return pascalParams(list, options.typed === true);
+  if (lang === "python") return pythonParams(list, options.method === true);
+  return curlyParams(list, options.typed === true);
+}
+
+/** The class part of `Class.method` / `Class::method`, or undefined for a plain name. */
+export function classOf(name: string): string | undefined {
+  const cut = Math.max(name.lastIndexOf("."), name.lastIndexOf("::"));
+  return cut < 0 ? undefined : name.slice(0, cut);
+}
+
+/** `Class.method` / `Class::method` → `method`. */
+export function withoutClass(name: string): string {
+  const cls = classOf(name);
+  return cls === undefined ? name : name.slice(cls.length).replace(/^(?:\.|::)/, "");
+}
+
+/** What the language calls this subprogram when the front-end did not say. */
+function kindOf(fn: ChartFunction, lang: Lang, source: string, offset: number): SubprogramKind {
+  if (lang === "java" || lang === "csharp") return "method";
+  if (lang === "cpp") return classOf(fn.name) !== undefined ? "method" : "function";
+  if (lang === "pascal") {
+    const header = /^(?:class\s+)?(procedure|function|operator|constructor|destructor)\s+([^\s(;:]+)/i.exec(source.slice(offset, offset + 300));
+    const word = header?.[1]?.toLowerCase();
+    if (word === "constructor" || word === "destructor" || header?.[2]?.includes(".")) return "method";
+    return word === "procedure" ? "procedure" : "function";
+  }
+  return "function";
+}
+
+/**
+ * Sets `kind`, `params` and (where the class prefix goes) `title` on every subprogram chart of
+ * `tree`. The program's class is `programClass` (Java/C#: the class holding main) or else, in a tree
+ * without a main chart, the only class the charts' methods belong to; its prefix is kept where
+ * another class or a free function has a subprogram of the same name.
+ */
+export function describeSubprograms(tree: ChartTree, source: string, lang: Lang, programClass?: string): ChartTree {
+  const offset = positions(source);
+  for (const fn of tree) {
+    if (fn.main === true || !fn.loc) continue;
+    const start = offset(fn.loc.line, fn.loc.col);
+    fn.kind ??= kindOf(fn, lang, source, start);
+    const list = headerParams(source, fn.name, start);
+    if (list !== undefined) fn.params = parameters(list, lang, { method: fn.kind === "method" });
+  }
+  const classes = new Set(tree.filter((fn) => fn.kind === "method").map((fn) => classOf(fn.name)).filter((c) => c !== undefined));
+  // Without a main chart (a file of one class's methods) that class is the program; where main is
+  // free (C++, Python module code) a class is one part of the program, so it keeps its name.
+  const alone = classes.size === 1 && !tree.some((fn) => fn.main === true);
+  const program = programClass ?? (alone ? [...classes][0] : undefined);
+  if (program === undefined) return tree;
+  // Two classes with a method of the same name, or a free function of that name: both keep the prefix.
+  const names = new Set(tree.map((fn) => fn.name));
+  const owners = new Map<string, Set<string | undefined>>();
+  for (const fn of tree) {
+    const short = withoutClass(fn.name);
+    owners.set(short, (owners.get(short) ?? new Set()).add(classOf(fn.name)));
+  }
+  const clashes = (short: string): boolean => names.has(short) || owners.get(short)!.size > 1;
+  for (const fn of tree) {
+    if (fn.main === true || fn.kind !== "method" || classOf(fn.name) !== program) continue;
+    const short = withoutClass(fn.name);
+    if (!clashes(short)) fn.title = short;
+  }
+  return tree;
+}

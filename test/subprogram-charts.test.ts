@@ -1,0 +1,100 @@
+/**
+ * A subprogram's chart says what it receives (issue 20): its start terminator is `name(params)`,
+ * its caption «функції / процедури / методу name(params)» without the program class's prefix.
+ * Chart-level fields `kind`, `params`, `title` extend interface §2.9: a tree without them draws as before.
+ */
+import { describe, expect, test } from "bun:test";
+import { render, type Lang } from "../engine/index.ts";
+import { bunAssets } from "../hosts/bun.ts";
+import type { Options } from "../engine/options.ts";
+import type { Geometry } from "../engine/geometry/types.ts";
+import { parseNativeTree } from "../engine/tree/validate.ts";
+
+/** [caption, start terminator text] of every chart. */
+async function charts(lang: Lang, code: string, options: Options = {}): Promise<[string, string][]> {
+  const { file } = await render({ code, lang, format: "json", options }, bunAssets);
+  const g = JSON.parse(file.data as string) as Geometry;
+  return g.charts.map((c) => [c.caption.text.replace(/^Рисунок \d+ — /, ""), c.parts[0]!.shapes[0]!.text.join(" ")]);
+}
+
+describe("captions and start terminators name the subprogram and its parameters", () => {
+  test("Python: functions and methods, self left out, defaults and annotations dropped", async () => {
+    expect(await charts("python", "class Acc:\n    def add(self, v: int = 0):\n        self.s = v\n\ndef sum_above(a, n, m=0):\n    return n\n\nx = 1\n")).toEqual([
+      ["Схема алгоритму програми", "Початок"],
+      ["Схема алгоритму методу Acc.add(v)", "Acc.add(v)"],
+      ["Схема алгоритму функції sum_above(a, n, m)", "sum_above(a, n, m)"],
+    ]);
+  });
+
+  test("C: functions, names without types; main keeps Початок", async () => {
+    expect(await charts("c", "int sum(const int *a, int n) { return a[0] + n; }\nint main(void) { return 0; }\n")).toEqual([
+      ["Схема алгоритму програми", "Початок"], ["Схема алгоритму функції sum(a, n)", "sum(a, n)"],
+    ]);
+  });
+
+  test("C++: member functions are methods; a class beside a free main keeps its name", async () => {
+    expect(await charts("cpp", "class Point { public: int x; int dist(const Point &p) const { return x - p.x; } };\nint main() { return 0; }\n")).toEqual([
+      ["Схема алгоритму програми", "Початок"], ["Схема алгоритму методу Point::dist(p)", "Point::dist(p)"],
+    ]);
+  });
+
+  test("Java and C#: methods of the class holding main go without its prefix, other classes keep theirs", async () => {
+    expect(await charts("java", "public class Main {\n static int calculateSum(int[] a, int n) { return n; }\n public static void main(String[] s) { }\n}\nclass Box { void put(String item) { } }\n")).toEqual([
+      ["Схема алгоритму програми", "Початок"],
+      ["Схема алгоритму методу calculateSum(a, n)", "calculateSum(a, n)"],
+      ["Схема алгоритму методу Box.put(item)", "Box.put(item)"],
+    ]);
+    expect(await charts("csharp", "class Program {\n static int Twice(ref int x, params int[] more) => x * 2;\n static void Main() { }\n}\n")).toEqual([
+      ["Схема алгоритму програми", "Початок"], ["Схема алгоритму методу Twice(x, more)", "Twice(x, more)"],
+    ]);
+  });
+
+  test("the prefix stays where two classes have a method of the same name", async () => {
+    const out = await charts("java", "class Main {\n void show() { }\n public static void main(String[] s) { }\n}\nclass Box { void show() { } }\n");
+    expect(out.map(([caption]) => caption)).toEqual([
+      "Схема алгоритму програми", "Схема алгоритму методу Main.show()", "Схема алгоритму методу Box.show()",
+    ]);
+  });
+
+  test("Pascal: procedures are «процедури», functions «функції», parameter groups by name", async () => {
+    expect(await charts("pascal", "program P;\nprocedure Draw(x, y: integer; var s: string);\nbegin\n  writeln(x);\nend;\nfunction Get: integer;\nbegin\n  Get := 1;\nend;\nbegin\nend.\n")).toEqual([
+      ["Схема алгоритму програми", "Початок"],
+      ["Схема алгоритму процедури Draw(x, y, s)", "Draw(x, y, s)"], ["Схема алгоритму функції Get()", "Get()"],
+    ]);
+  });
+
+  test("mainOnlyTerminators keeps Вхід/Вихід; the caption still names the parameters; en words", async () => {
+    expect(await charts("python", "def f(a, b):\n    return a\n", { mainOnlyTerminators: true })).toEqual([["Схема алгоритму функції f(a, b)", "Вхід"]]);
+    const en = await charts("pascal", "program P;\nprocedure Q(a: real);\nbegin\n  writeln(a);\nend;\nbegin\n  Q(1);\nend.\n", { locale: "en" });
+    expect(en.map(([caption]) => caption.replace(/^Figure \d+ — /, ""))).toEqual(["Flowchart of the program", "Flowchart of procedure Q(a)"]);
+  });
+});
+
+describe("native trees (interface §2.9 extensions)", () => {
+  const native = (fn: object) => JSON.stringify([{ name: "f", block: { stmts: [{ kind: "process", text: "x := 1" }] }, ...fn }]);
+
+  test("a tree without params draws as before; kind, params and title are used when given", async () => {
+    const parsed = (code: string) => {
+      const r = parseNativeTree(code);
+      if (!r.ok) throw new Error(r.errors.map((e) => e.message).join("; "));
+      return r.tree;
+    };
+    const draw = async (fn: object) => {
+      const { file } = await render({ code: JSON.stringify(parsed(native(fn))), lang: "native", format: "json" }, bunAssets);
+      const c = (JSON.parse(file.data as string) as Geometry).charts[0]!;
+      return [c.caption.text, c.parts[0]!.shapes[0]!.text.join(" ")];
+    };
+    expect(await draw({})).toEqual(["Рисунок 1 — Схема алгоритму функції f()", "Початок"]);
+    expect(await draw({ kind: "procedure", params: ["a", "b"], title: "draw" })).toEqual(["Рисунок 1 — Схема алгоритму процедури draw(a, b)", "draw(a, b)"]);
+  });
+
+  test("wrong kind, params or title is a clear validation error", () => {
+    const r = parseNativeTree(native({ kind: "lambda", params: [1], title: 2 }));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.map((e) => e.message)).toEqual([
+      '[0]: "kind" of a function must be one of function, procedure, method, got "lambda"',
+      '[0]: "params" must be an array of strings, got an array',
+      '[0]: "title" must be a string, got a number',
+    ]);
+  });
+});
