@@ -2,23 +2,24 @@
  * A document laid out as a whole on A4 sheets (issue 21) — what the paged renderers (PDF, DOCX,
  * Typst) and the page-fit report share. The figures of one or several geometries (a batch bundle)
  * follow one another down the usable area of 170 × 257 mm (drawing-rules P7): a figure — a chart,
- * or one part of a split chart — with its caption under it (ДСТУ 3008 style), CHART_GAP below the
- * one before; a figure that does not fit the rest of a sheet starts the next one. Taking the figures
- * in order as they come is the fewest sheets an ordered document can take (each sheet holds as many
- * as fit). The first part of a chart is captioned with the chart's caption, a later part with its
+ * or one part of a split chart — with its caption under it (ДСТУ 3008 style), FIGURE_GAP below the
+ * one before; a figure that does not fit the rest of a sheet starts the next one. The first part of a chart is captioned with the chart's caption, a later part with its
  * continuation caption «Рисунок 2, аркуш 2» under it (Part.sheetCaption).
  *
  * With `pages` false (split not asked for) a figure is a whole chart, its parts side by side.
  * A figure larger than 170 × 230 mm is scaled down to fit, never up.
  */
 import type { Box, ChartGeometry, FontSpec, Geometry, Part } from "../geometry/types.ts";
-import { CAPTION_GAP, CHART_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
+import { CAPTION_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import { fontByFamily } from "../fonts.ts";
 import { lineHeightMm, textWidthMm } from "../text/measure.ts";
 import { wrapText } from "../text/wrap.ts";
 
 /** The usable area of an A4 sheet (P7), mm. */
 export const SHEET = { width: 170, height: 257 } as const;
+
+/** Between a caption and the next figure on a sheet: P7's 5–10 mm, a blank line of the report's text. */
+export const FIGURE_GAP = 10;
 
 export interface SheetFigure {
   geometry: Geometry;
@@ -31,7 +32,8 @@ export interface SheetFigure {
   region: Box;
   /** Scale from geometry mm to paper mm (≤ 1). */
   scale: number;
-  /** Caption lines, wrapped to the usable width, and their font. */
+  /** The caption ("" for a continuation without one), its lines wrapped to the usable width, and its font. */
+  captionText: string;
   caption: string[];
   captionFont: FontSpec;
   /** Top of the drawing on its sheet, mm below the top of the usable area. */
@@ -84,7 +86,8 @@ export function drawnRegion(parts: readonly Part[], stroke: number): Box {
 }
 
 /** One figure, not yet placed on a sheet. */
-function figure(g: Geometry, chart: ChartGeometry, parts: Part[], first: number, caption: string[]): SheetFigure {
+function figure(g: Geometry, chart: ChartGeometry, parts: Part[], first: number, captionText: string): SheetFigure {
+  const caption = captionText === "" ? [] : captionLines(captionText, first === 0 ? chart.caption.lines : null, chart.caption.font);
   const region = drawnRegion(parts, g.stroke);
   const font = chart.caption.font;
   const captionH = captionHeight(caption.length, font);
@@ -96,7 +99,7 @@ function figure(g: Geometry, chart: ChartGeometry, parts: Part[], first: number,
   const scale = fit > 1 - 1e-9 ? 1 : fit;
   const height = region.h * scale;
   const extent = height + (caption.length > 0 ? CAPTION_GAP + captionH : 0);
-  return { geometry: g, chart, parts, first, region, scale, caption, captionFont: font, top: 0, height, extent };
+  return { geometry: g, chart, parts, first, region, scale, captionText, caption, captionFont: font, top: 0, height, extent };
 }
 
 /** The figures of the geometries in order (see the header for `pages`). */
@@ -105,34 +108,51 @@ export function figuresOf(geometries: readonly Geometry[], pages: boolean): Shee
   for (const g of geometries) {
     for (const chart of g.charts) {
       if (chart.parts.length === 0) continue;
-      const main = captionLines(chart.caption.text, chart.caption.lines, chart.caption.font);
       if (!pages || chart.parts.length === 1) {
-        out.push(figure(g, chart, chart.parts, 0, main));
+        out.push(figure(g, chart, chart.parts, 0, chart.caption.text));
         continue;
       }
-      chart.parts.forEach((part, i) => {
-        const caption = i === 0 ? main : part.sheetCaption ? captionLines(part.sheetCaption, null, chart.caption.font) : [];
-        out.push(figure(g, chart, [part], i, caption));
-      });
+      chart.parts.forEach((part, i) => out.push(figure(g, chart, [part], i, i === 0 ? chart.caption.text : (part.sheetCaption ?? ""))));
     }
   }
   return out;
 }
 
-/** The sheets the figures of `geometries` fill, in order (see the header). */
+/**
+ * The sheets the figures of `geometries` fill, in order (see the header). Of the ways to place them
+ * in order on the fewest sheets, the one whose emptiest sheet before the last is the fullest: a
+ * figure moves down to the sheet after when that keeps a sheet from ending nearly empty. Searched
+ * from the last figure back; a sheet holds as many figures as fit, so the work is linear in them.
+ */
 export function planSheets(geometries: readonly Geometry[], pages: boolean): Sheet[] {
-  const sheets: Sheet[] = [];
-  let sheet: Sheet | null = null;
-  for (const f of figuresOf(geometries, pages)) {
-    const top = sheet ? sheet.used + CHART_GAP : 0;
-    // The tolerance: a float's last bit (230.35000000000005 mm parts) must not push a figure on.
-    if (sheet && top + f.extent <= SHEET.height + 1e-6) {
-      sheet.figures.push({ ...f, top });
-      sheet.used = top + f.extent;
-    } else {
-      sheet = { figures: [{ ...f, top: 0 }], used: f.extent };
-      sheets.push(sheet);
+  const figures = figuresOf(geometries, pages);
+  const n = figures.length;
+  // best[i]: the placement of figures i… — its sheet count, the least fill of its sheets but the
+  // last, and where its first sheet ends.
+  const best: { sheets: number; least: number; end: number }[] = new Array(n + 1);
+  best[n] = { sheets: 0, least: Infinity, end: n };
+  for (let i = n - 1; i >= 0; i--) {
+    let used = -FIGURE_GAP;
+    for (let j = i; j < n; j++) {
+      used += FIGURE_GAP + figures[j]!.extent;
+      // The tolerance: a float's last bit (230.35000000000005 mm parts) must not push a figure on.
+      if (j > i && used > SHEET.height + 1e-6) break;
+      const rest = best[j + 1]!;
+      const least = j + 1 === n ? Infinity : Math.min(used / SHEET.height, rest.least);
+      const option = { sheets: rest.sheets + 1, least, end: j + 1 };
+      const current = best[i];
+      if (!current || option.sheets < current.sheets || (option.sheets === current.sheets && option.least > current.least + 1e-9)) best[i] = option;
     }
+  }
+  const sheets: Sheet[] = [];
+  for (let i = 0; i < n; i = best[i]!.end) {
+    const sheet: Sheet = { figures: [], used: 0 };
+    for (let j = i; j < best[i]!.end; j++) {
+      const top = sheet.figures.length > 0 ? sheet.used + FIGURE_GAP : 0;
+      sheet.figures.push({ ...figures[j]!, top });
+      sheet.used = top + figures[j]!.extent;
+    }
+    sheets.push(sheet);
   }
   return sheets;
 }
