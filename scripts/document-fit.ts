@@ -27,8 +27,9 @@ export interface DocumentFit {
   fills: number[];
   /** Figures on every sheet, in order. */
   figures: number[];
-  /** The document's module a. */
-  module: number;
+  /** The module a of each chart, and its parts, in document order. */
+  modules: number[];
+  parts: number[];
   tornSwitches: number;
   tornIfs: number;
   /** Decisions with a branch laid under them through a connector pair on the same part. */
@@ -47,7 +48,8 @@ export function measureDocument(file: string, tree: ChartTree, options: Resolved
     sheets: sheets.length,
     fills: sheets.map((s) => s.used / SHEET.height),
     figures: sheets.map((s) => s.figures.length),
-    module: geometry.charts[0]?.module ?? 0,
+    modules: geometry.charts.map((c) => c.module),
+    parts: geometry.charts.map((c) => c.parts.length),
     ...torn,
     bracketBreaks: geometry.charts.flatMap((c) => c.parts.flatMap((p) => p.shapes)).reduce((n, s) => n + bracketBreaks(s.text), 0),
   };

@@ -269,7 +269,7 @@ function documentReport(docs: readonly DocumentFit[], careful: Map<string, numbe
   if (list) {
     out.push("file · a · sheets (before) · fill of each sheet · figures per sheet · torn switch/if · laid under · bracket breaks");
     for (const d of docs) {
-      out.push(`${d.file} · ${d.module} · ${d.sheets} (${d.before})${judged(d)} · ${d.fills.map(pct).join(" ")} · ${d.figures.join(" ")} · ${d.tornSwitches}/${d.tornIfs} · ${d.laidUnder} · ${d.bracketBreaks}`);
+      out.push(`${d.file} · ${d.modules[0] ?? "-"} · ${d.sheets} (${d.before})${judged(d)} · ${d.fills.map(pct).join(" ")} · ${d.figures.join(" ")} · ${d.tornSwitches}/${d.tornIfs} · ${d.laidUnder} · ${d.bracketBreaks}`);
     }
     out.push("");
   }
