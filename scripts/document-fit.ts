@@ -6,8 +6,8 @@
  *     each chart at its own module);
  *   - the fill of every sheet (used height ÷ 257 mm) and how many figures share each;
  *   - torn constructs: a decision whose exit runs into a connector whose pair stands on another
- *     part (its branch starts on another sheet) — a switch when the decision has more than two exits,
- *     else an if/else; and decisions whose branch is laid under it on the same part through a
+ *     part (its branch starts on another sheet) — a switch when an exit of the decision is labelled
+ *     with anything but the yes/no words (a case value) or it has more than two exits, else an if/else; and decisions whose branch is laid under it on the same part through a
  *     connector pair (an if/else branch under a branch, the flat form of flatten.ts);
  *   - bracket breaks: a wrapped line of a symbol's text that ends inside an unclosed `(`/`[` although
  *     the same line holds a break outside every bracket (a shorter line, so it would have fitted).
@@ -41,7 +41,7 @@ export interface DocumentFit {
 export function measureDocument(file: string, tree: ChartTree, options: ResolvedOptions, partsBefore: number): DocumentFit {
   const geometry = layoutCharts(tree, options, true);
   const sheets = planSheets([geometry], true);
-  const torn = tornConstructs(geometry);
+  const torn = tornConstructs(geometry, [options.texts.yes, options.texts.no]);
   return {
     file,
     before: partsBefore,
@@ -71,7 +71,7 @@ function partsOfDesignations(parts: readonly Part[]): Map<string, Set<number>> {
 }
 
 /** Torn switches and if/else, and branches laid under their decision, of every chart (see the header). */
-export function tornConstructs(g: Geometry): Pick<DocumentFit, "tornSwitches" | "tornIfs" | "laidUnder"> {
+export function tornConstructs(g: Geometry, yesNo: readonly string[]): Pick<DocumentFit, "tornSwitches" | "tornIfs" | "laidUnder"> {
   let tornSwitches = 0;
   let tornIfs = 0;
   let laidUnder = 0;
@@ -85,7 +85,8 @@ export function tornConstructs(g: Geometry): Pick<DocumentFit, "tornSwitches" | 
         const ends = exits.map((e) => (e.to ? shapes.get(e.to) : undefined)).filter((s) => s?.kind === "connector") as Shape[];
         if (ends.length === 0) continue;
         const elsewhere = ends.some((c) => [...(on.get(c.text.join("")) ?? [])].some((p) => p !== i));
-        if (elsewhere && exits.length > 2) tornSwitches++;
+        const isSwitch = exits.length > 2 || exits.some((e) => e.label !== undefined && e.label !== "" && !yesNo.includes(e.label));
+        if (elsewhere && isSwitch) tornSwitches++;
         else if (elsewhere) tornIfs++;
         else laidUnder++;
       }
