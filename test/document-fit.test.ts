@@ -50,10 +50,10 @@ describe("small figures share a sheet in every paged format", () => {
     expect(typst.match(/#v\(10mm, weak: true\)/g)?.length).toBe(2);
   }, 60_000);
 
-  test("a batch bundle is one document: two programs' charts share its sheet", async () => {
-    const g = await geometry('print("Привіт")\n', "python");
-    expect(planSheets([g, g], true).length).toBe(1);
-    expect(pdfPages(await renderPdfDocument([g, g], { assets: bunAssets, pages: true }))).toBe(1);
+  test("a batch bundle: every item starts a page (interface.md §4.2), its own small figures share it", async () => {
+    const g = await geometry(SMALL, "python");
+    expect(planSheets([g, g, g], true).map((s) => s.figures.length)).toEqual([3, 3, 3]);
+    expect(pdfPages(await renderPdfDocument([g, g, g], { assets: bunAssets, pages: true }))).toBe(3);
   }, 60_000);
 });
 

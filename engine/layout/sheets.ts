@@ -1,10 +1,10 @@
 /**
  * A document laid out as a whole on A4 sheets (issue 21) — what the paged renderers (PDF, DOCX,
- * Typst) and the page-fit report share. The figures of one or several geometries (a batch bundle)
- * follow one another down the usable area of 170 × 257 mm (drawing-rules P7): a figure — a chart,
+ * Typst) and the page-fit report share. The figures of a geometry follow one another down the usable area of 170 × 257 mm (drawing-rules P7): a figure — a chart,
  * or one part of a split chart — with its caption under it (ДСТУ 3008 style), FIGURE_GAP below the
  * one before; a figure that does not fit the rest of a sheet starts the next one. The first part of a chart is captioned with the chart's caption, a later part with its
- * continuation caption «Рисунок 2, аркуш 2» under it (Part.sheetCaption).
+ * continuation caption «Рисунок 2, аркуш 2» under it (Part.sheetCaption). The geometries of a
+ * batch bundle are placed so one after another, each starting a sheet.
  *
  * With `pages` false (split not asked for) a figure is a whole chart, its parts side by side.
  * A figure larger than 170 × 230 mm is scaled down to fit, never up.
@@ -125,7 +125,12 @@ export function figuresOf(geometries: readonly Geometry[], pages: boolean): Shee
  * from the last figure back; a sheet holds as many figures as fit, so the work is linear in them.
  */
 export function planSheets(geometries: readonly Geometry[], pages: boolean): Sheet[] {
-  const figures = figuresOf(geometries, pages);
+  // Each geometry (a batch bundle's item: its own program) starts a sheet of its own — interface.md
+  // §4.2's "one page per item" — and its figures share sheets as one document's do.
+  return geometries.flatMap((g) => placeInOrder(figuresOf([g], pages)));
+}
+
+function placeInOrder(figures: readonly SheetFigure[]): Sheet[] {
   const n = figures.length;
   // best[i]: the placement of figures i… — its sheet count, the least fill of its sheets but the
   // last, and where its first sheet ends.
