@@ -36,7 +36,7 @@ let dir: string;
 beforeAll(async () => {
   for (const t of ["pdftoppm", "pdfinfo"]) if (!Bun.which(t)) throw new Error(`${t} is missing: apt-get install poppler-utils`);
   dir = mkdtempSync(join(tmpdir(), "skhema-agree-"));
-  // split: true everywhere so the three formats draw the same parts (PDF/DOCX: one page per part).
+  // split: true everywhere so the three formats draw the same parts (PDF/DOCX: a figure per part, placed on sheets by engine/layout/sheets.ts).
   const [j, s, p, d] = await Promise.all(
     (["json", "svg", "pdf", "docx"] as const).map((format) => render({ code: CODE, lang: "python", format, split: true }, bunAssets)),
   );
