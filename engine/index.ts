@@ -112,7 +112,7 @@ export async function preload(assets: AssetLoader, formats: readonly Format[] = 
 
 export { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 
-/** Formats whose `split` defaults to true (parts on separate pages); the others split only on request. */
+/** Formats whose `split` defaults to true (each part a figure on the A4 sheets); the others split only on request. */
 const SPLIT_BY_DEFAULT: ReadonlySet<Format> = new Set(["docx", "pdf", "typst"]);
 
 /** What a caller asks for: interface.md's RenderRequest without the transport-only fields. */

@@ -7,8 +7,11 @@
  *   - parts against the ideal Σ⌈h ÷ 230⌉ of the unsplit charts at the chosen module;
  *   - median and worst fill of the pages of split charts;
  *   - the module a chosen per chart;
- *   - the connector pairs of the paged layout (per chart with --list; in all, and in split charts).
- *   bun scripts/pagefit.ts [folder ...] [--list]     (npm run pagefit)
+ *   - the connector pairs of the paged layout (per chart with --list; in all, and in split charts);
+ * and every program as a document (scripts/document-fit.ts, issue 21): sheets against one figure
+ * per sheet and against the careful student's judgement (test/corpus/careful-sheets.json, when
+ * present), the fill of the sheets, figures sharing a sheet, torn constructs, bracket breaks.
+ *   bun scripts/pagefit.ts [folder ...] [--list] [--careful=FILE]     (npm run pagefit)
  * The measuring functions are exported for test/page-fit.test.ts.
  */
 import { readdirSync, statSync } from "node:fs";
@@ -23,6 +26,7 @@ import { resolveOptions } from "../engine/options.ts";
 import type { ChartTree } from "../engine/tree/schema.ts";
 import { decodeSourceBytes } from "../engine/source-bytes.ts";
 import { PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../engine/geometry/style.ts";
+import { carefulKey, carefulSheets, measureDocument, type DocumentFit } from "./document-fit.ts";
 
 /** Geometry rounding and stroke overhang: a part this much over the page still fits. */
 const SLACK = 0.5;
@@ -98,9 +102,19 @@ async function treeOf(path: string): Promise<ChartTree> {
 
 const sizerFor = sizersIn(FONTS.tinos);
 
-/** Lays out every chart of `path` the ways the report compares (as the engine's layoutCharts does). */
+/** Lays out every chart of `path` the ways the report compares (each chart at its own module). */
 export async function measureFile(path: string): Promise<ChartFit[]> {
+  return measureCharts(path, await treeOf(path));
+}
+
+/** The charts of `path` (measureFile) and its document as the paged formats lay it out (document-fit.ts). */
+export async function measureProgram(path: string): Promise<{ charts: ChartFit[]; document: DocumentFit }> {
   const tree = await treeOf(path);
+  const charts = measureCharts(path, tree);
+  return { charts, document: measureDocument(path, tree, options, charts.reduce((n, c) => n + c.parts.length, 0)) };
+}
+
+function measureCharts(path: string, tree: ChartTree): ChartFit[] {
   return tree.map((fn) => {
     const sheetFit = fitChart(fn, options, false, "s", sizerFor);
     const sheet = sheetFit.parts[0]!.box;
@@ -200,12 +214,95 @@ function report(fits: readonly ChartFit[], list: boolean): string {
   return out.join("\n");
 }
 
+export interface DocumentSummary {
+  files: number;
+  before: number;
+  sheets: number;
+  /** Σ careful sheets and Σ sheets over the files the careful judgement covers (null: no judgement). */
+  careful: { files: number; careful: number; sheets: number } | null;
+  /** Fills of the sheets before each document's last, sorted. */
+  fills: number[];
+  /** Sheets before a document's last under 40 % full. */
+  underfull: { file: string; sheet: number; fill: number }[];
+  /** Sheets holding more than one figure, and the figures on them. */
+  sharedSheets: number;
+  sharedFigures: number;
+  tornSwitches: number;
+  tornIfs: number;
+  laidUnder: number;
+  bracketBreaks: number;
+}
+
+/** Sheets before a document's last under this fill are reported (issue 21). */
+export const LEAST_FILL = 0.4;
+
+export function summarizeDocuments(docs: readonly DocumentFit[], careful: Map<string, number> | null): DocumentSummary {
+  const judged = careful ? docs.filter((d) => careful.has(carefulKey(d.file))) : [];
+  const fills: number[] = [];
+  const underfull: DocumentSummary["underfull"] = [];
+  for (const d of docs) {
+    d.fills.slice(0, -1).forEach((fill, i) => {
+      fills.push(fill);
+      if (fill < LEAST_FILL) underfull.push({ file: d.file, sheet: i + 1, fill });
+    });
+  }
+  const sum = (f: (d: DocumentFit) => number, over = docs): number => over.reduce((n, d) => n + f(d), 0);
+  return {
+    files: docs.length,
+    before: sum((d) => d.before),
+    sheets: sum((d) => d.sheets),
+    careful: careful ? { files: judged.length, careful: sum((d) => careful.get(carefulKey(d.file))!, judged), sheets: sum((d) => d.sheets, judged) } : null,
+    fills: fills.sort((a, b) => a - b),
+    underfull,
+    sharedSheets: sum((d) => d.figures.filter((n) => n > 1).length),
+    sharedFigures: sum((d) => d.figures.filter((n) => n > 1).reduce((a, b) => a + b, 0)),
+    tornSwitches: sum((d) => d.tornSwitches),
+    tornIfs: sum((d) => d.tornIfs),
+    laidUnder: sum((d) => d.laidUnder),
+    bracketBreaks: sum((d) => d.bracketBreaks),
+  };
+}
+
+function documentReport(docs: readonly DocumentFit[], careful: Map<string, number> | null, list: boolean): string {
+  const s = summarizeDocuments(docs, careful);
+  const out: string[] = [];
+  const judged = (d: DocumentFit): string => (careful?.has(carefulKey(d.file)) ? ` · careful ${careful.get(carefulKey(d.file))}` : "");
+  if (list) {
+    out.push("file · a · sheets (before) · fill of each sheet · figures per sheet · torn switch/if · laid under · bracket breaks");
+    for (const d of docs) {
+      out.push(`${d.file} · ${d.modules[0] ?? "-"} · ${d.sheets} (${d.before})${judged(d)} · ${d.fills.map(pct).join(" ")} · ${d.figures.join(" ")} · ${d.tornSwitches}/${d.tornIfs} · ${d.laidUnder} · ${d.bracketBreaks}`);
+    }
+    out.push("");
+  }
+  out.push(`documents: ${s.files}, sheets: ${s.sheets} (one figure per sheet before: ${s.before}, ${pct(s.sheets / s.before - 1)})`);
+  if (s.careful) out.push(`careful judgement (${s.careful.files} files): ${s.careful.careful} sheets, ours ${s.careful.sheets} (${pct(s.careful.sheets / s.careful.careful - 1)})`);
+  else out.push("careful judgement: test/corpus/careful-sheets.json not present");
+  out.push(`fill of sheets before a document's last: median ${pct(median(s.fills))}, worst ${pct(s.fills[0] ?? NaN)} (${s.fills.length} sheets)`);
+  out.push(`sheets before the last under ${pct(LEAST_FILL)} full: ${s.underfull.length}`);
+  for (const u of s.underfull) out.push(`  ${u.file} sheet ${u.sheet}: ${pct(u.fill)}`);
+  out.push(`sheets shared by several figures: ${s.sharedSheets} (${s.sharedFigures} figures)`);
+  out.push(`torn constructs: switches ${s.tornSwitches}, if/else ${s.tornIfs}; branches laid under their decision on one sheet: ${s.laidUnder}`);
+  out.push(`bracket breaks in texts: ${s.bracketBreaks}`);
+  const worst = [...docs].sort((a, b) => b.sheets - a.sheets || Math.min(...a.fills.slice(0, -1), 1) - Math.min(...b.fills.slice(0, -1), 1)).slice(0, 10);
+  out.push("most sheets:");
+  for (const d of worst) out.push(`  ${d.file}: ${d.sheets} sheets (${d.before} before)${judged(d)}, fills ${d.fills.map(pct).join(" ")}`);
+  return out.join("\n");
+}
+
 if (import.meta.main) {
   const args = Bun.argv.slice(2);
   const list = args.includes("--list");
   const folders = args.filter((a) => !a.startsWith("--"));
+  const carefulFile = args.find((a) => a.startsWith("--careful="))?.slice("--careful=".length);
   const files = (folders.length > 0 ? folders : ["test/corpus", "examples"]).flatMap(sourceFiles);
   const fits: ChartFit[] = [];
-  for (const file of files) fits.push(...(await measureFile(file)));
+  const docs: DocumentFit[] = [];
+  for (const file of files) {
+    const { charts, document } = await measureProgram(file);
+    fits.push(...charts);
+    docs.push(document);
+  }
   console.log(report(fits, list));
+  console.log("");
+  console.log(documentReport(docs, await carefulSheets(carefulFile), list));
 }

@@ -36,7 +36,7 @@ let dir: string;
 beforeAll(async () => {
   for (const t of ["pdftoppm", "pdfinfo"]) if (!Bun.which(t)) throw new Error(`${t} is missing: apt-get install poppler-utils`);
   dir = mkdtempSync(join(tmpdir(), "skhema-agree-"));
-  // split: true everywhere so the three formats draw the same parts (PDF/DOCX: one page per part).
+  // split: true everywhere so the three formats draw the same parts (PDF/DOCX: a figure per part, placed on sheets by engine/layout/sheets.ts).
   const [j, s, p, d] = await Promise.all(
     (["json", "svg", "pdf", "docx"] as const).map((format) => render({ code: CODE, lang: "python", format, split: true }, bunAssets)),
   );
@@ -66,8 +66,8 @@ describe("SVG, PDF and DOCX agree with the geometry", () => {
     expect(groups).toEqual(allShapes(geometry).map((s) => ({ id: s.id, kind: s.kind })));
   });
 
-  test("PDF: page count, every shape's outline drawn, each figure's extent", () => {
-    const plans = planPdfPages(geometry, true);
+  test("PDF: page count, every shape's outline drawn, each figure's extent on its page", () => {
+    const plans = planPdfPages([geometry], true);
     const info = Bun.spawnSync(["pdfinfo", "-"], { stdin: pdf }).stdout.toString();
     expect(Number(/Pages:\s+(\d+)/.exec(info)![1])).toBe(plans.length);
     const file = join(dir, "chart.pdf");
@@ -80,8 +80,9 @@ describe("SVG, PDF and DOCX agree with the geometry", () => {
     expect(pages.length).toBe(plans.length);
 
     let probed = 0;
-    plans.forEach((plan, i) => {
+    plans.forEach((page, i) => {
       const img = decodePng(new Uint8Array(readFileSync(join(dir, pages[i]!))));
+      for (const plan of page.figures) {
       const toPx = (x: number, y: number) => ({
         x: (plan.origin.x + (x - plan.region.x) * plan.scale) * PX_PER_MM,
         y: (plan.origin.y + (y - plan.region.y) * plan.scale) * PX_PER_MM,
@@ -92,10 +93,10 @@ describe("SVG, PDF and DOCX agree with the geometry", () => {
         if (darkestAround(img, q.x, q.y, 2) >= 128) throw new Error(`page ${i + 1}: shape ${s.id} (${s.kind}) not drawn at ${q.x},${q.y}`);
         probed++;
       }
-      // Dark pixels above the caption span the planned drawn region.
+      // Dark pixels between the figure's top and its caption span the planned drawn region.
       const top = toPx(plan.region.x, plan.region.y);
       const bottom = toPx(plan.region.x + plan.region.w, plan.region.y + plan.region.h);
-      const bbox = darkBox(img, Math.floor(plan.captionBox.y * PX_PER_MM) - 1);
+      const bbox = darkBox(img, Math.floor(top.y) - 2, Math.floor(plan.captionBox.y * PX_PER_MM) - 1);
       for (const [got, want, what] of [
         [bbox.x0, top.x, "left"],
         [bbox.y0, top.y, "top"],
@@ -104,9 +105,10 @@ describe("SVG, PDF and DOCX agree with the geometry", () => {
       ] as const) {
         if (Math.abs(got - want) > 2.5) throw new Error(`page ${i + 1}: ${what} edge of the drawing at ${got} px, planned ${want.toFixed(1)} px`);
       }
+      }
     });
     expect(probed).toBe(allShapes(geometry).length);
-  });
+  }, 60_000);
 
   test("DOCX: shapes per kind, and their EMU boxes back in mm equal the geometry within 0.1 mm", () => {
     const files = unzipSync(docx);
@@ -152,13 +154,13 @@ describe("SVG, PDF and DOCX agree with the geometry", () => {
   });
 });
 
-/** Bounding box of the pixels darker than 128 above row `maxY`. */
-function darkBox(img: Grey, maxY: number): { x0: number; y0: number; x1: number; y1: number } {
+/** Bounding box of the pixels darker than 128 from row `minY` to above row `maxY`. */
+function darkBox(img: Grey, minY: number, maxY: number): { x0: number; y0: number; x1: number; y1: number } {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
-  for (let y = 0; y < Math.min(maxY, img.height); y++) {
+  for (let y = Math.max(0, minY); y < Math.min(maxY, img.height); y++) {
     for (let x = 0; x < img.width; x++) {
       if (img.lum[y * img.width + x]! < 128) {
         if (x < x0) x0 = x;

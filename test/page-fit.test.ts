@@ -2,18 +2,30 @@
  * The charts of the corpus and the examples fit the A4 sheet (issue 12, drawing-rules P7): no chart
  * and no part of a split chart is wider than 170 mm, with or without split; no chart that fits one
  * page at the smallest module is split; the pages of split charts are well filled. Measured by the
- * same code as `npm run pagefit` (scripts/pagefit.ts).
+ * same code as `npm run pagefit` (scripts/pagefit.ts). Every program is a document too (issue 21,
+ * scripts/document-fit.ts): one module, its figures sharing sheets, no sheet left nearly empty
+ * where its neighbours could have shared it.
  */
 import { describe, expect, test } from "bun:test";
-import { measureFile, sourceFiles, summarize, type ChartFit } from "../scripts/pagefit.ts";
-import { prepare } from "../engine/index.ts";
+import { LEAST_FILL, measureFile, measureProgram, sourceFiles, summarize, summarizeDocuments, type ChartFit } from "../scripts/pagefit.ts";
+import { carefulKey, carefulSheets, type DocumentFit } from "../scripts/document-fit.ts";
+import { FIGURE_GAP, planSheets, SHEET } from "../engine/layout/sheets.ts";
+import { layoutCharts } from "../engine/layout/index.ts";
+import { resolveOptions } from "../engine/options.ts";
+import { frontendFor, langFromFileName, prepare, type Lang } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import type { Shape } from "../engine/geometry/types.ts";
 
 const files = ["test/corpus", "examples"].flatMap(sourceFiles).filter((f) => !f.includes("syntax_error"));
 const fits: ChartFit[] = [];
-for (const file of files) fits.push(...(await measureFile(file)));
+const docs: DocumentFit[] = [];
+for (const file of files) {
+  const { charts, document } = await measureProgram(file);
+  fits.push(...charts);
+  docs.push(document);
+}
 const summary = summarize(fits);
+const careful = await carefulSheets();
 const describeFit = (f: ChartFit) => `${f.file} ${f.chart}: sheet ${f.sheet.w.toFixed(0)} mm wide, parts ${f.parts.map((p) => `${p.w.toFixed(0)}×${p.h.toFixed(0)}`).join(" ")}`;
 
 describe("page fit of the corpus and the examples", () => {
@@ -147,5 +159,63 @@ describe("how split charts are cut", () => {
     const bubble = fitOf("examples/sorting.py", "bubble_sort");
     expect(bubble.module).toBe(15);
     expect(bubble.parts.length).toBe(1); // two pages when the lanes kept 5 mm
+  });
+});
+
+describe("the corpus and the examples as documents (issue 21)", () => {
+  const byFile = new Map<string, ChartFit[]>();
+  for (const f of fits) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+
+  test("one module for every chart of a document, and no chart in more parts than its own module needed", () => {
+    const mixed = docs.filter((d) => new Set(d.modules).size > 1).map((d) => `${d.file}: ${d.modules.join(" ")}`);
+    expect(mixed).toEqual([]);
+    const more = docs.flatMap((d) => d.parts.flatMap((n, i) => {
+      const own = byFile.get(d.file)![i]!;
+      return n > own.parts.length ? [`${d.file} ${own.chart}: ${n} parts, ${own.parts.length} at a = ${own.module} mm`] : [];
+    }));
+    expect(more).toEqual([]);
+  });
+
+  test("figures share sheets: no document takes more sheets than one figure per sheet did, all together at least 10 % fewer", () => {
+    expect(docs.filter((d) => d.sheets > d.before).map((d) => d.file)).toEqual([]);
+    const s = summarizeDocuments(docs, null);
+    expect(s.sharedSheets).toBeGreaterThan(20);
+    expect(s.sheets).toBeLessThanOrEqual(s.before * 0.9);
+  });
+
+  test("no sheet before a document's last is under 40 % full unless neither neighbour's figure could join it", async () => {
+    // Figures keep their order (they are numbered): a sheet stays nearly empty only when the figure
+    // after it does not fit under its figures and the one before it does not fit above them.
+    const options = resolveOptions({});
+    const avoidable: string[] = [];
+    for (const d of docs) {
+      if (!d.fills.slice(0, -1).some((f) => f < LEAST_FILL)) continue;
+      const tree = (await frontendFor(langFromFileName(d.file) as Lang)!(await Bun.file(d.file).text(), options, bunAssets)).tree;
+      const sheets = planSheets([layoutCharts(tree, options, true)], true);
+      sheets.slice(0, -1).forEach((sheet, i) => {
+        if (sheet.used / SHEET.height >= LEAST_FILL) return;
+        const next = sheets[i + 1]!.figures[0]!;
+        const before = sheets[i - 1]?.figures.at(-1);
+        const fitsBelow = sheet.used + FIGURE_GAP + next.extent <= SHEET.height;
+        const fitsAbove = before !== undefined && before.extent + FIGURE_GAP + sheet.used <= SHEET.height;
+        if (fitsBelow || fitsAbove) avoidable.push(`${d.file} sheet ${i + 1}: ${(sheet.used / SHEET.height * 100).toFixed(0)} %`);
+      });
+    }
+    expect(avoidable).toEqual([]);
+  }, 120_000);
+
+  test("torn constructs are measured and no more than before the document layout (12 switches, 46 if/else)", () => {
+    // Placing figures on sheets never cuts a chart: tearing is the cut rules' (fit/cut-pages.ts), and
+    // the whole-construct rules that are to bring these to 0 are another change's.
+    const s = summarizeDocuments(docs, null);
+    expect(s.tornSwitches).toBeLessThanOrEqual(12);
+    expect(s.tornIfs).toBeLessThanOrEqual(46);
+    expect(docs.find((d) => d.file === "test/corpus/c/19_matrix_menu.c")!.tornSwitches).toBe(1); // its menu's cases follow on later sheets
+  });
+
+  test.skipIf(careful === null)("total sheets within 10 % of the careful student's judgement (test/corpus/careful-sheets.json)", () => {
+    const s = summarizeDocuments(docs.filter((d) => careful!.has(carefulKey(d.file))), careful);
+    expect(s.careful!.files).toBeGreaterThan(100);
+    expect(Math.abs(s.careful!.sheets / s.careful!.careful - 1)).toBeLessThanOrEqual(0.1);
   });
 });

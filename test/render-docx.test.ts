@@ -13,6 +13,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { render } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { commentSlack, EMU_PER_MM, fitScale, LABEL_SLACK, renderDocx } from "../engine/render/docx.ts";
+import { FIGURE_GAP, planSheets } from "../engine/layout/sheets.ts";
 import { lineHeightMm } from "../engine/text/measure.ts";
 import type { Box, Edge, Geometry, Part, Shape } from "../engine/geometry/types.ts";
 import { sampleGeometry } from "./fixtures/geometry-sample.ts";
@@ -294,20 +295,28 @@ describe("renderDocx package", () => {
 });
 
 describe("renderDocx figures", () => {
-  test("pages=true: one figure per part, each (after the first) on a new page, captioned", () => {
+  test("pages=true: one figure per part, a new page where the document's sheets (layout/sheets.ts) start one, captioned", () => {
     const { root } = documentOf(paged);
     const parts = split.charts.flatMap((c) => c.parts.map((p) => ({ c, p })));
     const figs = figures(root);
     expect(figs.length).toBe(parts.length);
     figs.forEach((fig, i) => checkFigure(fig, [parts[i]!.p], split.stroke));
-    // Paragraph layout: figure paragraph (centred, page break unless first), then its caption.
+    // Paragraph layout: figure paragraph (centred, page break where a sheet after the first starts,
+    // else the gap to the figure above), then its caption.
+    const starts = new Set<number>();
+    let at = 0;
+    for (const sheet of planSheets([split], true)) {
+      starts.add(at);
+      at += sheet.figures.length;
+    }
     const paras = child(root, "w:body").children.filter((c) => c.name === "w:p");
     expect(paras.length).toBe(parts.length * 2);
     parts.forEach(({ c, p }, i) => {
       const fig = paras[2 * i]!;
       const cap = paras[2 * i + 1]!;
       expect(findAll(fig, "wp:inline").length).toBe(1);
-      expect(findAll(fig, "w:pageBreakBefore").length).toBe(i === 0 ? 0 : 1);
+      expect(findAll(fig, "w:pageBreakBefore").length).toBe(i > 0 && starts.has(i) ? 1 : 0);
+      expect(int(findAll(fig, "w:spacing")[0]!, "w:before")).toBe(starts.has(i) ? 0 : Math.round((FIGURE_GAP * 1440) / 25.4));
       expect(child(child(fig, "w:pPr"), "w:jc").attrs["w:val"]).toBe("center");
       expect(texts({ ...cap, children: [cap] })).toEqual([p.index === 0 ? c.caption.text : p.sheetCaption!]);
       expect(child(child(cap, "w:pPr"), "w:jc").attrs["w:val"]).toBe("center");
@@ -324,7 +333,7 @@ describe("renderDocx figures", () => {
     figs.forEach((fig, i) => checkFigure(fig, split.charts[i]!.parts, split.stroke));
     const main = union(split.charts[0]!.parts);
     expect(fitScale(main.w, main.h)).toBeLessThan(1);
-    expect(findAll(root, "w:pageBreakBefore").length).toBe(0);
+    expect(findAll(root, "w:pageBreakBefore").length).toBe(planSheets([split], false).length - 1);
     const caps = child(root, "w:body").children.filter((c) => c.name === "w:p" && findAll(c, "wp:inline").length === 0);
     expect(caps.map((c) => texts({ ...c, children: [c] })[0])).toEqual(split.charts.map((c) => c.caption.text));
   });

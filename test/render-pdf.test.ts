@@ -55,17 +55,27 @@ beforeAll(async () => {
 });
 
 describe("renderPdf", () => {
-  test("pages: true → one page per part; false → one page per chart; several geometries in one file", async () => {
+  test("pages: true → a figure per part, false → per chart; figures share a page where they fit (layout/sheets.ts); several geometries make one document", async () => {
     const parts = split.charts.reduce((n, c) => n + c.parts.length, 0);
     expect(parts).toBeGreaterThan(split.charts.length); // the example really splits
+    const figures = (gs: Geometry[], pages: boolean) => planPdfPages(gs, pages).flatMap((p) => p.figures);
+    expect(figures([split], true).length).toBe(parts);
+    expect(figures([split], false).length).toBe(split.charts.length);
     const perPart = save("parts.pdf", (await renderPdf(split, ctx(true))) as Uint8Array);
-    expect(pageCount(perPart)).toBe(parts);
+    expect(pageCount(perPart)).toBe(planPdfPages([split], true).length);
     const perChart = save("charts.pdf", (await renderPdf(split, ctx(false))) as Uint8Array);
-    expect(pageCount(perChart)).toBe(split.charts.length);
+    expect(pageCount(perChart)).toBe(planPdfPages([split], false).length);
+    // Three small charts share one page, top to bottom, in order, each caption under its figure.
+    const small = await geometry("def inc(x):\n    return x + 1\n\ndef twice(x):\n    return 2 * x\n\nprint(inc(1), twice(2))\n", true);
+    const [page, ...more] = planPdfPages([small], true);
+    expect(more).toEqual([]);
+    expect(page!.figures.map((f) => f.chart.figure)).toEqual([1, 2, 3]);
+    page!.figures.slice(1).forEach((f, i) => expect(f.origin.y).toBeGreaterThan(page!.figures[i]!.captionBox.y + page!.figures[i]!.captionBox.h));
+    expect(pageCount(save("small.pdf", (await renderPdf(small, ctx(true))) as Uint8Array))).toBe(1);
     const both = save("both.pdf", await renderPdfDocument([split, cyr, whole], { assets: bunAssets, pages: true }));
-    const cyrParts = cyr.charts.reduce((n, c) => n + c.parts.length, 0);
-    expect(pageCount(both)).toBe(parts + cyrParts + whole.charts.length);
-    expect(pageCount(save("a4.pdf", (await renderPdf(cyr, ctx(true))) as Uint8Array))).toBe(cyrParts);
+    expect(pageCount(both)).toBe(planPdfPages([split, cyr, whole], true).length);
+    expect(figures([split, cyr, whole], true).length).toBe(parts + cyr.charts.reduce((n, c) => n + c.parts.length, 0) + whole.charts.length);
+    expect(pageCount(save("a4.pdf", (await renderPdf(cyr, ctx(true))) as Uint8Array))).toBe(planPdfPages([cyr], true).length);
     expect(tool(["pdfinfo", perPart])).toMatch(/Page size:\s+595\.2\d x 841\.8\d pts \(A4\)/);
   });
 
@@ -93,7 +103,7 @@ describe("renderPdf", () => {
     const img = decodePng(readFileSync(join(dir, "page1.png")));
     const k = dpi / 25.4; // px per paper mm
     expect(Math.abs(img.width - 210 * k)).toBeLessThanOrEqual(1);
-    const plan = planPdfPages(split, true)[0]!;
+    const plan = planPdfPages([split], true)[0]!.figures[0]!;
     for (const s of plan.parts[0]!.shapes) {
       const at = outlineProbe(outline(s).outline);
       const x = plan.origin.x + (at.x - plan.region.x) * plan.scale;
@@ -113,7 +123,7 @@ describe("renderPdf", () => {
     tool(["pdftoppm", "-png", "-r", String(dpi), "-f", "1", "-l", "1", "-singlefile", path, join(dir, "same")]);
     const page = decodePng(readFileSync(join(dir, "same.png")));
     const png = decodePng((await renderPng(cyr, { ...ctx(true), scale: 2 })) as Uint8Array);
-    const plan = planPdfPages(cyr, true)[0]!;
+    const plan = planPdfPages([cyr], true)[0]!.figures[0]!;
     expect(plan.scale).toBe(1);
     const dx = (plan.origin.x - plan.region.x) * k;
     const dy = (plan.origin.y - plan.region.y) * k;
@@ -129,10 +139,11 @@ describe("renderPdf", () => {
     }
     expect(near).toBeGreaterThan(5000);
     expect(far / (near + far)).toBeLessThan(0.01);
-  });
+  }, 60_000);
 
   test("figures fit 170 × 230 mm: large ones scaled down, small ones kept at 1:1, centred", () => {
-    const plans = [...planPdfPages(whole, false), ...planPdfPages(split, true)];
+    const figures = (g: Geometry, pages: boolean) => planPdfPages([g], pages).flatMap((p) => p.figures);
+    const plans = [...figures(whole, false), ...figures(split, true)];
     for (const p of plans) {
       expect(p.scale).toBeLessThanOrEqual(1);
       // The drawn region counts half a stroke on each side beyond the layout's 170 × 230 mm.
@@ -145,8 +156,8 @@ describe("renderPdf", () => {
     }
     // The continuous main chart is taller than 230 mm: scaled down; split parts within 170 × 230 stay 1:1.
     expect(whole.charts[0]!.parts[0]!.height).toBeGreaterThan(230);
-    expect(planPdfPages(whole, false)[0]!.scale).toBeLessThan(1);
-    const fitting = planPdfPages(split, true).filter((p) => p.parts[0]!.width <= 170 && p.parts[0]!.height <= 230);
+    expect(figures(whole, false)[0]!.scale).toBeLessThan(1);
+    const fitting = figures(split, true).filter((p) => p.parts[0]!.width <= 170 && p.parts[0]!.height <= 230);
     expect(fitting.length).toBeGreaterThan(2);
     for (const p of fitting) expect(p.scale).toBe(1);
   });

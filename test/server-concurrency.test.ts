@@ -14,7 +14,7 @@ import { openDatabase, type Database } from "../server/db/open.ts";
 import { expectError, ledgerConsistent, postJson, spawnServer, startServer, type SpawnedServer } from "./support/server.ts";
 
 const SMALL = "x = int(input())\nif x > 0:\n    print(x)\nelse:\n    print(-x)\n";
-/** A medium source: five functions with nested loops (five charts, five PDF pages). */
+/** A medium source: five functions with nested loops (five charts; their PDF figures share pages where they fit). */
 const MEDIUM = readFileSync(new URL("./corpus/python/lab10_sorting.py", import.meta.url), "utf8");
 
 const dirs: string[] = [];

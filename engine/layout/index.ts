@@ -13,7 +13,8 @@ import {
 import { FONTS, type FontChoice } from "../fonts.ts";
 import { lineHeightMm, type FontId } from "../text/measure.ts";
 import { widestLineMm, wrapText } from "../text/wrap.ts";
-import { fitChart, sizersIn } from "./fit/fit-chart.ts";
+import { sizersIn } from "./fit/fit-chart.ts";
+import { fitDocument } from "./fit/fit-document.ts";
 import { captionText } from "./signature.ts";
 
 function moveShape(s: Shape, dx: number, dy: number): Shape {
@@ -28,15 +29,17 @@ function moveEdge(e: Edge, dx: number, dy: number): Edge {
 
 /**
  * Lays out every function of `tree` as a chart on one canvas; `split`: the output has pages (the
- * fit stage, fit/, chooses each chart's module, folds and cuts). Text is measured in `font` (default
+ * fit stage, fit/, chooses the document's one module, each chart's folds and cuts; the paged
+ * renderers then place the figures on sheets, sheets.ts). Text is measured in `font` (default
  * Tinos, the metric twin of Times New Roman), which the geometry records for the renderers.
  */
 export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: boolean, fontId: FontId = "tinos"): Geometry {
   const font: FontChoice = FONTS[fontId];
   const sizerFor = sizersIn(font);
   const captionPitch = lineHeightMm(CAPTION_FONT_SIZE);
+  const fitted = fitDocument(tree, options, split, sizerFor);
   const laidOut = tree.map((fn, i) => {
-    const { parts, module } = fitChart(fn, options, split, `c${i + 1}`, sizerFor);
+    const { parts, module } = fitted[i]!;
     const partsWidth = parts.reduce((sum, p) => sum + p.box.w, 0) + PART_GAP * (parts.length - 1);
     const partsHeight = Math.max(...parts.map((p) => p.box.h));
     const figure = options.figStart + i;

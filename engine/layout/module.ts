@@ -1,7 +1,7 @@
 /**
  * The size module of one chart (drawing-rules G2, G3, L7): symbol height a from the series 20, 15 mm,
  * the widths and gaps that follow from it. All symbols and gaps of a chart come from one Module; the
- * fit stage (fit/choose-module.ts) picks it per chart. Lane clearances and pitches are absolute
+ * fit stage (fit/choose-module.ts) picks it per chart, fit/fit-document.ts one for a paged document. Lane clearances and pitches are absolute
  * millimetres (L7) and stay in geometry/style.ts; only the pitch of nested loops' lanes is chosen
  * with the module (5 mm, or L7's 3 mm minimum in the compact modules).
  */
@@ -65,6 +65,9 @@ export const STANDARD: Module = moduleOf(A, GAP, LANE_PITCH);
  * first in every list of choices.
  */
 export const COMPACT: readonly Module[] = [moduleOf(A, MIN_GAP, MIN_LANE_PITCH), moduleOf(15, 0.5 * 15, MIN_LANE_PITCH)];
+
+/** Every module from the largest to the most compact (fit/fit-document.ts ranks choices by it). */
+export const MODULES: readonly Module[] = [STANDARD, ...COMPACT];
 
 /** The most compact module (the report measures "fits one page" against it). */
 export const SMALLEST: Module = COMPACT[COMPACT.length - 1]!;

@@ -2,7 +2,8 @@
  * DOCX renderer: Geometry → a Word document (.docx bytes) with NATIVE Word shapes.
  *
  * Each figure is one inline DrawingML group (`wpg:wgp`) in its own centred paragraph, followed by a
- * centred caption paragraph (drawing-rules.md §9). Shapes are `wps:wsp` with `a:custGeom` built from
+ * centred caption paragraph (drawing-rules.md §9); figures share pages as engine/layout/sheets.ts
+ * places them. Shapes are `wps:wsp` with `a:custGeom` built from
  * outlinePath() (engine/geometry/outline.ts), so Word and LibreOffice show exactly our outlines; text sits
  * in `wps:txbx` text boxes, one paragraph per wrapped line with an exact line pitch, so Word never
  * re-wraps it. Edges are open custGeom polylines with an `a:tailEnd` arrowhead; branch labels are
@@ -16,6 +17,7 @@
 import type { Box, Edge, FontSpec, Geometry, Part, Point, Shape } from "../geometry/types.ts";
 import { outline, outlinePath, shapeTextAlign, type PathCommand, type TextAlign } from "../geometry/outline.ts";
 import { CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
+import { FIGURE_GAP, planSheets } from "../layout/sheets.ts";
 import { lineHeightMm } from "../text/measure.ts";
 import { escapeXml } from "./svg.ts";
 import { DOCX_LEVEL, zip } from "./zip.ts";
@@ -79,6 +81,8 @@ export interface Figure {
   captionFont: FontSpec;
   /** Start this figure on a new page. */
   pageBreak: boolean;
+  /** Space above it, mm: the gap to the figure before it on the same page. */
+  gapBefore: number;
 }
 
 /** Running state of one document: id counters (docPr / cNvPr ids are unique in the whole document). */
@@ -310,7 +314,7 @@ const CAPTION_BEFORE = Math.round((CAPTION_GAP * 1440) / 25.4);
 function captionParagraph(text: string, font: FontSpec): string {
   const rpr = runProps(font, font.size);
   return (
-    `<w:p><w:pPr><w:spacing w:before="${CAPTION_BEFORE}" w:after="0" w:line="360" w:lineRule="auto"/>` +
+    `<w:p><w:pPr><w:spacing w:before="${CAPTION_BEFORE}" w:after="0" w:line="${twips(lineHeightMm(font.size))}" w:lineRule="exact"/>` +
     `<w:ind w:left="0" w:right="0" w:firstLine="0"/><w:jc w:val="center"/>${rpr}</w:pPr>` +
     `<w:r>${rpr}<w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`
   );
@@ -319,7 +323,7 @@ function captionParagraph(text: string, font: FontSpec): string {
 function figureParagraph(doc: Doc, fig: Figure): string {
   return (
     `<w:p><w:pPr><w:keepNext/>${fig.pageBreak ? "<w:pageBreakBefore/>" : ""}` +
-    `<w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/><w:ind w:left="0" w:right="0" w:firstLine="0"/>` +
+    `<w:spacing w:before="${twips(fig.gapBefore)}" w:after="0" w:line="240" w:lineRule="auto"/><w:ind w:left="0" w:right="0" w:firstLine="0"/>` +
     `<w:jc w:val="center"/></w:pPr>${figureRun(doc, fig)}</w:p>` +
     captionParagraph(fig.caption, fig.captionFont)
   );
@@ -340,28 +344,23 @@ function unionBox(parts: readonly Part[]): Box {
 }
 
 /**
- * The figures of the document in order: with `pages`, one per part, each on a new page (continuation
- * parts captioned with their sheetCaption); without, one per chart with its parts side by side.
+ * The figures of the document in order, as engine/layout/sheets.ts places them on pages: with
+ * `pages`, one per part (continuation parts captioned with their sheetCaption); without, one per
+ * chart with its parts side by side. A figure that starts a page after the first has a page break
+ * before it, one below another on a page has FIGURE_GAP above it, so Word breaks pages where the plan
+ * does (captions have an exact line pitch for the same reason).
  */
 export function figuresOf(g: Geometry, pages: boolean): Figure[] {
-  const out: Figure[] = [];
-  for (const c of g.charts) {
-    if (c.parts.length === 0) continue;
-    if (pages) {
-      c.parts.forEach((part, i) => {
-        out.push({
-          parts: [part],
-          box: { x: part.x, y: part.y, w: part.width, h: part.height },
-          caption: i === 0 ? c.caption.text : (part.sheetCaption ?? c.caption.text),
-          captionFont: c.caption.font,
-          pageBreak: out.length > 0,
-        });
-      });
-    } else {
-      out.push({ parts: c.parts, box: unionBox(c.parts), caption: c.caption.text, captionFont: c.caption.font, pageBreak: false });
-    }
-  }
-  return out;
+  return planSheets([g], pages).flatMap((sheet, page) =>
+    sheet.figures.map((f, i) => ({
+      parts: f.parts,
+      box: unionBox(f.parts),
+      caption: f.captionText,
+      captionFont: f.captionFont,
+      pageBreak: page > 0 && i === 0,
+      gapBefore: i === 0 ? 0 : FIGURE_GAP,
+    })),
+  );
 }
 
 function documentXml(g: Geometry, pages: boolean): string {

@@ -2,15 +2,16 @@
  * PDF renderer: vector A4 portrait pages drawn with pdf-lib (no raster inside).
  *
  * Page layout (drawing-rules.md §P7, §9): the usable area is 170 × 257 mm at 30 mm from the left and
- * 20 mm from the top edge. The figure is top-aligned in it, centred horizontally, and scaled down —
- * never up — to fit 170 × 230 mm (less when the caption needs more than the reserved three lines).
- * The caption (14 pt, centred, wrapped to 170 mm) sits CAPTION_GAP below the figure. Line weight
- * stays geometry.stroke mm on paper whatever the figure's scale; arrowheads and text scale with it.
+ * 20 mm from the top edge. The figures sit on the pages as engine/layout/sheets.ts places them —
+ * one after another, several to a page when they fit, each centred horizontally and scaled down —
+ * never up — to fit 170 × 230 mm. A caption (14 pt, centred, wrapped to 170 mm) sits CAPTION_GAP
+ * below its figure. Line weight stays geometry.stroke mm on paper whatever the figure's scale;
+ * arrowheads and text scale with it.
  *
- *  - `pages: true`: every part of every chart is a page; part 0 carries the chart caption, later parts
- *    their continuation caption (part.sheetCaption, "Рисунок 2, аркуш 2").
- *  - `pages: false`: every chart is one page, its parts side by side as the geometry places them.
- *  Several charts give consecutive pages; renderPdfDocument puts several geometries in one file.
+ *  - `pages: true`: every part of every chart is a figure; part 0 carries the chart caption, later
+ *    parts their continuation caption (part.sheetCaption, "Рисунок 2, аркуш 2").
+ *  - `pages: false`: every chart is one figure, its parts side by side as the geometry places them.
+ *  renderPdfDocument lays several geometries (a batch bundle) out as one document.
  *
  * Drawing: shape outlines from outline()/outlinePath() (white fill, black stroke), lines from
  * strokedPoints() with filled arrowheads from arrowhead(), texts at the baselines placeText() gives —
@@ -54,7 +55,7 @@ import {
   showText,
   stroke,
 } from "pdf-lib";
-import type { Box, ChartGeometry, FontSpec, Geometry, Part, Point } from "../geometry/types.ts";
+import type { Box, FontSpec, Geometry, Point } from "../geometry/types.ts";
 import { CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
 import {
   arrowhead,
@@ -66,8 +67,7 @@ import {
   type PathCommand,
   type TextAlign,
 } from "../geometry/outline.ts";
-import { lineHeightMm, textWidthMm } from "../text/measure.ts";
-import { wrapText } from "../text/wrap.ts";
+import { captionHeight, planSheets, type SheetFigure } from "../layout/sheets.ts";
 import { EngineError } from "../errors.ts";
 import { DEFAULT_FONT, fontByFamily } from "../fonts.ts";
 import { loadFonts, textRuns, type Fonts } from "./fonts.ts";
@@ -93,84 +93,28 @@ export const PDF_FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 const MM = 72 / 25.4; // pt per mm
 const [PAGE_W_PT, PAGE_H_PT] = PageSizes.A4;
 
-/** One page: which drawing goes where. Geometry coordinates in mm; `origin`/`scale` place it on the page. */
-export interface PdfPagePlan {
-  chart: ChartGeometry;
-  parts: Part[];
-  /** The drawn region of the geometry (parts and everything drawn in them). */
-  region: Box;
-  /** Scale factor (≤ 1) from geometry mm to paper mm. */
-  scale: number;
-  /** Top-left corner of the placed figure on the page, mm from the page's top-left corner. */
+/** One figure on a page: where its drawing and caption land, mm from the page's top-left corner. */
+export interface PdfFigurePlan extends SheetFigure {
+  /** Top-left corner of the placed drawing. */
   origin: Point;
-  /** Caption lines (already wrapped to the usable width) and their font. */
-  caption: string[];
-  captionFont: FontSpec;
-  /** Caption box on the page (mm from the top-left corner). */
   captionBox: Box;
 }
 
-function union(a: Box | null, b: Box): Box {
-  if (!a) return { ...b };
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+/** One page: the figures on it, top to bottom. */
+export interface PdfPagePlan {
+  figures: PdfFigurePlan[];
 }
 
-/** The parts' boxes joined with everything drawn in them, widened by half a stroke. */
-function drawnRegion(parts: readonly Part[], stroke: number): Box {
-  let r: Box | null = null;
-  for (const p of parts) {
-    r = union(r, { x: p.x, y: p.y, w: p.width, h: p.height });
-    for (const s of p.shapes) r = union(r, s);
-    for (const e of p.edges) {
-      for (const q of e.points) r = union(r, { x: q.x, y: q.y, w: 0, h: 0 });
-      if (e.labelBox) r = union(r, e.labelBox);
-    }
-  }
-  r ??= { x: 0, y: 0, w: 0, h: 0 };
-  const m = stroke / 2;
-  return { x: r.x - m, y: r.y - m, w: r.w + 2 * m, h: r.h + 2 * m };
-}
-
-/** Caption lines that fit the usable width: the geometry's wrapping when it fits, else wrapped again. */
-function captionLines(text: string, lines: readonly string[] | null, sizePt: number): string[] {
-  const width = PDF_PAGE.usableWidth;
-  if (lines && lines.every((l) => textWidthMm(l, sizePt) <= width)) return [...lines];
-  return wrapText(text, width, sizePt);
-}
-
-function planPage(chart: ChartGeometry, parts: Part[], caption: string[], g: Geometry): PdfPagePlan {
-  const region = drawnRegion(parts, g.stroke);
-  const font = chart.caption.font;
-  const captionH = caption.length * lineHeightMm(font.size);
-  const maxH = Math.max(1, Math.min(PDF_PAGE.figureHeight, PDF_PAGE.usableHeight - CAPTION_GAP - captionH));
-  // The region includes half a stroke on each side; a part laid out to exactly 230 mm still fits at 1:1
-  // (also when placing it on the canvas left a float's last bit on its height: 230.35000000000005).
-  const slack = g.stroke;
-  const fit = Math.min((PDF_PAGE.figureWidth + slack) / Math.max(region.w, 1e-9), (maxH + slack) / Math.max(region.h, 1e-9));
-  const scale = fit > 1 - 1e-9 ? 1 : fit;
-  const origin = { x: PDF_PAGE.left + (PDF_PAGE.usableWidth - region.w * scale) / 2, y: PDF_PAGE.top };
-  const captionBox = { x: PDF_PAGE.left, y: origin.y + region.h * scale + CAPTION_GAP, w: PDF_PAGE.usableWidth, h: captionH };
-  return { chart, parts, region, scale, origin, caption, captionFont: font, captionBox };
-}
-
-/** The pages a geometry becomes (see the header for `pages`). */
-export function planPdfPages(g: Geometry, pages: boolean): PdfPagePlan[] {
-  const out: PdfPagePlan[] = [];
-  for (const chart of g.charts) {
-    const size = chart.caption.font.size;
-    const main = captionLines(chart.caption.text, chart.caption.lines, size);
-    if (!pages || chart.parts.length <= 1) {
-      out.push(planPage(chart, chart.parts, main, g));
-      continue;
-    }
-    chart.parts.forEach((part, i) => {
-      const caption = i === 0 ? main : part.sheetCaption ? captionLines(part.sheetCaption, null, size) : [];
-      out.push(planPage(chart, [part], caption, g));
-    });
-  }
-  return out;
+/** The pages a document of `geometries` becomes: its sheets (layout/sheets.ts) on paper. */
+export function planPdfPages(geometries: readonly Geometry[], pages: boolean): PdfPagePlan[] {
+  return planSheets(geometries, pages).map((sheet) => ({
+    figures: sheet.figures.map((f) => {
+      const origin = { x: PDF_PAGE.left + (PDF_PAGE.usableWidth - f.region.w * f.scale) / 2, y: PDF_PAGE.top + f.top };
+      const captionH = captionHeight(f.caption.length, f.captionFont);
+      const captionBox = { x: PDF_PAGE.left, y: origin.y + f.height + CAPTION_GAP, w: PDF_PAGE.usableWidth, h: captionH };
+      return { ...f, origin, captionBox };
+    }),
+  }));
 }
 
 /** Rounds to 0.001 (µm in mm units, 1/1000 pt in pt): short content streams, no visible effect. */
@@ -290,8 +234,8 @@ function textOps(page: PDFPage, df: DocFonts, items: readonly PaperText[]): PDFO
   return ops;
 }
 
-function drawPage(page: PDFPage, df: DocFonts, g: Geometry, plan: PdfPagePlan): void {
-  const { region, scale: s, origin } = plan;
+function drawFigure(page: PDFPage, df: DocFonts, plan: PdfFigurePlan): void {
+  const { region, scale: s, origin, geometry: g } = plan;
   // Geometry mm → page pt, y flipped: X = k·x + e, Y = −k·y + f.
   const k = s * MM;
   const e = (origin.x - region.x * s) * MM;
@@ -354,8 +298,8 @@ function drawPage(page: PDFPage, df: DocFonts, g: Geometry, plan: PdfPagePlan): 
   page.pushOperators(...ops);
 }
 
-/** Every text a page plan draws (to decide which fonts to embed). */
-function* planTexts(plan: PdfPagePlan): Generator<string> {
+/** Every text a figure draws (to decide which fonts to embed). */
+function* figureTexts(plan: PdfFigurePlan): Generator<string> {
   yield* plan.caption;
   for (const p of plan.parts) {
     for (const s of p.shapes) yield* s.text;
@@ -379,13 +323,13 @@ export async function renderPdfDocument(geometries: readonly Geometry[], context
     const fonts = await loadFonts(context.assets, family === undefined ? DEFAULT_FONT : fontByFamily(family));
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.registerFontkit(pdfFontkit([fonts.main, fonts.fallback]) as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
-    const plans = geometries.map((g) => ({ g, pages: planPdfPages(g, context.pages) }));
+    const pages = planPdfPages(geometries, context.pages);
 
     // Which faces draw which characters: embed only the faces used, tag each subset by its characters.
     const used = { main: new Set<number>(), fallback: new Set<number>() };
-    for (const { pages } of plans) {
-      for (const plan of pages) {
-        for (const t of planTexts(plan)) {
+    for (const page of pages) {
+      for (const figure of page.figures) {
+        for (const t of figureTexts(figure)) {
           for (const r of textRuns(t, fonts)) for (const ch of r.text) used[r.face].add(ch.codePointAt(0)!);
         }
       }
@@ -395,8 +339,9 @@ export async function renderPdfDocument(geometries: readonly Geometry[], context
       if (used[face].size > 0) await df.embed(face, String.fromCodePoint(...[...used[face]].sort((a, b) => a - b)));
     }
 
-    for (const { g, pages } of plans) {
-      for (const plan of pages) drawPage(doc.addPage(PageSizes.A4), df, g, plan);
+    for (const plan of pages) {
+      const page = doc.addPage(PageSizes.A4);
+      for (const figure of plan.figures) drawFigure(page, df, figure);
     }
     if (doc.getPageCount() === 0) doc.addPage(PageSizes.A4);
 

@@ -5,7 +5,8 @@
  * `cetz.canvas` per chart part, the caption written verbatim under it (chart caption under part 0,
  * `sheetCaption` under later parts; no Typst figure numbering, which would clash with ours). Parts wider
  * than the usable 170 mm are scaled down as a whole (`scale(…, reflow: true)`, text included).
- * With `context.pages` every part starts a new page. With `context.fragment` only the canvases are
+ * The figures share pages as engine/layout/sheets.ts places them (with `context.pages` a figure per
+ * part, else per chart). With `context.fragment` only the canvases are
  * written (one `#cetz.canvas(…)` per part, unscaled), for pasting into a document that imports CeTZ.
  *
  * Only a small subset of CeTZ is used: `set-style`, `line` (open, or `close: true` with fill),
@@ -21,6 +22,7 @@ import { arrowhead, outline, placeText, shapeTextAlign, strokedPoints, type Outl
 import { PAGE_PART_WIDTH, CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP } from "../geometry/style.ts";
 import type { Renderer, RenderContext } from "./types.ts";
 import { num } from "./svg.ts";
+import { FIGURE_GAP, planSheets } from "../layout/sheets.ts";
 
 export const CETZ_IMPORT = `#import "@preview/cetz:0.5.2"`;
 
@@ -156,15 +158,17 @@ export function renderTypstText(g: Geometry, context: Pick<RenderContext, "fragm
     `#set par(justify: false)`,
     CETZ_IMPORT,
   ];
-  let first = true;
-  for (const chart of g.charts) {
-    chart.parts.forEach((part, i) => {
+  // The document's sheets (layout/sheets.ts): a page break where a sheet starts, FIGURE_GAP between
+  // the figures of one sheet. Figures are unbreakable blocks, so should Typst's caption lines run
+  // taller than the plan's, a figure moves to the next page rather than being cut.
+  planSheets([g], context.pages).forEach((sheet, page) => {
+    sheet.figures.forEach((figure, i) => {
       out.push("");
-      if (!first) out.push(context.pages ? `#pagebreak(weak: true)` : `#v(10mm, weak: true)`);
-      first = false;
-      out.push(partBlock(g, chart, part, i));
+      if (i === 0 && page > 0) out.push(`#pagebreak(weak: true)`);
+      else if (i > 0) out.push(`#v(${num(FIGURE_GAP)}mm, weak: true)`);
+      figure.parts.forEach((part, k) => out.push(partBlock(g, figure.chart, part, figure.first + k)));
     });
-  }
+  });
   return out.join("\n") + "\n";
 }
 

@@ -65,9 +65,10 @@ export function sizersIn(font: FontChoice): SizerFor {
 /**
  * Lays out one function. `paged`: the output has pages (docx, pdf, typst, or split on request), so
  * a chart taller than the usable page is cut into parts and may take a smaller module first.
+ * `module`: the document's module (fit-document.ts) instead of the chart's own choice.
  */
 export function fitChart(
-  fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizerFor: SizerFor,
+  fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizerFor: SizerFor, module?: Module,
 ): FittedChart {
   // The chart planned as one sheet at each module, unfolded: the first plan of each candidate and the
   // bound on the parts it can need (choose-module.ts), planned once.
@@ -78,8 +79,10 @@ export function fitChart(
     return chart;
   };
   const leastParts = (m: Module): number => Math.ceil(sheetAt(m).height / PAGE_PART_HEIGHT);
-  const choice = chooseModule(paged, (m) => planFitting(fn, options, paged, sizerFor, m, PAGE_PART_WIDTH, sheetAt(m)), (c) => c.groups.length, leastParts, (c) => c.planning?.chainsAsSwitch === true);
-  const { module } = choice;
+  const layoutAt = (m: Module): Candidate => planFitting(fn, options, paged, sizerFor, m, PAGE_PART_WIDTH, sheetAt(m));
+  const choice = module
+    ? { module, result: layoutAt(module) }
+    : chooseModule(paged, layoutAt, (c) => c.groups.length, leastParts, (c) => c.planning?.chainsAsSwitch === true);
   let { result } = choice;
   // A plan's extents leave out a few drawn details (lanes of the tail, label overhangs): when the
   // drawing comes out wider than the page, the chart is fitted again, at its module, to a width that
@@ -89,9 +92,9 @@ export function fitChart(
     const parts = draw(fn, options, paged, prefix, result);
     const over = Math.max(...parts.map((p) => p.box.w)) - PAGE_PART_WIDTH;
     // Only a plan that believed it fits is worth fitting again.
-    if (over <= 0 || attempt === REFITS || widthAgainst(target, result) > target) return { parts, module };
+    if (over <= 0 || attempt === REFITS || widthAgainst(target, result) > target) return { parts, module: choice.module };
     target -= over;
-    result = planFitting(fn, options, paged, sizerFor, module, target, sheetAt(module));
+    result = planFitting(fn, options, paged, sizerFor, choice.module, target, sheetAt(choice.module));
   }
 }
 
