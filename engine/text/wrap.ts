@@ -173,14 +173,19 @@ export interface WorkCounter {
 
 /**
  * What a break before an atom is (drawing-rules T5), in the order breaks are taken at one bracket
- * depth: after a comma or semicolon (a list's items stay whole), at a space or before a binary
- * operator, at a space that glues an operator to its operand, before the `.` of a member access.
+ * depth: after a comma or semicolon (a list's items stay whole), before a logical word or operator
+ * (`and`, `або`, `||` … join whole comparisons), at a space or before another binary operator, at a
+ * space that glues an operator to its operand, before the `.` of a member access.
  */
 const COMMA = 0;
-const SPACE = 1;
-const STICKY = 2;
-const MEMBER = 3;
-type GapKind = typeof COMMA | typeof SPACE | typeof STICKY | typeof MEMBER;
+const LOGIC = 1;
+const SPACE = 2;
+const STICKY = 3;
+const MEMBER = 4;
+type GapKind = typeof COMMA | typeof LOGIC | typeof SPACE | typeof STICKY | typeof MEMBER;
+
+/** Words and operators that join conditions: a break before them keeps each comparison whole. */
+const LOGIC_WORDS = new Set(["and", "or", "xor", "&&", "||", "і", "й", "або", "та", "чи", "и", "или", "AND", "OR"]);
 
 /**
  * The rank of a break: every break at depth d is taken before any at depth d + 1 (top-level
@@ -188,7 +193,7 @@ type GapKind = typeof COMMA | typeof SPACE | typeof STICKY | typeof MEMBER;
  * every other break of the text (`string` / `.IsNullOrEmpty(line)` for a name wider than a line).
  */
 function rankOf(kind: GapKind, depth: number): number {
-  return kind === MEMBER ? 1e9 + depth : 3 * depth + kind;
+  return kind === MEMBER ? 1e9 + depth : 4 * depth + kind;
 }
 
 /** An unbreakable piece of a paragraph, with its width in font units. */
@@ -428,6 +433,7 @@ function gapKind(texts: readonly string[], startsWord: readonly boolean[], inWor
   }
   const last = before.charCodeAt(before.length - 1);
   if (last === 0x2c || last === 0x3b) return COMMA; // , ;
+  if (startsWord[k] && (k + 1 >= texts.length || startsWord[k + 1]!) && LOGIC_WORDS.has(texts[k]!)) return LOGIC;
   return startsWord[k] ? SPACE : inWord[k]!;
 }
 
