@@ -6,7 +6,7 @@
  */
 import type { Box, ShapeKind } from "../geometry/types.ts";
 import {
-  CALL_INSET, COMMENT_GAP, COMMENT_TEXT_WIDTH, COMMENT_TICK, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH,
+  A, CALL_INSET, COMMENT_GAP, COMMENT_TEXT_WIDTH, COMMENT_TICK, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH,
   PAGE_PART_HEIGHT, PAGE_PART_WIDTH, TEXT_PADDING, WIDEN_STEP,
 } from "../geometry/style.ts";
 import { STANDARD, type Module } from "./module.ts";
@@ -204,7 +204,9 @@ function sizeShape(kind: ShapeKind, text: string, wrap: Wrapper, font: FontId, m
   // carries one line, up to half a page). A chart too wide for the page (`narrow`) wraps every text
   // to the narrowest symbol; a text with a line break (a loop limit's name and condition) never
   // reads on one line.
-  const oneLineWidest = kind === "decision" || kind === "hexagon" ? 3 * m.a : kind === "terminator" ? MAX_SHAPE_WIDTH : m.bWide;
+  // (3a of the standard module, 60 mm, at a = 15 too: a condition that reads on one line at a = 20
+  // does at a = 15, or the smaller module would make the chart taller.)
+  const oneLineWidest = kind === "decision" || kind === "hexagon" ? 3 * A : kind === "terminator" ? MAX_SHAPE_WIDTH : m.bWide;
   const oneLineWidths = narrow || LINE_BREAK.test(text.trim()) ? [] : widths.filter((w) => w <= oneLineWidest);
   const oneLine = firstFitting(oneLineWidths, (w) => {
     const fit = fitAt(w, h0);

@@ -173,19 +173,23 @@ export interface WorkCounter {
 
 /**
  * What a break before an atom is (drawing-rules T5), in the order breaks are taken at one bracket
- * depth: after a comma or semicolon (a list's items stay whole), before a logical word or operator
- * (`and`, `або`, `||` … join whole comparisons), at a space or before another binary operator, at a
- * space that glues an operator to its operand, before the `.` of a member access.
+ * depth: before an assignment's `:=` (`a[j], a[j + 1]` / `:= a[j + 1], a[j]`), after a comma or
+ * semicolon (a list's items stay whole), before a logical word or operator (`and`, `або`, `||` …
+ * join whole comparisons), at a space or before another binary operator, at a space that glues an
+ * operator to its operand, before the `.` of a member access.
  */
-const COMMA = 0;
-const LOGIC = 1;
-const SPACE = 2;
-const STICKY = 3;
-const MEMBER = 4;
-type GapKind = typeof COMMA | typeof LOGIC | typeof SPACE | typeof STICKY | typeof MEMBER;
+const ASSIGNMENT = 0;
+const COMMA = 1;
+const LOGIC = 2;
+const SPACE = 3;
+const STICKY = 4;
+const MEMBER = 5;
+type GapKind = typeof ASSIGNMENT | typeof COMMA | typeof LOGIC | typeof SPACE | typeof STICKY | typeof MEMBER;
 
 /** Words and operators that join conditions: a break before them keeps each comparison whole. */
 const LOGIC_WORDS = new Set(["and", "or", "xor", "&&", "||", "і", "й", "або", "та", "чи", "и", "или", "AND", "OR"]);
+/** The chart's assignment (notation.ts) and the compound ones (a plain `=` may be a comparison). */
+const ASSIGNMENT_WORDS = new Set([":=", "+=", "-=", "−=", "*=", "/=", "//=", "%=", "**=", "&=", "|=", "^="]);
 
 /**
  * The rank of a break: every break at depth d is taken before any at depth d + 1 (top-level
@@ -193,7 +197,7 @@ const LOGIC_WORDS = new Set(["and", "or", "xor", "&&", "||", "і", "й", "або
  * every other break of the text (`string` / `.IsNullOrEmpty(line)` for a name wider than a line).
  */
 function rankOf(kind: GapKind, depth: number): number {
-  return kind === MEMBER ? 1e9 + depth : 4 * depth + kind;
+  return kind === MEMBER ? 1e9 + depth : 5 * depth + kind;
 }
 
 /** An unbreakable piece of a paragraph, with its width in font units. */
@@ -433,7 +437,10 @@ function gapKind(texts: readonly string[], startsWord: readonly boolean[], inWor
   }
   const last = before.charCodeAt(before.length - 1);
   if (last === 0x2c || last === 0x3b) return COMMA; // , ;
-  if (startsWord[k] && (k + 1 >= texts.length || startsWord[k + 1]!) && LOGIC_WORDS.has(texts[k]!)) return LOGIC;
+  if (startsWord[k] && (k + 1 >= texts.length || startsWord[k + 1]!)) {
+    if (ASSIGNMENT_WORDS.has(texts[k]!)) return ASSIGNMENT;
+    if (LOGIC_WORDS.has(texts[k]!)) return LOGIC;
+  }
   return startsWord[k] ? SPACE : inWord[k]!;
 }
 
