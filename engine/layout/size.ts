@@ -154,8 +154,9 @@ const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
 /**
  * Sizes a symbol for its text (G2, G3, T5; issue 20). A symbol is b × a, or 2a wide for a text
- * that then fits on one line (a condition or loop header up to 3a: a rhombus's text area is half
- * its width; a terminator up to half a page). A longer text grows the symbol downwards in whole lines (5 mm steps, one line of
+ * that then fits on one line (a condition or loop header up to 80 mm: a rhombus's text area is half
+ * its width; a terminator up to half a page), or up to 60 mm wide for the lines height a holds. A
+ * longer text grows the symbol downwards in whole lines (5 mm steps, one line of
  * 12 pt each) within a bounded width: it takes the narrowest width of b, 2a, 2a + 5 mm … half a
  * page at which its lines fit a symbol no taller than half its width — the proportion the
  * standard's b ≥ 1.5a keeps, so a long output becomes a 60 × 30 block, not a 165 × 20 strip, and a
@@ -204,16 +205,20 @@ function sizeShape(kind: ShapeKind, text: string, wrap: Wrapper, font: FontId, m
   // carries one line, up to half a page). A chart too wide for the page (`narrow`) wraps every text
   // to the narrowest symbol; a text with a line break (a loop limit's name and condition) never
   // reads on one line.
-  // (3a of the standard module, 60 mm, at a = 15 too: a condition that reads on one line at a = 20
+  // (4a of the standard module, 80 mm, at a = 15 too: a condition that reads on one line at a = 20
   // does at a = 15, or the smaller module would make the chart taller.)
-  const oneLineWidest = kind === "decision" || kind === "hexagon" ? 3 * A : kind === "terminator" ? MAX_SHAPE_WIDTH : m.bWide;
+  const oneLineWidest = kind === "decision" || kind === "hexagon" ? 4 * A : kind === "terminator" ? MAX_SHAPE_WIDTH : m.bWide;
   const oneLineWidths = narrow || LINE_BREAK.test(text.trim()) ? [] : widths.filter((w) => w <= oneLineWidest);
   const oneLine = firstFitting(oneLineWidths, (w) => {
     const fit = fitAt(w, h0);
     return fit && fit.lines.length === 1 ? fit : null;
   });
   if (oneLine) return oneLine;
-  // Whole lines downwards, at the narrowest width whose symbol stays no taller than half its width.
+  // Several lines at height a, up to 60 mm (3a of the standard module, at a = 15 too) wide (T5:
+  // wrap, then widen); then whole lines downwards, at the narrowest width whose symbol stays no
+  // taller than half its width.
+  const atA = firstFitting(widths.filter((w) => w <= 3 * A), (w) => fitAt(w, h0));
+  if (atA) return atA;
   const proportioned = firstFitting(widths, (w) => lowest(w, Math.max(h0, w / 2)));
   if (proportioned) return proportioned;
   // Longer still: the widest symbol, taller, up to half the page's height — at the narrowest width
