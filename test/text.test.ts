@@ -146,6 +146,8 @@ describe("wrapText", () => {
     expect(wrapText("f(x, 1, f(x, 1, f(x, 1, 2)))", 20, 12)).toEqual(["f(x, 1,", "f(x, 1,", "f(x, 1, 2)))"]);
     // An index too wide for any line stays whole (the symbol widens for it).
     expect(wrapText("a[i + 1 + j + k] := 0", 5, 12)).toEqual(["a[i + 1 + j + k]", ":=", "0"]);
+    // A list literal's `[` is no index: a list too wide for a line breaks after its commas.
+    expect(wrapText("a := [5, 3, 8, 1, 9, 2, 7, 4, 6, 10, 15, 12]", 37, 12)).toEqual(["a :=", "[5, 3, 8, 1, 9, 2, 7, 4,", "6, 10, 15, 12]"]);
     // Unmatched brackets are plain characters: the rest of the text still breaks.
     expect(wrapText("a[ b c d e", 5, 12)).toEqual(["a[", "b", "c", "d", "e"]);
   });

@@ -10,11 +10,12 @@
  *    to the word after it, so spaced expressions break before the operator, never after it
  *    ("a + b" → "a" / "+ b"). A standalone dash (— –) sticks to the word before it. Such a sticky
  *    space still breaks when the words it joins would not fit on one line together.
- *  - Brackets rank the breaks (issue 21): a text breaks first at its top-level commas (a list's items
- *    stay whole), then at top-level spaces and operators, and only a piece still wider than the line
- *    breaks inside a bracket — after its commas first, one nesting level at a time. A bracket that
- *    fits a line is never broken, nothing breaks inside an index `[…]`, and never between a name and
- *    its `(`; a member access's `.` is the last resort for a name wider than the line
+ *  - Brackets rank the breaks (issue 21): a text breaks first at its top level — before an
+ *    assignment's `:=`, after commas (a list's items stay whole), before logical words, then at
+ *    other spaces and operators — and only a piece still wider than the line breaks inside a
+ *    bracket, after its commas first, one nesting level at a time. A bracket that fits a line is
+ *    never broken, nothing breaks inside an index `a[…]` (a list literal `[…]` breaks as any
+ *    bracket), and never between a name and its `(`; a member access's `.` is the last resort for a name wider than the line
  *    ("string.IsNullOrEmpty(line)" → "string" / ".IsNullOrEmpty(line)").
  *  - Linear at every nesting depth: the breaks form a tree by rank (`Breaks`), built once per text,
  *    and a wrap at any width visits each break at most once.
@@ -230,14 +231,16 @@ interface Paragraph {
   breaks: Breaks | null;
 }
 
-const OPEN = "([{";
-const CLOSE = ")]}";
+const OPEN = "([{L";
+const CLOSE = ")]}]";
+/** What an index's `[` follows: the end of its operand. */
+const INDEXED = charClass(/[\p{L}\p{N}_)\]]/u, true, "_)]");
 
 /**
  * Splits a paragraph into atoms and finds the breaks between them. Atoms end at whitespace, after
  * a comma or semicolon written without a space, before a binary operator written without spaces,
  * before the `.` of a member access; never between a name and its `(`. Brackets (outside literals)
- * that match give each break its depth; there is no break at all inside an index `[…]`
+ * that match give each break its depth; there is no break at all inside an index `a[…]`
  * (`R[i1 + 1][0]` stays whole).
  */
 function lexParagraph(p: string, font: FontId, counter?: WorkCounter): Paragraph {
@@ -277,9 +280,10 @@ function lexParagraph(p: string, font: FontId, counter?: WorkCounter): Paragraph
     frag = "";
     nextKind = kind;
   };
-  const bracket = (ch: string) => {
+  // An index's `[` follows its operand (`a[i]`, `f(x)[0]`, `m[i][j]`); a list's does not (`= [1, 2]`).
+  const bracket = (ch: string, at: number) => {
     bracketAtom.push(texts.length);
-    bracketChar.push(ch);
+    bracketChar.push(ch === "[" && !INDEXED.test(p[at - 1]) ? "L" : ch);
   };
   const n = p.length;
   let i = 0;
@@ -289,7 +293,7 @@ function lexParagraph(p: string, font: FontId, counter?: WorkCounter): Paragraph
     let j = i;
     while (j < n && isPlain(p.charCodeAt(j))) {
       const c = p[j]!;
-      if (OPEN.includes(c) || CLOSE.includes(c)) bracket(c);
+      if (OPEN.includes(c) || CLOSE.includes(c)) bracket(c, j);
       j++;
     }
     if (counter) counter.steps += j - i;
@@ -364,15 +368,18 @@ function paragraphOf(
 
   // Matching brackets: a closing one that matches no open one, and an open one never closed, are
   // plain characters (a stray `)` must not make the rest of the text "inside").
+  // 1: an open bracket that is closed, 2: a closing one (its open one in `partner`).
   const matched = new Uint8Array(bracketChar.length);
+  const partner = new Int32Array(bracketChar.length);
   const open: number[] = [];
   for (let e = 0; e < bracketChar.length; e++) {
     const c = bracketChar[e]!;
-    const kind = OPEN.indexOf(c);
-    if (kind >= 0) open.push(e);
-    else if (open.length > 0 && OPEN.indexOf(bracketChar[open[open.length - 1]!]!) === CLOSE.indexOf(c)) {
-      matched[open.pop()!] = 1;
-      matched[e] = 1;
+    if (OPEN.includes(c)) open.push(e);
+    else if (open.length > 0 && CLOSE[OPEN.indexOf(bracketChar[open[open.length - 1]!]!)] === c) {
+      const o = open.pop()!;
+      matched[o] = 1;
+      matched[e] = 2;
+      partner[e] = o;
     }
   }
   if (counter) counter.steps += bracketChar.length;
@@ -384,11 +391,10 @@ function paragraphOf(
   let index = 0;
   for (let k = 0, e = 0; k < n; k++) {
     for (; e < bracketAtom.length && bracketAtom[e] === k; e++) {
-      if (!matched[e]) continue;
-      const c = bracketChar[e]!;
-      const d = OPEN.includes(c) ? 1 : -1;
+      if (matched[e] === 0) continue;
+      const d = OPEN.includes(bracketChar[e]!) ? 1 : -1;
       depth += d;
-      if (c === "[" || c === "]") index += d;
+      if (bracketChar[matched[e] === 1 ? e : partner[e]!] === "[") index += d;
     }
     depthAfter[k] = depth;
     indexAfter[k] = index;
