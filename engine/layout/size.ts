@@ -1,9 +1,10 @@
 /**
- * Sizing of symbols around their text (drawing-rules G2, T4, T5): every symbol starts at b × a (or its
- * own proportion), text is wrapped to the symbol's text area with the real font metrics, and a
- * symbol whose text does not fit is widened to 2a, then in 5 mm steps up to half a page; only then
- * does it grow taller (in 5 mm steps). Text is never truncated and never leaves its area.
- */
+ * Sizing of symbols around their text (drawing-rules G2, T4, T5; issue 20): every symbol starts at
+ * b × a (or its own proportion), text is wrapped to the symbol's text area with the real font
+ * metrics; a text that does not fit widens the symbol to 2a for one line (a condition to 80 mm),
+ * to 60 mm at height a, and then grows it downwards in whole lines at the narrowest width that keeps
+ * it no taller than half its width (sizeShape). Text never leaves its area; only a text no symbol
+ * holds is shortened, with the whole text in a comment. */
 import type { Box, ShapeKind } from "../geometry/types.ts";
 import {
   A, CALL_INSET, COMMENT_GAP, COMMENT_TEXT_WIDTH, COMMENT_TICK, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH,
@@ -22,7 +23,7 @@ export interface SizedText {
   textBox: Box;
   /**
    * The full text in a comment symbol (S10) when it does not fit the symbol even at its widest:
-   * the symbol then holds a short form ending in "…" (T2, T5; G3 keeps it at height a).
+   * the symbol then holds a short form ending in "…" (T2, T5) at height a.
    */
   comment?: SizedText;
 }
