@@ -4,7 +4,8 @@
  * metrics; a text that does not fit widens the symbol to 2a for one line (a condition to 80 mm),
  * to 60 mm at height a, and then grows it downwards in whole lines at the narrowest width that keeps
  * it no taller than half its width (sizeShape). Text never leaves its area; only a text no symbol
- * holds is shortened, with the whole text in a comment. */
+ * holds is shortened, with the whole text in a comment.
+ */
 import type { Box, ShapeKind } from "../geometry/types.ts";
 import {
   A, CALL_INSET, COMMENT_GAP, COMMENT_TEXT_WIDTH, COMMENT_TICK, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH,
