@@ -279,12 +279,20 @@ describe("loops", () => {
 });
 
 describe("text", () => {
-  test("long text widens the symbol to 2a, then in 5 mm steps, and stays inside its text box", async () => {
+  test("long text widens the symbol to 2a, then in 5 mm steps, then grows downwards in whole lines within h ≤ w/2 (issue 20)", async () => {
     const c = chart(await py("result_value = first_argument_value + second_argument_value * third_argument_value - fourth\n"));
     const s = shapes(c).find((x) => x.kind === "process")!;
     expect(s.w).toBeGreaterThan(30);
     expect((s.w - 40) % 5).toBeCloseTo(0, 6);
-    expect(s.h).toBe(20);
+    expect(s.h === 20 || s.h <= s.w / 2).toBe(true);
+    // Three times as long: taller in 5 mm steps, never flatter than 2 : 1 short of half a page, never a "…".
+    const long = "result_value = " + Array.from({ length: 3 }, () => "first_argument_value + second_argument_value * third_argument_value").join(" - ") + "\n";
+    const t = shapes(chart(await py(long))).find((x) => x.kind === "process")!;
+    expect(t.h).toBeGreaterThan(20);
+    expect((t.h - 20) % 5).toBeCloseTo(0, 6);
+    expect(t.h).toBeLessThanOrEqual(t.w / 2);
+    expect(t.w).toBeLessThanOrEqual(85);
+    expect(t.text.join(" ")).not.toContain("…");
   });
 
   test("a literal wider than a page: the symbol keeps height a and a short form, the comment holds the text", async () => {

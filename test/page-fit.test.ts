@@ -144,14 +144,18 @@ describe("how split charts are cut", () => {
     // 6 parts (was 7) since a case moved out of its row and a loop laid flat (cut-pages.ts
     // toggleSearch): one pair more than its 7 parts needed.
     expect(fitOf("test/corpus/python/lab22_todo_match.py").pairs).toBeLessThanOrEqual(11);
-    expect(fitOf("test/corpus/python/lab21_library_menu.py").pairs).toBeLessThanOrEqual(11); // 15 as an else-if chain
+    // 15 as an else-if chain; 12 since its long conditions take two lines in a taller rhombus at
+    // a = 15 instead of one line in a flat one (layout/size.ts, issue 20): 10 parts, not 9.
+    expect(fitOf("test/corpus/python/lab21_library_menu.py").pairs).toBeLessThanOrEqual(12);
     expect(fitOf("test/corpus/java/lab18_brackets.java", "Brackets.firstError").pairs).toBeLessThanOrEqual(4);
   });
 
   test("no page before the last is left less than half full when a cut into as many parts fills it (lab21_library_menu.py)", () => {
     // One of its pages held a single decision (75 mm) when the fewest pairs came first.
     const library = fitOf("test/corpus/python/lab21_library_menu.py");
-    expect(library.parts.length).toBe(9); // 11 as an else-if chain, 10 with its cases in case order
+    // 11 as an else-if chain, 10 with its cases in case order; 9, then 10 since its long conditions
+    // and outputs grow downwards (issue 20) — Σ⌈h/230⌉ of the corpus rose by 3 (470 → 473).
+    expect(library.parts.length).toBe(10);
     expect(Math.min(...fill(library).slice(0, -1))).toBeGreaterThanOrEqual(0.5);
   });
 

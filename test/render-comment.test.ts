@@ -10,7 +10,8 @@ import { bunAssets } from "../hosts/bun.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
 
-const LONG = `x := ${Array.from({ length: 30 }, (_, i) => `value${i}`).join(" + ")}`;
+// Longer than the largest symbol holds (half a page wide, half a page tall: layout/size.ts).
+const LONG = `x := ${Array.from({ length: 120 }, (_, i) => `value${i}`).join(" + ")}`;
 const TREE = JSON.stringify([
   { name: "main", main: true, block: { stmts: [{ kind: "io", text: `Вивід ${LONG.slice(5)}` }, { kind: "process", text: LONG }, { kind: "process", text: "y := 1" }] } },
 ]);
@@ -30,7 +31,7 @@ describe("comment symbols", () => {
       const symbol = part.shapes.find((s) => s.id === link.from)!;
       expect(symbol.h).toBe(20); // G3: never taller than a
       expect(symbol.text.at(-1)!.endsWith("…")).toBe(true);
-      expect(comment.text.join(" ")).toContain("value29");
+      expect(comment.text.join(" ")).toContain("value119");
       expect(comment.x).toBeGreaterThan(symbol.x + symbol.w);
     }
     expect(part.edges.filter((e) => e.dashed)).toHaveLength(2);

@@ -127,9 +127,10 @@ describe("an else-if menu on pages is drawn as the switch it means (fit/chain-as
   };
   const library = Bun.file(LIBRARY).text();
 
-  test("the library (paged, 11 parts as a chain): one decision `choice` with an exit per constant and `інакше`, in 9 parts", async () => {
+  test("the library (paged, 11 parts as a chain): one decision `choice` with an exit per constant and `інакше`, in 10 parts", async () => {
     const { decisions, geometry } = await decisionsOf(await library);
-    expect(geometry.charts[0]!.parts.length).toBeLessThanOrEqual(9);
+    // 9 parts until its long conditions and outputs grew downwards at a = 15 (layout/size.ts, issue 20).
+    expect(geometry.charts[0]!.parts.length).toBeLessThanOrEqual(10);
     expect(decisions.filter((d) => d.startsWith("choice = "))).toEqual([]);
     expect(decisions.filter((d) => d === "choice").length).toBe(1);
     // Every value drawn once, on the line of its case (no fall-through: an if has none).

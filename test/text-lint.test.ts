@@ -54,14 +54,19 @@ describe("the linter finds what it is meant to find", () => {
   test("a raw escape", () => expect(lint(chart({ kind: "io", text: 'Вивід "a\\n"' }))).toEqual(["escape"]));
   test("a trailing semicolon", () => expect(lint(chart({ kind: "process", text: "x := 1;" }))).toEqual(["semicolon"]));
   test("preprocessor text", () => expect(lint(chart({ kind: "process", text: "#ifdef DEBUG" }))).toEqual(["preprocessor"]));
-  test("a symbol taller than a (text too long for the symbol goes to a comment instead)", () => {
-    const long = Array.from({ length: 40 }, (_, i) => `value${i}`).join(" + ");
+  test("a symbol taller than a: only within its proportion (a long text grows downwards, not into a column)", () => {
+    const long = Array.from({ length: 20 }, (_, i) => `value${i}`).join(" + ");
     const tree = chart({ kind: "process", text: `x := ${long}` });
     const geometry = layoutCharts(tree, options, false);
     const shapes = geometry.charts[0]!.parts[0]!.shapes;
-    expect(shapes.map((s) => s.kind)).toContain("comment");
+    const block = shapes.find((s) => s.kind === "process")!;
+    // The whole text in the symbol, no "…" and no comment: taller than a, no taller than half its width.
+    expect(shapes.map((s) => s.kind)).not.toContain("comment");
+    expect(block.text.join(" ")).toBe(`x := ${long}`);
+    expect(block.h).toBeGreaterThan(20);
+    expect(block.h).toBeLessThanOrEqual(block.w / 2);
     expect(lintCharts(tree, geometry, options)).toEqual([]);
-    shapes.find((s) => s.kind === "process")!.h = 25;
+    block.w = 40;
     expect(lintCharts(tree, geometry, options).map((f) => f.rule)).toEqual(["tall"]);
   });
 

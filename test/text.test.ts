@@ -107,15 +107,49 @@ describe("wrapText", () => {
 
   test("string literals and identifiers stay whole", () => {
     const lines = wrapText('print("Hello big world", very_long_identifier_name)', 10, 12);
-    // Too narrow for the whole call: the weak break before its "(" is taken, the literal stays whole.
-    expect(lines).toEqual(["print", '("Hello big world",', "very_long_identifier_name)"]);
-    expect(wrapText("x := obj.f(a)", 10, 12)).toEqual(["x :=", "obj.f", "(a)"]);
+    // Too narrow for the whole call: it breaks after its comma, never between the name and its "(";
+    // the literal stays whole.
+    expect(lines).toEqual(['print("Hello big world",', "very_long_identifier_name)"]);
+    // Never between a name and its "(": a member access's "." is the break of last resort.
+    expect(wrapText("x := obj.f(a)", 10, 12)).toEqual(["x :=", "obj", ".f(a)"]);
     expect(wrapText("x := obj.f(a)", 100, 12)).toEqual(["x := obj.f(a)"]);
     // Template brackets are no comparisons: no break before their < or >.
     expect(wrapText("vector<int> marks := {5, 4}", 15, 12)[0]).toBe("vector<int>");
     expect(wrapText("static_cast<double>(s) / n", 30, 12)).toEqual(["static_cast<double>(s)", "/ n"]);
     const single = wrapText("Вивід 'a  b  c', x", 5, 12);
     expect(single).toContain("'a  b  c',"); // inner spaces kept verbatim
+  });
+
+  test("brackets: top-level breaks first, never inside an index or a bracket that fits, never before a call's (", () => {
+    // Each case is the reviews' broken line (issue 21) at a width where it happened.
+    const cases: [string, number][] = [
+      ["x := ord(chars[i + 1]) - ord('0')", 27],
+      ["R[i1 + 1][0] := R[i1][0] + R[i1 + 1][1]", 27],
+      ["y := Math.pow(x, 3) + 2 * x", 27],
+      ["srand(time(NULL))", 12],
+      ["print_menu()", 12],
+      ["x1 := (-b + sqrt(d)) / (2 * a)", 27],
+    ];
+    for (const [text, width] of cases) {
+      for (const line of wrapText(text, width, 12)) {
+        // No line ends inside a bracket that the next line closes: every bracket opened on a line
+        // is closed on it (these texts fit that way), and no line starts with "(".
+        let depth = 0;
+        for (const ch of line) depth += "([".includes(ch) ? 1 : ")]".includes(ch) ? -1 : 0;
+        expect(`${text} → ${line}: ${depth}`).toBe(`${text} → ${line}: 0`);
+        expect(line.startsWith("(") && !text.startsWith(line)).toBe(false);
+      }
+    }
+    expect(wrapText("y := Math.pow(x, 3) + 2 * x", 27, 12)).toEqual(["y :=", "Math.pow(x, 3)", "+ 2 * x"]);
+    expect(wrapText("R[i1 + 1][0] := R[i1][0] + R[i1 + 1][1]", 27, 12)).toEqual(["R[i1 + 1][0]", ":= R[i1][0]", "+ R[i1 + 1][1]"]);
+    // A bracket too wide for a line breaks after its commas, one level at a time.
+    expect(wrapText("f(x, 1, f(x, 1, f(x, 1, 2)))", 20, 12)).toEqual(["f(x, 1,", "f(x, 1,", "f(x, 1, 2)))"]);
+    // An index too wide for any line stays whole (the symbol widens for it).
+    expect(wrapText("a[i + 1 + j + k] := 0", 5, 12)).toEqual(["a[i + 1 + j + k]", ":=", "0"]);
+    // A list literal's `[` is no index: a list too wide for a line breaks after its commas.
+    expect(wrapText("a := [5, 3, 8, 1, 9, 2, 7, 4, 6, 10, 15, 12]", 37, 12)).toEqual(["a :=", "[5, 3, 8, 1, 9, 2, 7, 4,", "6, 10, 15, 12]"]);
+    // Unmatched brackets are plain characters: the rest of the text still breaks.
+    expect(wrapText("a[ b c d e", 5, 12)).toEqual(["a[", "b", "c", "d", "e"]);
   });
 
   test("a word apostrophe is not a quote", () => {
@@ -141,9 +175,12 @@ describe("wrapText", () => {
     expect(wrapText(list, at(['Вивід "Бал", i', '+ 1, ": "']), 12)).toEqual(['Вивід "Бал",', 'i + 1, ": "']);
     // An item wider than the line still breaks inside.
     expect(wrapText("a, bbbb + cccc + dddd", at(["a, bbbb", "+ cccc", "+ dddd"]), 12)).toEqual(["a, bbbb", "+ cccc", "+ dddd"]);
-    // Commas inside brackets come second: an item too wide splits at its inner commas.
+    // Commas inside brackets come after the top-level spaces, and a bracket that fits a line is
+    // never broken: the item too wide splits at its top-level space first.
     const nested = "Вивід g(aa, b + c), d";
-    expect(wrapText(nested, at(["Вивід g(aa, b", "+ c), d"]), 12)).toEqual(["Вивід g(aa,", "b + c), d"]);
+    expect(wrapText(nested, at(["Вивід g(aa, b", "+ c), d"]), 12)).toEqual(["Вивід", "g(aa, b + c),", "d"]);
+    // An item whose bracket does not fit a line splits at the bracket's commas.
+    expect(wrapText("Вивід g(aaaa, bbbb + cccc)", at(["Вивід g(aaaa,", "bbbb + cccc)"]), 12)).toEqual(["Вивід g(aaaa,", "bbbb + cccc)"]);
     // …and only then: a call that fits on a line is not split at its own commas.
     expect(wrapText("Вивід x, f(a, bb + cc)", at(["Вивід x, f(a, bb"]), 12)).toEqual(["Вивід x,", "f(a, bb + cc)"]);
     // No list, no change: plain greedy filling.

@@ -90,8 +90,16 @@ function replaced(node: Node, whole: string, by: string): Node | undefined {
   return { ...node, text: node.text.slice(0, at) + by + node.text.slice(at + whole.length) };
 }
 
+/**
+ * How many decisions one statement's chained ternaries become (`s >= 90 ? 'A' : s >= 80 ? 'B' : …`
+ * has one per grade); a longer chain's rest stays written as a ternary in the last branch. Each
+ * level writes out the rest of the chain's text, so an unbounded chain did work quadratic in its
+ * length (issue 22: 10 000 links took 16 s, then failed the nesting limit).
+ */
+export const MAX_TERNARY_LEVELS = 12;
+
 /** The decision for `ternary` over the statement's symbols (nested ternaries in its branches too). */
-function decide(nodes: readonly Node[], ternary: SyntaxNode, lang: TernaryLanguage, make: Make): Node[] | undefined {
+function decide(nodes: readonly Node[], ternary: SyntaxNode, lang: TernaryLanguage, make: Make, level = 1): Node[] | undefined {
   // The symbol may show the ternary with or without its parentheses (a cout operand loses them).
   const shows = (text: string) => nodes.findIndex((n) => "text" in n && n.text.includes(text));
   const withParens = lang.text(ternary);
@@ -102,7 +110,8 @@ function decide(nodes: readonly Node[], ternary: SyntaxNode, lang: TernaryLangua
     const text = lang.text(inner(value));
     const swapped = replaced(nodes[index]!, whole, text);
     if (!swapped) return undefined;
-    const nested = lang.parts(inner(value)) || lang.arms?.(inner(value)) ? decide([swapped], inner(value), lang, make) : undefined;
+    const nests = level < MAX_TERNARY_LEVELS && (lang.parts(inner(value)) || lang.arms?.(inner(value)));
+    const nested = nests ? decide([swapped], inner(value), lang, make, level + 1) : undefined;
     return nested ?? [make(swapped)];
   };
   const parts = lang.parts(inner(ternary));

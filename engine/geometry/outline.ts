@@ -290,13 +290,17 @@ export interface PlacedLine {
  * blockTop + i·pitch + pitch/2 + 0.34·sizeMm. Horizontally each line is anchored at the box centre
  * ("center") or at box.x ("start"). Empty lines keep their band but are omitted from the result.
  */
-export function placeText(box: Box, lines: readonly string[], sizePt: number, align: TextAlign): PlacedLine[] {
+export function placeText(box: Box, lines: readonly string[], sizePt: number, align: TextAlign, band?: { top: number; bottom: number }): PlacedLine[] {
   const pitch = lineHeightMm(sizePt);
   const sizeMm = sizePt * PT;
   const blockTop = box.y + (box.h - lines.length * pitch) / 2;
   const x = align === "center" ? box.x + box.w / 2 : box.x;
   const out: PlacedLine[] = [];
-  for (let i = 0; i < lines.length; i++) {
+  // With `band` (a PNG strip, canvas y top … bottom) only the lines whose pitch reaches into it:
+  // found by arithmetic, so a strip of a tall text costs its own lines, not all of them (issue 22).
+  const first = band ? Math.max(0, Math.floor((band.top - blockTop) / pitch) - 1) : 0;
+  const last = band ? Math.min(lines.length, Math.ceil((band.bottom - blockTop) / pitch) + 1) : lines.length;
+  for (let i = first; i < last; i++) {
     const text = lines[i]!;
     if (text !== "") out.push({ text, x, y: blockTop + i * pitch + pitch / 2 + BASELINE_SHIFT * sizeMm });
   }

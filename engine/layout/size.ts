@@ -1,13 +1,15 @@
 /**
- * Sizing of symbols around their text (drawing-rules G2, T4, T5): every symbol starts at b × a (or its
- * own proportion), text is wrapped to the symbol's text area with the real font metrics, and a
- * symbol whose text does not fit is widened to 2a, then in 5 mm steps up to half a page; only then
- * does it grow taller (in 5 mm steps). Text is never truncated and never leaves its area.
+ * Sizing of symbols around their text (drawing-rules G2, T4, T5; issue 20): every symbol starts at
+ * b × a (or its own proportion), text is wrapped to the symbol's text area with the real font
+ * metrics; a text that does not fit widens the symbol to 2a for one line (a condition to 80 mm),
+ * to 60 mm at height a, and then grows it downwards in whole lines at the narrowest width that keeps
+ * it no taller than half its width (sizeShape). Text never leaves its area; only a text no symbol
+ * holds is shortened, with the whole text in a comment.
  */
 import type { Box, ShapeKind } from "../geometry/types.ts";
 import {
-  CALL_INSET, COMMENT_GAP, COMMENT_TEXT_WIDTH, COMMENT_TICK, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH,
-  PAGE_PART_WIDTH, TEXT_PADDING, WIDEN_STEP,
+  A, CALL_INSET, COMMENT_GAP, COMMENT_TEXT_WIDTH, COMMENT_TICK, FONT_SIZE, HEXAGON_TIP, IO_SKEW, LOOP_CHAMFER, MAX_SHAPE_WIDTH,
+  PAGE_PART_HEIGHT, PAGE_PART_WIDTH, TEXT_PADDING, WIDEN_STEP,
 } from "../geometry/style.ts";
 import { STANDARD, type Module } from "./module.ts";
 import type { FontChoice } from "../fonts.ts";
@@ -22,7 +24,7 @@ export interface SizedText {
   textBox: Box;
   /**
    * The full text in a comment symbol (S10) when it does not fit the symbol even at its widest:
-   * the symbol then holds a short form ending in "…" (T2, T5; G3 keeps it at height a).
+   * the symbol then holds a short form ending in "…" (T2, T5) at height a.
    */
   comment?: SizedText;
 }
@@ -32,10 +34,15 @@ const COMMENTABLE: ReadonlySet<ShapeKind> = new Set(["process", "io", "call"]);
 
 const PITCH = lineHeightMm(FONT_SIZE);
 
-/** Widths tried in order: b, 2a, then 5 mm steps up to half a page. */
-function widthsOf(m: Module): readonly number[] {
-  const list = [m.b, m.bWide];
-  for (let w = m.bWide + WIDEN_STEP; w <= MAX_SHAPE_WIDTH; w += WIDEN_STEP) list.push(w);
+/** Widths tried in order: b, 2a, then 5 mm steps up to `widest`. */
+function widthsOf(m: Module, widest: number): number[] {
+  return [m.b, m.bWide, ...widthsBeyond(m.bWide, widest)];
+}
+
+/** Widths in 5 mm steps after `from` up to `to`. */
+function widthsBeyond(from: number, to: number): number[] {
+  const list: number[] = [];
+  for (let w = from + WIDEN_STEP; w <= to + 1e-9; w += WIDEN_STEP) list.push(w);
   return list;
 }
 
@@ -147,68 +154,98 @@ function firstFitting(widths: readonly number[], fit: (w: number) => SizedText |
 /** A forced line break of wrap.ts (a break at either end of a text is dropped there). */
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
-/** Sizes a symbol for its text. */
+/**
+ * Sizes a symbol for its text (G2, G3, T5; issue 20). A symbol is b × a, or 2a wide for a text
+ * that then fits on one line (a condition or loop header up to 80 mm: a rhombus's text area is half
+ * its width; a terminator up to half a page), or up to 60 mm wide for the lines height a holds. A
+ * longer text grows the symbol downwards in whole lines (5 mm steps, one line of
+ * 12 pt each) within a bounded width: it takes the narrowest width of b, 2a, 2a + 5 mm … half a
+ * page at which its lines fit a symbol no taller than half its width — the proportion the
+ * standard's b ≥ 1.5a keeps, so a long output becomes a 60 × 30 block, not a 165 × 20 strip, and a
+ * long condition a rhombus of more lines, not a flat one. Past half a page (a decision or hexagon:
+ * the page), only taller, up to half the page's height; only a text longer than that block holds
+ * becomes a short form ending in "…" with the whole text in a comment symbol.
+ */
 function sizeShape(kind: ShapeKind, text: string, wrap: Wrapper, font: FontId, minWidth: number, m: Module, narrow: boolean): SizedText {
   if (kind === "connector") return sizeConnector(text, font, m.connector);
   const h0 = baseHeight(kind, m);
-  const all = widthsOf(m);
-  const widths = minWidth > m.b ? all.filter((w) => w >= minWidth) : all;
-  // A decision's text area is only half its width and height, a hexagon's loses its tips: a
-  // condition or loop header reads better on one line of a wider symbol than broken into two.
-  // Other symbols take one line up to 2a before they wrap (a lone `m` over `:= f(n)` reads badly).
-  // A chart that is too wide for the page (`narrow`) wraps every text to the narrowest symbol; a text
-  // with a line break (a loop limit's name and condition) never reads on one line.
-  const oneLineWidths = narrow || LINE_BREAK.test(text.trim()) ? [] : kind === "decision" || kind === "hexagon" ? widths : widths.filter((w) => w <= m.bWide);
+  // The widest a symbol gets is the page's; a decision or hexagon leaves room on each side for a
+  // branch that leaves its vertex for a connector (a stub and a connector), so its chart fits too.
+  const pageWidest = kind === "decision" || kind === "hexagon" ? PAGE_PART_WIDTH - 2 * (m.stub + m.connector) : PAGE_PART_WIDTH;
+  const widest = kind === "decision" || kind === "hexagon" ? pageWidest : MAX_SHAPE_WIDTH;
+  const widths = widthsOf(m, widest).filter((w) => w >= minWidth);
+  if (widths.length === 0) widths.push(minWidth);
+  // The lines at each text-area width and the widest of them, wrapped and measured once (only a
+  // terminator's area narrows as the symbol grows taller).
+  const wrapped = new Map<number, { lines: string[]; widest: number }>();
+  const linesAt = (areaWidth: number) => {
+    let at = wrapped.get(areaWidth);
+    if (!at) {
+      const lines = wrap(areaWidth, FONT_SIZE);
+      wrapped.set(areaWidth, (at = { lines, widest: widestLineMm(lines, FONT_SIZE, font) }));
+    }
+    return at;
+  };
+  const fitAt = (w: number, h: number): SizedText | null => {
+    const area = textArea(kind, w, h);
+    const { lines, widest } = linesAt(area.w);
+    if (widest > area.w || lines.length * PITCH > area.h) return null;
+    return { w, h, lines, textBox: area };
+  };
+  /** At width w, the lowest symbol from h0 up to `tallest` in 5 mm steps that holds the text. */
+  const lowest = (w: number, tallest: number): SizedText | null => {
+    for (let h = h0; h <= tallest + 1e-9; h += WIDEN_STEP) {
+      const fit = fitAt(w, h);
+      if (fit) return fit;
+      // Any other symbol's line too wide for its area stays too wide as it grows taller.
+      const area = textArea(kind, w, h);
+      if (kind !== "terminator" && linesAt(area.w).widest > area.w) return null;
+    }
+    return null;
+  };
+  // One line, on a symbol up to 2a wide (a condition or loop header up to 3a; a terminator, which
+  // carries one line, up to half a page). A chart too wide for the page (`narrow`) wraps every text
+  // to the narrowest symbol; a text with a line break (a loop limit's name and condition) never
+  // reads on one line.
+  // (4a of the standard module, 80 mm, at a = 15 too: a condition that reads on one line at a = 20
+  // does at a = 15, or the smaller module would make the chart taller.)
+  const oneLineWidest = kind === "decision" || kind === "hexagon" ? 4 * A : kind === "terminator" ? MAX_SHAPE_WIDTH : m.bWide;
+  const oneLineWidths = narrow || LINE_BREAK.test(text.trim()) ? [] : widths.filter((w) => w <= oneLineWidest);
   const oneLine = firstFitting(oneLineWidths, (w) => {
-    const fit = attempt(kind, wrap, w, h0, font);
+    const fit = fitAt(w, h0);
     return fit && fit.lines.length === 1 ? fit : null;
   });
   if (oneLine) return oneLine;
-  const wrapped = firstFitting(widths, (w) => attempt(kind, wrap, w, h0, font));
-  if (wrapped) return wrapped;
-  // Past half a page (T5): a token wider than the widest symbol widens the symbol until it fits on
-  // a line — words, numbers and literals are never cut. A decision or hexagon, whose text area is
-  // only part of its width, and a terminator, which holds one line, may widen up to the page width
-  // before they grow taller (G3: one a).
-  // The widest any symbol gets is the page's; a decision or hexagon leaves room on each side for a
-  // branch that leaves its vertex for a connector (a stub and a connector), so its chart fits too.
-  const pageWidest = kind === "decision" || kind === "hexagon" ? PAGE_PART_WIDTH - 2 * (m.stub + m.connector) : PAGE_PART_WIDTH;
-  const beyond: number[] = [];
-  for (let w = MAX_SHAPE_WIDTH + WIDEN_STEP; w <= pageWidest; w += WIDEN_STEP) beyond.push(w);
-  // The widest unbreakable piece (wrapping at width 0 puts every piece on a line of its own).
+  // Several lines at height a, up to 60 mm (3a of the standard module, at a = 15 too) wide (T5:
+  // wrap, then widen); then whole lines downwards, at the narrowest width whose symbol stays no
+  // taller than half its width.
+  const atA = firstFitting(widths.filter((w) => w <= 3 * A), (w) => fitAt(w, h0));
+  if (atA) return atA;
+  const proportioned = firstFitting(widths, (w) => lowest(w, Math.max(h0, w / 2)));
+  if (proportioned) return proportioned;
+  // Longer still: the widest symbol, taller, up to half the page's height — at the narrowest width
+  // (up to the page's) where the widest unbreakable piece (wrapping at width 0 puts each on a line
+  // of its own) fits.
   const widestAtom = widestLineMm(wrap(0, FONT_SIZE), FONT_SIZE, font);
-  const atomFits = (w: number, h: number) => textArea(kind, w, h).w >= widestAtom;
-  // A chart too wide for the page (`narrow`) keeps such a symbol's short form as narrow as its
-  // tokens allow, so the symbol and its comment stay within the page together.
-  if (narrow && COMMENTABLE.has(kind)) {
-    const w = widths.find((width) => atomFits(width, h0));
-    if (w !== undefined) return withComment(kind, wrap, text, w, h0, font, narrow);
+  const tallest = PAGE_PART_HEIGHT / 2;
+  const atomWidths = [...widths, ...widthsBeyond(widths[widths.length - 1]!, pageWidest)];
+  const base = atomWidths.find((w) => w >= widest && textArea(kind, w, tallest).w >= widestAtom);
+  if (base !== undefined) {
+    const tall = lowest(base, tallest);
+    if (tall) return tall;
   }
-  let widest = MAX_SHAPE_WIDTH;
-  for (const w of beyond) {
-    if (kind !== "decision" && kind !== "hexagon" && kind !== "terminator" && atomFits(widest, h0)) break;
-    widest = w;
-    const fit = attempt(kind, wrap, w, h0, font);
-    if (fit) return fit;
-  }
-  // Still too long (T5's last remedy, T2): a short form in the symbol, the full text in a comment.
-  // The symbol itself keeps a modest width (2a, or the chart's common width): its short form fits
-  // any width, and symbol, gap and comment must fit the page side by side.
+  // Longer than any symbol holds, or with a token wider than the page (T5's last remedy, T2): a
+  // short form in the symbol, the full text in a comment (which alone may cut a token). The symbol itself keeps a modest width (2a, or the chart's common width): its
+  // short form fits any width, and symbol, gap and comment must fit the page side by side.
   if (COMMENTABLE.has(kind)) return withComment(kind, wrap, text, Math.max(m.bWide, minWidth), h0, font, narrow);
-  // Last resort: the symbol grows taller at the narrowest width where every token fits on a line
-  // (terminators grow wider with their height so their straight part keeps the same text width).
-  const extra = kind === "terminator" ? 1 : 0;
-  if (atomFits(pageWidest - extra * h0, h0)) {
-    const base = firstStep(MAX_SHAPE_WIDTH, (w) => atomFits(w + extra * h0, h0));
-    const h = firstStep(h0 + WIDEN_STEP, (h) => attempt(kind, wrap, base + extra * h, h, font) !== null);
-    if (base + extra * h <= pageWidest) return attempt(kind, wrap, base + extra * h, h, font)!;
-  }
-  // A token wider than the widest symbol's text area (a huge literal in a condition or a return):
-  // the symbol takes that width and grows taller, and the token alone is cut between characters,
-  // as in a comment. No symbol, and no chart for its sake, is wider than the page (issue 12).
+  // A symbol with no comment (a decision's endless condition), or a token wider than the page's
+  // symbol: the widest symbol grows as tall as its text needs, and a token wider than its text
+  // area alone is cut between characters, as in a comment. No symbol, and no chart for its sake,
+  // is wider than the page (issue 12).
+  const w = base ?? pageWidest;
   const cut: Wrapper = (width, size) => wrap(width, size).flatMap((line) => cutToWidth(line, width, font));
-  const h = firstStep(h0 + WIDEN_STEP, (h) => attempt(kind, cut, pageWidest, h, font) !== null);
-  return attempt(kind, cut, pageWidest, h, font)!;
+  const h = firstStep(h0 + WIDEN_STEP, (h) => attempt(kind, cut, w, h, font) !== null);
+  return attempt(kind, cut, w, h, font)!;
 }
 
 /**

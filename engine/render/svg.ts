@@ -139,7 +139,7 @@ function pointsKept(ctx: Ctx, points: readonly Point[]): boolean {
 }
 
 function textElement(ctx: Ctx, box: Box, lines: readonly string[], font: FontSpec, align: TextAlign, attrs = ""): string {
-  const placed = placeText(box, lines, font.size, align);
+  const placed = placeText(box, lines, font.size, align, ctx.keep ?? undefined);
   if (placed.length === 0) return "";
   const anchor = align === "center" ? "middle" : "start";
   const fam = font.family !== ctx.family ? ` font-family="${familyAttr(font.family)}"` : "";

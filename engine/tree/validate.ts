@@ -14,6 +14,7 @@
  *    (Python for/while … else) runs after the loop, so it is not inside it. A switch is NOT a loop:
  *    its cases end by themselves (`fallthrough` marks the exceptions), so a `break` node in a case
  *    is allowed only when the switch itself sits inside a loop — and then it leaves that loop.
+ *  - A text, condition or case label of at most MAX_SYMBOL_TEXT characters (limits.ts).
  *  - At most TREE_LIMITS.maxNodes nodes in the whole tree (every node object of every function) and
  *    nesting depth at most TREE_LIMITS.maxDepth: the stmts of a function's block are depth 1, each
  *    nested block adds 1.
@@ -24,6 +25,7 @@
  * fields are ignored (dropped).
  */
 import { ChartTreeSchema, NODE_KINDS, SUBPROGRAM_KINDS, TREE_LIMITS, type ChartTree } from "./schema.ts";
+import { overlongText } from "./limits.ts";
 
 export interface NativeTreeError {
   /** Path of the offending function/node/case, e.g. `[0].block.stmts[3].then.stmts[1]`; "" = the whole tree. */
@@ -199,6 +201,7 @@ export function parseNativeTree(code: string): NativeTreeResult {
         const v = node[field];
         if (v !== undefined && typeof v !== "string") fail(p, `"${field}" must be a string, got ${typeName(v)}`);
         else if (v === undefined || v.trim() === "") fail(p, `${kind} without "${field}" (a non-empty string)`);
+        else if (overlongText(v)) fail(p, `"${field}" is ${overlongText(v)}`);
       };
       const optionalBoolean = (field: "jump" | "until") => {
         const v = node[field];

@@ -6,14 +6,16 @@
  *  - `cut`: a line break inside an identifier, number or string literal (T5), or a line that holds
  *    only a closing `)` / `]` / `>`;
  *  - `empty-io`: an input/output symbol with nothing after its word (`Вивід`);
- *  - `tall`: a symbol taller than the chart's module a (G3; a terminator taller than a/2);
+ *  - `tall`: a symbol taller than the chart's module a (a terminator than a/2) and taller than half
+ *    its width though narrower than half a page: a long text grows a symbol downwards only within
+ *    the proportion b ≥ 2 × height (layout/size.ts, issue 20), never into a tall narrow block;
  *  - `escape`: a raw escape sequence (`\n`, `\t`, `\"` …) shown as code;
  *  - `semicolon`: a statement text ending in `;`;
  *  - `preprocessor`: preprocessor text (`#if`, `#ifdef`, `{$ifdef}` …) in a symbol;
  *  - `caption`: two charts of one render with the same caption.
  */
 import type { Geometry, Shape } from "../../engine/geometry/types.ts";
-import { A, TERMINATOR_HEIGHT } from "../../engine/geometry/style.ts";
+import { A, MAX_SHAPE_WIDTH, TERMINATOR_HEIGHT } from "../../engine/geometry/style.ts";
 import type { ResolvedOptions } from "../../engine/options.ts";
 import type { Block, ChartTree, Node } from "../../engine/tree/schema.ts";
 
@@ -121,7 +123,8 @@ export function lintCharts(tree: ChartTree, geometry: Geometry, options: Resolve
         // The chart's own module a (20, or 15 when page fit chose it): G3 holds per chart.
         const a = chart.module ?? A;
         const limit = shape.kind === "terminator" ? a * (TERMINATOR_HEIGHT / A) : a;
-        if (shape.kind !== "comment" && shape.h > limit + EPS) add("tall", `${one}: ${shape.h} mm`);
+        const proportioned = shape.h <= shape.w / 2 + EPS || shape.w >= MAX_SHAPE_WIDTH - EPS;
+        if (shape.kind !== "comment" && shape.h > limit + EPS && !proportioned) add("tall", `${one}: ${shape.w} × ${shape.h} mm`);
         if (ESCAPE.test(text)) add("escape", one);
         if (shape.text.some((l) => /;\s*$/.test(l))) add("semicolon", one);
         if (PREPROCESSOR.test(text)) add("preprocessor", one);
