@@ -111,7 +111,8 @@ describe("the notation linter finds what it is meant to find", () => {
 
   test("a subprogram start that does not name its parameters", () => {
     expect(lint([...main(), sum], sumSource)).toEqual(["start-params"]);
-    expect(lint([...main(), { ...sum, params: ["a", "n"] } as ChartTree[number]], sumSource)).toEqual(["start-params"]);
+    // With `params` the layout names them in the start terminator (signature.ts): nothing to find.
+    expect(lint([...main(), { ...sum, params: ["a", "n"] } as ChartTree[number]], sumSource)).toEqual([]);
     const noParams = "void hello(void) { }";
     expect(lint([...main(), { name: "hello", block: { stmts: [] } }], noParams)).toEqual([]);
     const py = "def area(w, h=1):\n    return w * h\n";

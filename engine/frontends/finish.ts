@@ -46,7 +46,7 @@ export function finished(frontend: Frontend, lang: Exclude<Lang, "native">, esca
     });
     const source = cleanSource(code);
     const described = describeSubprograms(drawable, source, lang, result.programClass);
-    const tree: ChartTree = uniqueChartNames(described, source, lang);
+    const tree: ChartTree = uniqueChartNames(described, source, lang, options.stripTypes);
     rewriteFileIo(tree, lang, options);
     const omitted = omitSetup(tree, source, lang, options);
     mergeInputs(tree, options);

@@ -35,7 +35,7 @@ function signature(list: string): string {
 }
 
 /** `tree` with every name unique (renamed in place; charts keep their order). */
-export function uniqueChartNames(tree: ChartTree, source: string, lang: Lang): ChartTree {
+export function uniqueChartNames(tree: ChartTree, source: string, lang: Lang, stripTypes = false): ChartTree {
   const groups = new Map<string, number[]>();
   tree.forEach((chart, i) => groups.set(chart.name, [...(groups.get(chart.name) ?? []), i]));
   const offset = positions(source);
@@ -50,8 +50,9 @@ export function uniqueChartNames(tree: ChartTree, source: string, lang: Lang): C
     indexes.forEach((i, k) => {
       const chart = tree[i]!;
       chart.name = distinct ? `${name}(${signatures[k]})` : `${name} ${k + 1}`;
-      // The caption tells overloads apart by their parameters' types (issue 20): `sort(int[] a)`.
-      if (distinct && chart.params) {
+      // The caption tells overloads apart by their parameters' types (issue 20): `sort(int[] a)` —
+      // unless the reader asked for no types at all (stripTypes): then the names do it, `sort(a)`.
+      if (distinct && chart.params && !stripTypes) {
         chart.title ??= name;
         chart.params = parameters(lists[k]!, lang, { typed: true });
       }
