@@ -55,6 +55,10 @@ export const LOGICAL_WORDS: Readonly<Record<Locale, Readonly<Record<LogicalOp, s
 /** The assignment symbol of chart texts. */
 export const ASSIGN = ":=";
 
+/** The remainder and integer-division words (C-like `%`, Python `//`; Pascal's own spelling). */
+export const MOD = "mod";
+export const DIV = "div";
+
 const LOGICAL_ALIASES: Readonly<Record<string, LogicalOp>> = {
   and: "and", "&&": "and", or: "or", "||": "or", not: "not", "!": "not",
 };

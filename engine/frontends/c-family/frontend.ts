@@ -58,6 +58,8 @@ function contextFor(
     source,
     locale: options.locale,
     stripTypes: options.stripTypes,
+    // The notation layer (code-notation.ts); the `verbatim` option turns it off once it exists.
+    asWritten: false,
     options,
     texts: options.texts,
     isMain,

@@ -6,7 +6,8 @@
  * With stripTypes, declaration types are removed.
  */
 import type { Locale } from "../../options.ts";
-import { ASSIGN, augmentedAssignment, comparisonSymbol, logicalWord } from "../../text/notation.ts";
+import { ASSIGN, augmentedAssignment, comparisonSymbol, logicalWord, MOD } from "../../text/notation.ts";
+import { notationReplace, type Construct, type NotationSwitch } from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
 import type { SyntaxNode as Node, TextHooks } from "../tree-sitter.ts";
 
@@ -15,7 +16,7 @@ export const STRING_TYPES: ReadonlySet<string> = new Set([
 ]);
 export const EXTRA_TYPES: ReadonlySet<string> = new Set(["comment"]);
 
-export interface TextContext {
+export interface TextContext extends NotationSwitch {
   source: string;
   locale: Locale;
   stripTypes: boolean;
@@ -67,6 +68,7 @@ function hooks(ctx: TextContext): TextHooks {
       switch (parent.type) {
         case "binary_expression": {
           if (COMPARISONS.has(text)) return comparisonSymbol(text);
+          if (text === "%" && !ctx.asWritten) return spaced(MOD);
           if (text === "&&" || text === "||" || text === "and" || text === "or") {
             const word = logicalWord(text === "and" ? "&&" : text === "or" ? "||" : text, ctx.locale);
             return word ? spaced(word) : undefined;
@@ -90,13 +92,58 @@ function hooks(ctx: TextContext): TextHooks {
     (STATEMENT_DECLARATIONS.has(parent.type) && QUALIFIERS.has(child.type)) ||
     (parent.type === "qualified_identifier" && isStdScope(child.type === "::" ? siblings[index - 1] : child));
   h.replace = (node) => {
-    if (node.type !== "cast_expression") return undefined;
-    const type = node.childForFieldName("type");
-    const value = node.childForFieldName("value");
-    return type && value && /\*\s*$/.test(type.text) ? exprText(value, ctx) : undefined;
+    if (node.type === "cast_expression") {
+      const type = node.childForFieldName("type");
+      const value = node.childForFieldName("value");
+      if (type && value && /\*\s*$/.test(type.text)) return exprText(value, ctx);
+    }
+    return notation(node, ctx);
   };
   return h;
 }
+
+const arguments_ = (node: Node | null): Node[] => node?.namedChildren.filter((c) => !EXTRA_TYPES.has(c.type)) ?? [];
+
+/** The constructs of C/C++ with a student's notation (code-notation.ts). */
+function construct(node: Node): Construct | undefined {
+  switch (node.type) {
+    case "call_expression": {
+      const fn = node.childForFieldName("function");
+      const args = arguments_(node.childForFieldName("arguments"));
+      if (!fn) return undefined;
+      if (fn.type === "template_function" && /^(?:static_cast|std::static_cast)$/.test(fn.childForFieldName("name")?.text ?? "") && args.length === 1) {
+        const type = arguments_(fn.childForFieldName("arguments"))[0];
+        return type ? { kind: "cast", type: type.text, value: args[0]! } : undefined;
+      }
+      return { kind: "call", callee: fn.text.replace(/\s+/g, ""), args };
+    }
+    case "cast_expression": {
+      const type = node.childForFieldName("type");
+      const value = node.childForFieldName("value");
+      return type && value ? { kind: "cast", type: type.text, value } : undefined;
+    }
+    case "binary_expression": {
+      const left = node.childForFieldName("left");
+      const right = node.childForFieldName("right");
+      return left && right && node.childForFieldName("operator")?.type === "*" ? { kind: "product", left, right } : undefined;
+    }
+    case "identifier":
+    case "qualified_identifier":
+      return { kind: "name", text: node.text.replace(/\s+/g, "") };
+    case "new_expression": {
+      const length = node.childForFieldName("declarator")?.childForFieldName("length");
+      if (length) return { kind: "newArray", length };
+      const type = node.childForFieldName("type");
+      const args = node.childForFieldName("arguments");
+      if (!type || args?.type === "initializer_list") return args ? { kind: "newInitialised", values: args } : undefined;
+      return { kind: "new", type: type.text.replace(/^std::/, ""), args: arguments_(args) };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const notation = notationReplace<TextContext>(construct, (node, ctx) => exprText(node, ctx));
 
 const text = expressionText<TextContext>({ hooks, topOperator, augmented: "assignment_expression", plain: { atomic: STRING_TYPES, extras: EXTRA_TYPES } });
 

@@ -3,6 +3,7 @@
  * methods defined in the source, input readers, the loop/label stack for jumps, and the node/depth
  * limit guard.
  */
+import type { NotationSwitch } from "../code-notation.ts";
 import type { Locale, ResolvedOptions, Texts } from "../../options.ts";
 import type { Block } from "../../tree/schema.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
@@ -21,7 +22,7 @@ export interface JumpFrame {
   continueTarget?: string;
 }
 
-export interface BuildContext {
+export interface BuildContext extends NotationSwitch {
   lang: CurlyLang;
   source: string;
   locale: Locale;

@@ -4,7 +4,8 @@
  * applied: `==` → `=`, `!=` → `≠`, `&&`/`||`/`!` → locale words, `=` → `:=`, `x += e` → `x := x + e`.
  * With stripTypes, the declared type of local declarations (`var` included) is removed.
  */
-import { ASSIGN, comparisonSymbol, logicalWord } from "../../text/notation.ts";
+import { ASSIGN, comparisonSymbol, logicalWord, MOD } from "../../text/notation.ts";
+import { notationReplace, type Construct } from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
 import type { SyntaxNode as TsNode, TextHooks } from "../tree-sitter.ts";
 import { COMMENT_TYPES, type BuildContext } from "./context.ts";
@@ -50,6 +51,7 @@ function hooks(ctx: BuildContext): TextHooks {
       switch (parent.type) {
         case "binary_expression":
           if (COMPARISONS.has(text)) return comparisonSymbol(text);
+          if (text === "%" && !ctx.asWritten) return spaced(MOD);
           if (LOGICAL.has(text)) return spaced(logicalWord(text, ctx.locale)!);
           return undefined;
         case "relational_pattern":
@@ -74,8 +76,61 @@ function hooks(ctx: BuildContext): TextHooks {
     h.skip = (child, parent) =>
       DECLARATIONS.has(parent.type) && (child.field === "type" || child.type === "modifiers" || child.type === "modifier");
   }
+  h.replace = (node) => notation(node, ctx);
   return h;
 }
+
+const arguments_ = (node: TsNode | null): TsNode[] =>
+  node?.namedChildren.filter((c) => !COMMENT_TYPES.has(c.type)).map((c) => (c.type === "argument" && c.namedChildren.length === 1 ? c.namedChildren[0]! : c)) ?? [];
+
+/** The constructs of Java and C# with a student's notation (code-notation.ts). */
+function construct(node: TsNode): Construct | undefined {
+  switch (node.type) {
+    case "method_invocation": {
+      // Java `Math.sqrt(x)`: object and name.
+      const object = node.childForFieldName("object");
+      const name = node.childForFieldName("name");
+      if (!name) return undefined;
+      return { kind: "call", callee: object ? `${object.text}.${name.text}` : name.text, args: arguments_(node.childForFieldName("arguments")) };
+    }
+    case "invocation_expression": {
+      const fn = node.childForFieldName("function");
+      return fn ? { kind: "call", callee: fn.text.replace(/\s+/g, ""), args: arguments_(node.childForFieldName("arguments")) } : undefined;
+    }
+    case "cast_expression": {
+      const type = node.childForFieldName("type");
+      const value = node.childForFieldName("value");
+      return type && value ? { kind: "cast", type: type.text, value } : undefined;
+    }
+    case "binary_expression": {
+      const left = node.childForFieldName("left");
+      const right = node.childForFieldName("right");
+      return left && right && node.childForFieldName("operator")?.type === "*" ? { kind: "product", left, right } : undefined;
+    }
+    case "field_access":
+    case "member_access_expression":
+      return { kind: "name", text: node.text.replace(/\s+/g, "") };
+    case "object_creation_expression": {
+      const type = node.childForFieldName("type");
+      const init = node.namedChildren.find((c) => c.type === "initializer_expression" || c.type === "class_body");
+      if (!type || init) return undefined; // `new List<int> { 1, 2 }`, anonymous classes: as written
+      return { kind: "new", type: type.text, args: arguments_(node.childForFieldName("arguments")) };
+    }
+    case "array_creation_expression": {
+      const values = node.childForFieldName("value") ?? node.namedChildren.find((c) => c.type === "initializer_expression");
+      if (values) return { kind: "newInitialised", values };
+      // Java `new int[n]` (dimensions_expr), C# `new int[n]` (the rank of the array type).
+      const dims = node.namedChildren.filter((c) => c.type === "dimensions_expr");
+      const rank = node.childForFieldName("type")?.childForFieldName("rank");
+      const lengths = dims.length > 0 ? dims.flatMap((d) => arguments_(d)) : arguments_(rank ?? null);
+      return lengths.length === 1 ? { kind: "newArray", length: lengths[0]! } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+const notation = notationReplace<BuildContext>(construct, (node, ctx) => exprText(node, ctx));
 
 const text = expressionText<BuildContext>({ hooks, topOperator, augmented: "assignment_expression", plain: { atomic: STRING_TYPES, extras: COMMENT_TYPES } });
 

@@ -40,6 +40,8 @@ function contextFor(source: string, options: Parameters<Frontend>[1], scope: Mod
     source,
     locale: options.locale,
     stripTypes: options.stripTypes,
+    // The notation layer (code-notation.ts); the `verbatim` option turns it off once it exists.
+    asWritten: false,
     options,
     texts: options.texts,
     isMain,

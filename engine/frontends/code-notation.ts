@@ -1,0 +1,106 @@
+/**
+ * Code constructs read as a student writes them (issue 20), shared by the tree-sitter front-ends:
+ * each language recognises a construct in its own syntax tree (a library call, a power, a cast, a
+ * `new`, a constant) and this module writes it with the signs and words of engine/text/math-signs.ts.
+ * It is one switchable layer: a context with `asWritten` set (the `verbatim` option) skips it.
+ */
+import type { Locale } from "../options.ts";
+import {
+  castKind, CODE_WORDS, emptyCollection, isPi, mathCallText, mathFunction, PI, powerText,
+} from "../text/math-signs.ts";
+import type { SyntaxNode } from "./tree-sitter.ts";
+
+/** The switch of this layer in a front-end's text context. */
+export interface NotationSwitch {
+  locale: Locale;
+  /** Texts as written in the source: no signs for library calls, casts and `new` kept (option `verbatim`). */
+  asWritten: boolean;
+}
+
+export type Construct =
+  /** `f(a, b)`: callee as written (`Math.Sqrt`, `std::pow`). */
+  | { kind: "call"; callee: string; args: readonly SyntaxNode[] }
+  /** `x ** 2`. */
+  | { kind: "power"; base: SyntaxNode; exponent: SyntaxNode }
+  /** `x * x`. */
+  | { kind: "product"; left: SyntaxNode; right: SyntaxNode }
+  /** `(double) x`, `static_cast<int>(x)`. */
+  | { kind: "cast"; type: string; value: SyntaxNode }
+  /** `new T(args)`: type as written (`List<double>`, `ArrayList<>`). */
+  | { kind: "new"; type: string; args: readonly SyntaxNode[] }
+  /** `new T[n]`. */
+  | { kind: "newArray"; length: SyntaxNode }
+  /** `new int[] {1, 2}`: only its values matter. */
+  | { kind: "newInitialised"; values: SyntaxNode }
+  /** A name that may be a constant with a sign (`M_PI`, `Math.PI`). */
+  | { kind: "name"; text: string };
+
+/** `(a + b)` → `a + b` (one pair of brackets around the whole text). */
+export function withoutOuterParens(text: string): string {
+  if (!text.startsWith("(") || !text.endsWith(")")) return text;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")" && --depth === 0 && i < text.length - 1) return text;
+  }
+  return text.slice(1, -1);
+}
+
+/** A division inside brackets: a cast around it converts a result already computed (`(double)(a / b)`). */
+const isBracketedDivision = (text: string) => text !== withoutOuterParens(text) && /[^/]\/[^/]/.test(text);
+
+/**
+ * The chart text of a construct, or undefined to leave the node as written. `render` gives the chart
+ * text of a sub-node (with this layer applied).
+ */
+export function constructText(c: Construct, render: (node: SyntaxNode) => string, locale: Locale): string | undefined {
+  const words = CODE_WORDS[locale];
+  switch (c.kind) {
+    case "call": {
+      const fn = mathFunction(c.callee, c.args.length);
+      return fn ? mathCallText(fn, c.args.map((a) => withoutOuterParens(render(a)))) : undefined;
+    }
+    case "power":
+      return powerText(render(c.base), withoutOuterParens(render(c.exponent)));
+    case "product": {
+      const left = render(c.left);
+      return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(left) && left === render(c.right) ? powerText(left, "2") : undefined;
+    }
+    case "cast": {
+      const kind = castKind(c.type);
+      const value = render(c.value);
+      if (!kind || /^'/.test(value)) return undefined; // `(int) 'a'` is a character code, not a number
+      if (kind === "integer") return words.integerPart(withoutOuterParens(value));
+      return isBracketedDivision(value) ? undefined : value;
+    }
+    case "new": {
+      if (c.args.length === 0) {
+        const empty = emptyCollection(c.type, locale);
+        if (empty) return empty;
+      }
+      const type = c.type.replace(/<[\s\S]*>$/, "");
+      return `${type}(${c.args.map(render).join(", ")})`;
+    }
+    case "newArray":
+      return words.arrayOf(withoutOuterParens(render(c.length)));
+    case "newInitialised":
+      return render(c.values);
+    case "name":
+      return isPi(c.text) ? PI : undefined;
+  }
+}
+
+/**
+ * A `replace` hook for rebuildText: the construct a language finds in a node, written by
+ * constructText; undefined (the node as written) when the layer is off or nothing is found.
+ */
+export function notationReplace<C extends NotationSwitch>(
+  find: (node: SyntaxNode, ctx: C) => Construct | undefined,
+  render: (node: SyntaxNode, ctx: C) => string,
+): (node: SyntaxNode, ctx: C) => string | undefined {
+  return (node, ctx) => {
+    if (ctx.asWritten) return undefined;
+    const construct = find(node, ctx);
+    return construct ? constructText(construct, (n) => render(n, ctx), ctx.locale) : undefined;
+  };
+}
