@@ -55,7 +55,7 @@ describe("lexer", () => {
   });
 
   test("text rebuild applies the notation", () => {
-    const t = (src: string, locale: "uk" | "en" = "uk") => exprText(tokenize(src).slice(0, -1), locale);
+    const t = (src: string, locale: "uk" | "en" = "uk") => exprText(tokenize(src).slice(0, -1), { locale, asWritten: false });
     expect(t("(a<>b) AND NOT(c>=d) or (e<=f)")).toBe("(a≠b) і не (c≥d) або (e≤f)");
     expect(t("a and b", "en")).toBe("a and b");
     expect(t("x div 2 mod 3")).toBe("x div 2 mod 3");

@@ -104,3 +104,34 @@ export function notationReplace<C extends NotationSwitch>(
     return construct ? constructText(construct, (n) => render(n, ctx), ctx.locale) : undefined;
   };
 }
+
+/**
+ * The printed items of a string concatenation (`"X1 = " + x1 + " y"` prints `"X1 = "`, `x1`, `" y"`):
+ * an output lists its values, it does not build a string. Operands summed before the first string
+ * stay one item (`a + b + " cm"` is `a + b`, `" cm"`); without a string the node is one item. Walks
+ * the left spine of the `+` chain without recursion (a chain may be long).
+ */
+export function concatenationItems(
+  node: SyntaxNode,
+  plusOperands: (node: SyntaxNode) => [SyntaxNode, SyntaxNode] | undefined,
+  isString: (node: SyntaxNode) => boolean,
+): SyntaxNode[] {
+  const spine: [SyntaxNode, SyntaxNode][] = [];
+  const sums: SyntaxNode[] = [];
+  let bottom = node;
+  for (let parts = plusOperands(bottom); parts; parts = plusOperands(bottom)) {
+    spine.push(parts);
+    sums.push(bottom);
+    bottom = parts[0];
+  }
+  let joined = isString(bottom);
+  let items: SyntaxNode[] = [bottom];
+  for (let i = spine.length - 1; i >= 0; i--) {
+    const right = spine[i]![1];
+    if (joined || isString(right)) {
+      joined = true;
+      items.push(right);
+    } else items = [sums[i]!];
+  }
+  return joined ? items : [node];
+}

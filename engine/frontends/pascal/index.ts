@@ -23,7 +23,8 @@ function build(
   routines: ReadonlySet<string>,
   errors: FunctionError[],
 ): ChartFunction | null {
-  const ctx: MapContext = { options, texts: options.texts, isMain: main, routines, nodes: 0 };
+  // asWritten: the notation layer (code-notation.ts); the `verbatim` option turns it off once it exists.
+  const ctx: MapContext = { options, locale: options.locale, asWritten: false, texts: options.texts, isMain: main, routines, nodes: 0 };
   try {
     const block = mapBlock(body, ctx, 1);
     const fn: ChartFunction = main ? { name, main: true, block } : { name, block };
