@@ -10,7 +10,7 @@
 import type { Locale } from "../../options.ts";
 import type { NotationSwitch } from "../code-notation.ts";
 import { ASSIGN, comparisonSymbol, logicalWord } from "../../text/notation.ts";
-import { mathCallText, mathFunction, PI } from "../../text/math-signs.ts";
+import { mathCallText, mathFunction, PI, powerText } from "../../text/math-signs.ts";
 import type { Token } from "./lexer.ts";
 
 /** Word operators written with spaces around them. */
@@ -89,6 +89,18 @@ function mathCall(tokens: readonly Token[], i: number, ctx: NotationSwitch, matc
   return fn ? [mathCallText(fn, args.map(([a, b]) => render(tokens, a, b, ctx, match))), close + 1] : undefined;
 }
 
+/** Tokens that bind an operand tighter than `*` or on its left: `a / x * x` is `(a / x) * x`, no square. */
+const BINDS_LEFT = new Set(["/", "*", "div", "mod", "and", ".", "^", "@"]);
+const BINDS_RIGHT = new Set([".", "[", "(", "^"]);
+
+/** `x * x` (a plain name times itself, nothing binding tighter around it) at tokens[i]. */
+function isSquare(tokens: readonly Token[], i: number, to: number): boolean {
+  const [x, times, y, after] = [tokens[i]!, tokens[i + 1], tokens[i + 2], tokens[i + 3]];
+  if (times?.text !== "*" || y?.kind !== "word" || y.lower !== x.lower || i + 2 >= to || WORD_OPS.has(x.lower)) return false;
+  const before = tokens[i - 1];
+  return !(before && BINDS_LEFT.has(before.lower)) && !(after && i + 3 < to && BINDS_RIGHT.has(after.text));
+}
+
 function render(tokens: readonly Token[], from: number, to: number, ctx: NotationSwitch, match: Map<number, number> | undefined): string {
   let out = "";
   let prev: Piece | undefined;
@@ -100,6 +112,9 @@ function render(tokens: readonly Token[], from: number, to: number, ctx: Notatio
       if (call && call[1] <= to) {
         cur = { text: call[0], wordLike: true, tok };
         i = call[1] - 1;
+      } else if (isSquare(tokens, i, to)) {
+        cur = { text: powerText(tok.text, "2"), wordLike: true, tok };
+        i += 2;
       } else if (tok.lower === "pi" && tokens[i + 1]?.text !== "(" && tokens[i - 1]?.text !== ".") cur = { text: PI, wordLike: true, tok };
     }
     if (prev) {
