@@ -8,6 +8,7 @@ import type { Locale } from "../options.ts";
 import {
   castKind, CODE_WORDS, emptyCollection, isPi, mathCallText, mathFunction, PI, powerText,
 } from "../text/math-signs.ts";
+import { ASSIGN, augmentedAssignment } from "../text/notation.ts";
 import type { SyntaxNode } from "./tree-sitter.ts";
 
 /** The switch of this layer in a front-end's text context. */
@@ -135,4 +136,88 @@ export function concatenationItems(
     } else items = [sums[i]!];
   }
   return joined ? items : [node];
+}
+
+/** `k++` / `--k` inside a statement: the variable, the step and whether it comes first. */
+export interface Increment {
+  node: SyntaxNode;
+  target: SyntaxNode;
+  op: "+=" | "-=";
+  prefix: boolean;
+}
+
+/** Increments being written as their variable alone (see statementWithIncrements). */
+const bareIncrements = new Map<SyntaxNode, SyntaxNode>();
+
+/** The variable an increment inside a statement is written as, while that statement is rebuilt. */
+export const bareIncrement = (node: SyntaxNode): SyntaxNode | undefined => bareIncrements.get(node);
+
+/**
+ * A statement hiding increments (`a[k++] = v`, `s += a[i++]`) as the steps the program does, in its
+ * order: `a[k] := v, k := k + 1`; `a[++k] = v` → `k := k + 1, a[k] := v`. Undefined (the statement
+ * as written) when there is none, or when the order is not plain: the variable used again in the
+ * statement, an increment of anything but a name, or one under a `barrier` (`&&`, `?:`, a lambda),
+ * which may not run at all.
+ */
+export function statementWithIncrements(
+  stmt: SyntaxNode,
+  increment: (node: SyntaxNode) => Increment | undefined,
+  barrier: (node: SyntaxNode) => boolean,
+  render: (node: SyntaxNode) => string,
+): string | undefined {
+  const found: Increment[] = [];
+  const names = new Map<string, number>();
+  const pending: [SyntaxNode, boolean][] = stmt.namedChildren.map((c) => [c, false]);
+  while (pending.length > 0) {
+    const [node, mayNotRun] = pending.pop()!;
+    const inc = increment(node);
+    if (inc) {
+      if (mayNotRun || inc.target.type !== "identifier") return undefined;
+      found.push(inc);
+      continue;
+    }
+    if (node.type === "identifier") names.set(node.text, (names.get(node.text) ?? 0) + 1);
+    const under = mayNotRun || barrier(node);
+    for (const child of node.namedChildren) pending.push([child, under]);
+  }
+  if (found.length === 0) return undefined;
+  if (found.some((inc) => names.has(inc.target.text) || found.filter((o) => o.target.text === inc.target.text).length > 1)) return undefined;
+  for (const inc of found) bareIncrements.set(inc.node, inc.target);
+  let text: string;
+  try {
+    text = render(stmt);
+  } finally {
+    for (const inc of found) bareIncrements.delete(inc.node);
+  }
+  const step = (inc: Increment) => augmentedAssignment(render(inc.target), inc.op, "1");
+  found.sort((a, b) => a.node.startIndex - b.node.startIndex);
+  return [...found.filter((i) => i.prefix).map(step), text, ...found.filter((i) => !i.prefix).map(step)].join(", ");
+}
+
+/**
+ * `x = y = 0` as one assignment per variable: `x := 0, y := 0` when the value is a name or a
+ * literal (the order does not matter then); otherwise the value is computed once, as the program
+ * does it, innermost first: `x = y = f(a)` → `y := f(a), x := y`.
+ */
+export function chainedAssignment(targets: readonly string[], value: string): string {
+  if (/^(?:[\p{L}_][\p{L}\p{N}_]*|-?[\d.]+[\p{L}]*|"[^"]*"|'[^']*')$/u.test(value)) {
+    return targets.map((t) => `${t} ${ASSIGN} ${value}`).join(", ");
+  }
+  const steps = [`${targets[targets.length - 1]} ${ASSIGN} ${value}`];
+  for (let i = targets.length - 2; i >= 0; i--) steps.push(`${targets[i]} ${ASSIGN} ${targets[i + 1]}`);
+  return steps.join(", ");
+}
+
+/** The targets and value of `x = y = … = v` (two targets at least), or undefined. */
+export function assignmentChain(node: SyntaxNode, assignmentType: string): { targets: SyntaxNode[]; value: SyntaxNode } | undefined {
+  const targets: SyntaxNode[] = [];
+  let n = node;
+  while (n.type === assignmentType && n.childForFieldName("operator")?.type === "=") {
+    const left = n.childForFieldName("left");
+    const right = n.childForFieldName("right");
+    if (!left || !right) return undefined;
+    targets.push(left);
+    n = right;
+  }
+  return targets.length >= 2 ? { targets, value: n } : undefined;
 }

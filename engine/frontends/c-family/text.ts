@@ -7,7 +7,10 @@
  */
 import type { Locale } from "../../options.ts";
 import { ASSIGN, augmentedAssignment, comparisonSymbol, logicalWord, MOD } from "../../text/notation.ts";
-import { notationReplace, type Construct, type NotationSwitch } from "../code-notation.ts";
+import {
+  assignmentChain, bareIncrement, chainedAssignment, notationReplace, statementWithIncrements, type Construct, type Increment,
+  type NotationSwitch,
+} from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
 import type { SyntaxNode as Node, TextHooks } from "../tree-sitter.ts";
 
@@ -92,6 +95,8 @@ function hooks(ctx: TextContext): TextHooks {
     (STATEMENT_DECLARATIONS.has(parent.type) && QUALIFIERS.has(child.type)) ||
     (parent.type === "qualified_identifier" && isStdScope(child.type === "::" ? siblings[index - 1] : child));
   h.replace = (node) => {
+    const bare = bareIncrement(node);
+    if (bare) return exprText(bare, ctx);
     if (node.type === "cast_expression") {
       const type = node.childForFieldName("type");
       const value = node.childForFieldName("value");
@@ -195,5 +200,21 @@ export function statementText(node: Node, ctx: TextContext): string {
     const right = n.childForFieldName("right");
     if (left && right) return `${statementText(left, ctx)}, ${statementText(right, ctx)}`;
   }
-  return exprText(n, ctx);
+  if (ctx.asWritten) return exprText(n, ctx);
+  const chain = assignmentChain(n, "assignment_expression");
+  if (chain) return chainedAssignment(chain.targets.map((t) => exprText(t, ctx)), exprText(chain.value, ctx));
+  return statementWithIncrements(n, increment, isBarrier, (x) => exprText(x, ctx)) ?? exprText(n, ctx);
 }
+
+function increment(node: Node): Increment | undefined {
+  if (node.type !== "update_expression") return undefined;
+  const target = node.childForFieldName("argument");
+  const op = node.childForFieldName("operator");
+  if (!target || !op) return undefined;
+  return { node, target, op: op.type === "++" ? "+=" : "-=", prefix: op.startIndex < target.startIndex };
+}
+
+/** Parts of an expression that may not run: an increment inside one is left as written. */
+const isBarrier = (node: Node) =>
+  node.type === "conditional_expression" || node.type === "lambda_expression" ||
+  (node.type === "binary_expression" && /^(?:&&|\|\||and|or)$/.test(node.childForFieldName("operator")?.type ?? ""));

@@ -5,7 +5,9 @@
  * With stripTypes, the declared type of local declarations (`var` included) is removed.
  */
 import { ASSIGN, comparisonSymbol, logicalWord, MOD } from "../../text/notation.ts";
-import { notationReplace, type Construct } from "../code-notation.ts";
+import {
+  assignmentChain, bareIncrement, chainedAssignment, notationReplace, statementWithIncrements, type Construct, type Increment,
+} from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
 import type { SyntaxNode as TsNode, TextHooks } from "../tree-sitter.ts";
 import { COMMENT_TYPES, type BuildContext } from "./context.ts";
@@ -76,7 +78,10 @@ function hooks(ctx: BuildContext): TextHooks {
     h.skip = (child, parent) =>
       DECLARATIONS.has(parent.type) && (child.field === "type" || child.type === "modifiers" || child.type === "modifier");
   }
-  h.replace = (node) => notation(node, ctx);
+  h.replace = (node) => {
+    const bare = bareIncrement(node);
+    return bare ? exprText(bare, ctx) : notation(node, ctx);
+  };
   return h;
 }
 
@@ -151,3 +156,29 @@ export function updateText(node: TsNode, ctx: BuildContext): string | undefined 
   const name = exprText(target, ctx);
   return `${name} ${ASSIGN} ${name} ${op === "++" ? "+" : "-"} 1`;
 }
+
+/**
+ * Statement-level text: `x = y = 0` → `x := 0, y := 0`, `a[k++] = v` → `a[k] := v, k := k + 1`
+ * (code-notation.ts); anything else via exprText.
+ */
+export function statementText(node: TsNode, ctx: BuildContext): string {
+  if (ctx.asWritten) return exprText(node, ctx);
+  const chain = assignmentChain(node, "assignment_expression");
+  if (chain) return chainedAssignment(chain.targets.map((t) => exprText(t, ctx)), exprText(chain.value, ctx));
+  return statementWithIncrements(node, increment, isBarrier, (x) => exprText(x, ctx)) ?? exprText(node, ctx);
+}
+
+function increment(node: TsNode): Increment | undefined {
+  if (node.type !== "update_expression" && node.type !== "postfix_unary_expression" && node.type !== "prefix_unary_expression") {
+    return undefined;
+  }
+  const op = node.children.find((c) => !c.isNamed && (c.type === "++" || c.type === "--"));
+  const target = node.namedChildren.find((c) => !COMMENT_TYPES.has(c.type));
+  if (!op || !target) return undefined;
+  return { node, target, op: op.type === "++" ? "+=" : "-=", prefix: op.startIndex < target.startIndex };
+}
+
+/** Parts of an expression that may not run: an increment inside one is left as written. */
+const isBarrier = (node: TsNode) =>
+  node.type === "ternary_expression" || node.type === "conditional_expression" || node.type === "lambda_expression" ||
+  (node.type === "binary_expression" && /^(?:&&|\|\||\?\?)$/.test(node.childForFieldName("operator")?.type ?? ""));
