@@ -73,7 +73,7 @@ describe("C front-end: simple statements", () => {
       p("x := x * (a + b)"),
       p("x := x + 1"),
       p("b := b - 1"),
-      p("x := y := 0"),
+      p("x := 0, y := 0"),
       term("Кінець"),
     ]);
   });
