@@ -126,11 +126,11 @@ describe("C front-end: simple statements", () => {
       term("Кінець"),
     ]);
     expect(bare(chart(result, "f").block.stmts)).toEqual([
-      { kind: "if", cond: "a", then: blk(term("Кінець")) },
+      { kind: "if", cond: "a ≠ 0", then: blk(term("Кінець")) },
       term("Повернути a + 1"),
     ]);
     const only = await parse(code, { mainOnlyTerminators: true });
-    expect(bare(chart(only, "f").block.stmts)[0]).toEqual({ kind: "if", cond: "a", then: blk(term("Вихід")) });
+    expect(bare(chart(only, "f").block.stmts)[0]).toEqual({ kind: "if", cond: "a ≠ 0", then: blk(term("Вихід")) });
     const asIO = await parse(code, { returnAsIO: true });
     expect(bare(chart(asIO, "f").block.stmts).slice(1)).toEqual([io("Вивід a + 1"), term("Кінець")]);
   });
@@ -156,7 +156,7 @@ describe("C front-end: control flow", () => {
         then: blk(term("Кінець")),
         else: blk({ kind: "if", cond: "x > 50", then: blk(p("x := 50")), else: blk(p("x := 0")) }),
       },
-      { kind: "if", cond: "не x і x ≠ 1 або x ≥ 2 і x ≤ 3", then: blk(p("x := 1")) },
+      { kind: "if", cond: "x = 0 і x ≠ 1 або x ≥ 2 і x ≤ 3", then: blk(p("x := 1")) },
       term("Кінець"),
     ]);
     expect(bare(chart(result, "show").block.stmts)).toEqual([
@@ -239,7 +239,7 @@ describe("C front-end: control flow", () => {
         cond: "i",
         cases: [
           { label: "0", body: blk({ kind: "continue" }) },
-          { label: "1", body: blk({ kind: "while", cond: "r", body: blk(p("r := r - 1"), { kind: "break" }) }) },
+          { label: "1", body: blk({ kind: "while", cond: "r ≠ 0", body: blk(p("r := r - 1"), { kind: "break" }) }) },
         ],
       }),
     });

@@ -12,6 +12,7 @@ import {
   type NotationSwitch,
 } from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
+import { truthCondition, type TruthOf } from "./truth.ts";
 import type { SyntaxNode as Node, TextHooks } from "../tree-sitter.ts";
 
 export const STRING_TYPES: ReadonlySet<string> = new Set([
@@ -23,6 +24,8 @@ export interface TextContext extends NotationSwitch {
   source: string;
   locale: Locale;
   stripTypes: boolean;
+  /** Declared kinds of the names a condition may test as a truth value (truth.ts). */
+  truthOf: TruthOf;
 }
 
 const COMPARISONS = new Set(["==", "!=", "<=", ">="]);
@@ -171,8 +174,11 @@ export function unwrap(node: Node): Node {
   return n;
 }
 
-/** Text of a condition: `(a < b)` → `a < b`; C++ `if (int x = f(); x > 0)` → `int x := f(); x > 0`. */
-export function condText(node: Node | null, ctx: TextContext): string {
+/**
+ * Text of a condition: `(a < b)` → `a < b`; C++ `if (int x = f(); x > 0)` → `int x := f(); x > 0`;
+ * a truth value as its comparison (`n` → `n ≠ 0`, truth.ts) unless `truthValue` is false (a switch subject).
+ */
+export function condText(node: Node | null, ctx: TextContext, truthValue = true): string {
   if (!node) return "";
   const inner = unwrap(node);
   if (inner.type === "condition_clause") {
@@ -180,6 +186,10 @@ export function condText(node: Node | null, ctx: TextContext): string {
       .filter((c) => c.type !== "comment")
       .map((c) => exprText(c, ctx))
       .join("; ");
+  }
+  if (truthValue && !ctx.asWritten) {
+    const truth = truthCondition(inner, ctx.truthOf, (n) => exprText(n, ctx), ctx.locale);
+    if (truth !== undefined) return truth;
   }
   return exprText(inner, ctx);
 }
