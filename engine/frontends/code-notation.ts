@@ -81,7 +81,7 @@ export function constructText(c: Construct, render: (node: SyntaxNode) => string
       }
       // An object of a class reads as its construction (`Node(5)`); `new int(3)` makes a pointer and stays.
       const type = c.type.replace(/<[\s\S]*>$/, "");
-      return /^[\p{Lu}]/u.test(type.replace(/^[\w.]*[.:]/, "")) ? `${type}(${c.args.map(render).join(", ")})` : undefined;
+      return /^[\p{Lu}]/u.test(type.replace(/^(?:[\w]*(?:\.|::))+/, "")) ? `${type}(${c.args.map(render).join(", ")})` : undefined;
     }
     case "newArray":
       return words.arrayOf(withoutOuterParens(render(c.length)));

@@ -140,7 +140,7 @@ const COLLECTIONS: Readonly<Record<string, EmptyWord>> = {
 
 /** `порожній список` for an empty collection class (`List<double>`, `java.util.ArrayList<>`), or undefined. */
 export function emptyCollection(typeName: string, locale: Locale): string | undefined {
-  const bare = typeName.replace(/<[\s\S]*>$/, "").replace(/^[\w.]*[.:]/, "").trim();
+  const bare = typeName.replace(/<[\s\S]*>$/, "").replace(/^(?:[\w]*(?:\.|::))+/, "").trim();
   const word = COLLECTIONS[bare];
   return word ? CODE_WORDS[locale][word] : undefined;
 }

@@ -123,6 +123,8 @@ function construct(node: Node): Construct | undefined {
         const type = arguments_(fn.childForFieldName("arguments"))[0];
         return type ? { kind: "cast", type: type.text, value: args[0]! } : undefined;
       }
+      // `std::vector<int>()` creates an empty container, as `new` does in Java and C#.
+      if (args.length === 0 && (fn.type === "qualified_identifier" || fn.type === "template_type")) return { kind: "new", type: fn.text, args };
       return { kind: "call", callee: fn.text.replace(/\s+/g, ""), args };
     }
     case "cast_expression": {
