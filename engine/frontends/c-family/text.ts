@@ -124,7 +124,7 @@ function construct(node: Node): Construct | undefined {
         return type ? { kind: "cast", type: type.text, value: args[0]! } : undefined;
       }
       // `std::vector<int>()` creates an empty container, as `new` does in Java and C#.
-      if (args.length === 0 && (fn.type === "qualified_identifier" || fn.type === "template_type")) return { kind: "new", type: fn.text, args };
+      if (args.length === 0 && (fn.type === "qualified_identifier" || fn.type === "template_type" || fn.type === "template_function")) return { kind: "new", type: fn.text, args };
       return { kind: "call", callee: fn.text.replace(/\s+/g, ""), args };
     }
     case "cast_expression": {
