@@ -102,6 +102,11 @@ describe("casts read as what they do", () => {
     const out = await chartTexts("c", c("int s = 5, n = 2, k; double a; char ch;\na = (double)(s / n);\nk = (int) 'a';\nch = (char) k;"));
     expect(out).toEqual(expect.arrayContaining(["a := (double)(s / n)", "k := (int) 'a'", "ch := (char) k"]));
   });
+  test("an integer cast of an integer (a call's result, a name declared int) is dropped; of a sign it is the integer part", async () => {
+    const out = await chartTexts("c", c("int n = 5, k; long m; char s[9];\nk = (int) strlen(s) + (int) m + (int) sqrt(n);"));
+    expect(out).toContain("k := strlen(s) + m + ціла частина(√n)");
+    expect(await chartTexts("java", java("int k = (int) s.length() + (int) Math.sqrt(n);"))).toContain("int k := s.length() + ціла частина(√n)");
+  });
   test("Python and Pascal have conversion functions, not casts: they stay", async () => {
     expect(await chartTexts("python", "y = int(x) + float(s) / n\n")).toEqual(["y := int(x) + float(s) / n"]);
     expect(await chartTexts("pascal", pas("x: real; y: integer", "y := Trunc(x) + Round(x);"))).toContain("y := Trunc(x) + Round(x)");

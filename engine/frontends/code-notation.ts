@@ -6,7 +6,7 @@
  */
 import type { Locale } from "../options.ts";
 import {
-  castKind, CODE_WORDS, emptyCollection, isPi, mathCallText, mathFunction, PI, powerText,
+  castKind, CODE_WORDS, emptyCollection, isOperand, isPi, mathCallText, mathFunction, PI, powerText,
 } from "../text/math-signs.ts";
 import { ASSIGN, augmentedAssignment } from "../text/notation.ts";
 import type { SyntaxNode } from "./tree-sitter.ts";
@@ -25,8 +25,8 @@ export type Construct =
   | { kind: "power"; base: SyntaxNode; exponent: SyntaxNode }
   /** `x * x`. */
   | { kind: "product"; left: SyntaxNode; right: SyntaxNode }
-  /** `(double) x`, `static_cast<int>(x)`. */
-  | { kind: "cast"; type: string; value: SyntaxNode }
+  /** `(double) x`, `static_cast<int>(x)`; `whole`: the value is known to be an integer already. */
+  | { kind: "cast"; type: string; value: SyntaxNode; whole?: boolean }
   /** `new T(args)`: type as written (`List<double>`, `ArrayList<>`). */
   | { kind: "new"; type: string; args: readonly SyntaxNode[] }
   /** `new T[n]`. */
@@ -46,6 +46,9 @@ export function withoutOuterParens(text: string): string {
   }
   return text.slice(1, -1);
 }
+
+/** `strlen(s)`, `v.size()`: a call written as a call (not a sign), nothing around it. */
+const isPlainCall = (text: string) => /^[\p{L}_][\p{L}\p{N}_.:>-]*\(/u.test(text) && text.endsWith(")") && isOperand(text);
 
 /** A division inside brackets: a cast around it converts a result already computed (`(double)(a / b)`). */
 const isBracketedDivision = (text: string) => text !== withoutOuterParens(text) && /[^/]\/[^/]/.test(text);
@@ -71,7 +74,9 @@ export function constructText(c: Construct, render: (node: SyntaxNode) => string
       const kind = castKind(c.type);
       const value = render(c.value);
       if (!kind || /^'/.test(value)) return undefined; // `(int) 'a'` is a character code, not a number
-      if (kind === "integer") return words.integerPart(withoutOuterParens(value));
+      // An integer cast of an integer (`(int) strlen(s)`, `(int) n`) changes nothing a student
+      // writes; a call's result is taken for one unless it became a sign (`(int) sqrt(n)` is `ціла частина(√n)`).
+      if (kind === "integer") return c.whole || isPlainCall(value) ? value : words.integerPart(withoutOuterParens(value));
       return isBracketedDivision(value) ? undefined : value;
     }
     case "new": {

@@ -113,7 +113,7 @@ function hooks(ctx: TextContext): TextHooks {
 const arguments_ = (node: Node | null): Node[] => node?.namedChildren.filter((c) => !EXTRA_TYPES.has(c.type)) ?? [];
 
 /** The constructs of C/C++ with a student's notation (code-notation.ts). */
-function construct(node: Node): Construct | undefined {
+function construct(node: Node, ctx: TextContext): Construct | undefined {
   switch (node.type) {
     case "call_expression": {
       const fn = node.childForFieldName("function");
@@ -121,7 +121,7 @@ function construct(node: Node): Construct | undefined {
       if (!fn) return undefined;
       if (fn.type === "template_function" && /^(?:static_cast|std::static_cast)$/.test(fn.childForFieldName("name")?.text ?? "") && args.length === 1) {
         const type = arguments_(fn.childForFieldName("arguments"))[0];
-        return type ? { kind: "cast", type: type.text, value: args[0]! } : undefined;
+        return type ? { kind: "cast", type: type.text, value: args[0]!, whole: isInteger(args[0]!, ctx) } : undefined;
       }
       // `std::vector<int>()` creates an empty container, as `new` does in Java and C#.
       if (args.length === 0 && (fn.type === "qualified_identifier" || fn.type === "template_type" || fn.type === "template_function")) return { kind: "new", type: fn.text, args };
@@ -130,7 +130,7 @@ function construct(node: Node): Construct | undefined {
     case "cast_expression": {
       const type = node.childForFieldName("type");
       const value = node.childForFieldName("value");
-      return type && value ? { kind: "cast", type: type.text, value } : undefined;
+      return type && value ? { kind: "cast", type: type.text, value, whole: isInteger(value, ctx) } : undefined;
     }
     case "binary_expression": {
       const left = node.childForFieldName("left");
@@ -152,6 +152,9 @@ function construct(node: Node): Construct | undefined {
       return undefined;
   }
 }
+
+/** A name declared with an integer type (truth.ts). */
+const isInteger = (node: Node, ctx: TextContext) => unwrap(node).type === "identifier" && ctx.truthOf(unwrap(node).text) === "integer";
 
 const notation = notationReplace<TextContext>(construct, (node, ctx) => exprText(node, ctx));
 

@@ -8,13 +8,14 @@
 import { comparisonSymbol, logicalWord } from "../../text/notation.ts";
 import type { SyntaxNode as Node } from "../tree-sitter.ts";
 
-export type Truth = "bool" | "number" | "pointer";
+export type Truth = "bool" | "integer" | "real" | "pointer";
 
 /** The declared kind of a name in a condition, undefined when not known. */
 export type TruthOf = (name: string) => Truth | undefined;
 
 const BOOL_TYPE = /^(?:bool|_Bool|BOOL|gboolean)$/;
-const NUMBER_TYPE = /^(?:(?:unsigned|signed|long|short)\s+)*(?:int|long|short|char|unsigned|signed|float|double|size_t|ssize_t|u?int(?:8|16|32|64)_t|wchar_t)(?:\s+(?:int|long|double))*$/;
+const INTEGER_TYPE = /^(?:(?:unsigned|signed|long|short)\s+)*(?:int|long|short|char|unsigned|signed|size_t|ssize_t|u?int(?:8|16|32|64)_t|wchar_t)(?:\s+(?:int|long))*$/;
+const REAL_TYPE = /^(?:long\s+)?(?:float|double)$/;
 const DECLARATIONS = new Set(["declaration", "parameter_declaration", "optional_parameter_declaration", "field_declaration"]);
 
 function kindOf(declarator: Node, base: Truth | undefined): Truth | undefined {
@@ -48,7 +49,7 @@ export function declaredTruths(root: Node, shallow: boolean): Map<string, Truth 
     const node = pending.pop()!;
     if (DECLARATIONS.has(node.type)) {
       const type = node.childForFieldName("type")?.text.replace(/\s+/g, " ") ?? "";
-      const base: Truth | undefined = BOOL_TYPE.test(type) ? "bool" : NUMBER_TYPE.test(type) ? "number" : undefined;
+      const base: Truth | undefined = BOOL_TYPE.test(type) ? "bool" : INTEGER_TYPE.test(type) ? "integer" : REAL_TYPE.test(type) ? "real" : undefined;
       for (const d of node.childrenForFieldName("declarator")) {
         const name = nameOf(d);
         if (!name) continue;
@@ -61,7 +62,8 @@ export function declaredTruths(root: Node, shallow: boolean): Map<string, Truth 
   return kinds;
 }
 
-const ARITHMETIC = new Set(["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"]);
+/** Operators whose result is a number (`<<`/`>>` are not: `while (cin >> x)` tests the stream). */
+const ARITHMETIC = new Set(["+", "-", "*", "/", "%", "&", "|", "^"]);
 const LOGICAL = new Set(["&&", "||", "and", "or"]);
 
 const unparen = (node: Node): Node => {
@@ -81,7 +83,7 @@ function zeroTest(node: Node, truthOf: TruthOf): Truth | undefined {
     const kind = truthOf(n.text);
     return kind === "bool" ? undefined : kind;
   }
-  if (n.type === "binary_expression" && ARITHMETIC.has(n.childForFieldName("operator")?.type ?? "")) return "number";
+  if (n.type === "binary_expression" && ARITHMETIC.has(n.childForFieldName("operator")?.type ?? "")) return "real";
   return undefined;
 }
 
