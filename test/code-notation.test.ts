@@ -98,9 +98,11 @@ describe("casts read as what they do", () => {
     expect(await chartTexts("java", java("int s = 5, n = 2, y; double avg;\navg = (double) s / n;\ny = (int) avg;"))).toEqual(expect.arrayContaining(want));
     expect(await chartTexts("csharp", cs("int s = 5, n = 2, y; double avg;\navg = (double) s / n;\ny = (int) avg;"))).toEqual(expect.arrayContaining(want));
   });
-  test("a cast of a division already done, of a character or to another type stays", async () => {
+  test("a cast of a character or to another type stays; C's integer division of two integers is div", async () => {
     const out = await chartTexts("c", c("int s = 5, n = 2, k; double a; char ch;\na = (double)(s / n);\nk = (int) 'a';\nch = (char) k;"));
-    expect(out).toEqual(expect.arrayContaining(["a := (double)(s / n)", "k := (int) 'a'", "ch := (char) k"]));
+    expect(out).toEqual(expect.arrayContaining(["a := (s div n)", "k := (int) 'a'", "ch := (char) k"]));
+    // Real operands or a real literal: the division stays /.
+    expect(await chartTexts("c", c("int s = 5, n = 2; double x = 1, a;\na = s / x + s / 2.0 + s / n + 7 / 2;"))).toContain("a := s / x + s / 2.0 + s div n + 7 div 2");
   });
   test("an integer cast of an integer (a call's result, a name declared int) is dropped; of a sign it is the integer part", async () => {
     const out = await chartTexts("c", c("int n = 5, k; long m; char s[9];\nk = (int) strlen(s) + (int) m + (int) sqrt(n);"));
@@ -177,7 +179,7 @@ describe("hidden increments and chained assignments", () => {
 
 describe("C/C++ truth values as comparisons", () => {
   const body = "int n = 5, k = 123, b = 0; int *p = 0; bool ok = true;\nwhile (n) n--;\nif (!b) k = 1;\nif (k / 10) k = 2;\nif (p) k = 3;\nif (ok && !(n % 2)) k = 4;\nif (f(n)) k = 5;\nswitch (k) { case 1: break; }";
-  const want = ["n ≠ 0", "b = 0", "k / 10 ≠ 0", "p ≠ NULL", "ok і n mod 2 = 0", "f(n)", "k"];
+  const want = ["n ≠ 0", "b = 0", "k div 10 ≠ 0", "p ≠ NULL", "ok і n mod 2 = 0", "f(n)", "k"];
   test("C", async () => {
     expect(await chartTexts("c", `#include <stdbool.h>\nint f(int n) { return n; }\n${c(body)}`)).toEqual(expect.arrayContaining(want));
   });

@@ -6,7 +6,7 @@
  * With stripTypes, declaration types are removed.
  */
 import type { Locale } from "../../options.ts";
-import { ASSIGN, augmentedAssignment, comparisonSymbol, logicalWord, MOD } from "../../text/notation.ts";
+import { ASSIGN, augmentedAssignment, comparisonSymbol, DIV, logicalWord, MOD } from "../../text/notation.ts";
 import {
   assignmentChain, bareIncrement, chainedAssignment, notationReplace, statementWithIncrements, type Construct, type Increment,
   type NotationSwitch,
@@ -75,6 +75,7 @@ function hooks(ctx: TextContext): TextHooks {
         case "binary_expression": {
           if (COMPARISONS.has(text)) return comparisonSymbol(text);
           if (text === "%" && !ctx.asWritten) return spaced(MOD);
+          if (text === "/" && !ctx.asWritten && integerDivision(parent, ctx)) return spaced(DIV);
           if (text === "&&" || text === "||" || text === "and" || text === "or") {
             const word = logicalWord(text === "and" ? "&&" : text === "or" ? "||" : text, ctx.locale);
             return word ? spaced(word) : undefined;
@@ -155,6 +156,20 @@ function construct(node: Node, ctx: TextContext): Construct | undefined {
 
 /** A name declared with an integer type (truth.ts). */
 const isInteger = (node: Node, ctx: TextContext) => unwrap(node).type === "identifier" && ctx.truthOf(unwrap(node).text) === "integer";
+
+/** An integer literal (`10`, `0x1F`, `5u`), not a real one (`2.0`, `1e3`). */
+const isIntegerLiteral = (node: Node) => node.type === "number_literal" && /^(?:0[xX][\da-fA-F']+|[\d']+)[uUlL]*$/.test(node.text);
+
+/**
+ * `a / b` of two integers (names declared with an integer type, integer literals — `7 / 2` is 3 in C
+ * too) is C's integer division: `div`, so that a chart's `/` is always the real division a student means by it.
+ */
+function integerDivision(node: Node, ctx: TextContext): boolean {
+  const left = node.childForFieldName("left");
+  const right = node.childForFieldName("right");
+  const integral = (n: Node | null) => !!n && (isIntegerLiteral(unwrap(n)) || isInteger(n, ctx));
+  return integral(left) && integral(right);
+}
 
 const notation = notationReplace<TextContext>(construct, (node, ctx) => exprText(node, ctx));
 
