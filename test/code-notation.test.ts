@@ -186,6 +186,9 @@ describe("C/C++ truth values as comparisons", () => {
   test("C++", async () => {
     expect(await chartTexts("cpp", `int f(int n) { return n; }\n${cpp(body)}`)).toEqual(expect.arrayContaining(want));
   });
+  test("a ternary that becomes a decision too", async () => {
+    expect(await chartTexts("c", "int f(int e, int h) { return e % 2 ? h : 0; }\n")).toContain("e mod 2 ≠ 0");
+  });
   test("a name of unknown type stays as written", async () => {
     expect(await chartTexts("c", c("if (flag) return 1;"))).toContain("flag");
   });

@@ -101,7 +101,7 @@ const C_MARKS = ["?"];
 export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   const nodes = plainStatementNodes(stmt, ctx, depth);
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
-  return shortReturns(decideTernary(stmt, nodes, { marks: C_MARKS, parts: cTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
+  return shortReturns(decideTernary(stmt, nodes, { marks: C_MARKS, parts: cTernary, text: (n) => exprText(n, ctx), cond: (n) => condText(n, ctx) }, make), ctx, make);
 }
 
 function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
