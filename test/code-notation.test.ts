@@ -76,6 +76,8 @@ describe("library calls as mathematical signs", () => {
     expect(powerText("√x", "2")).toBe("(√x)²");
     expect(isOperand("|a - b|")).toBe(true);
     expect(isOperand("f(a, b)")).toBe(true);
+    // A bar inside brackets (set-builder notation) is no absolute value.
+    expect(sqrtText("Σ(x² | x ∈ xs) / n")).toBe("√(Σ(x² | x ∈ xs) / n)");
   });
 });
 

@@ -59,7 +59,7 @@ export function isOperand(text: string): boolean {
   for (const ch of text) {
     if (ch === "(" || ch === "[") depth++;
     else if (ch === ")" || ch === "]") depth--;
-    else if (ch === "|") bar = !bar;
+    else if (ch === "|" && depth === 0) bar = !bar;
     else if (depth === 0 && !bar && OPERATION_CHARS.has(ch)) return false;
   }
   return text.length > 0;
@@ -134,8 +134,8 @@ const COLLECTIONS: Readonly<Record<string, EmptyWord>> = {
   map: "emptyMap", unordered_map: "emptyMap", dict: "emptyMap",
   HashSet: "emptySet", TreeSet: "emptySet", LinkedHashSet: "emptySet", SortedSet: "emptySet", set: "emptySet",
   unordered_set: "emptySet",
-  Stack: "emptyStack", stack: "emptyStack", ArrayDeque: "emptyQueue", Queue: "emptyQueue", queue: "emptyQueue",
-  deque: "emptyQueue",
+  // A deque (ArrayDeque, std::deque) serves as a stack as often as a queue: it keeps its name.
+  Stack: "emptyStack", stack: "emptyStack", Queue: "emptyQueue", queue: "emptyQueue",
 };
 
 /** `порожній список` for an empty collection class (`List<double>`, `java.util.ArrayList<>`), or undefined. */
