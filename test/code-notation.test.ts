@@ -191,6 +191,12 @@ describe("C/C++ truth values as comparisons", () => {
   test("a ternary that becomes a decision too", async () => {
     expect(await chartTexts("c", "int f(int e, int h) { return e % 2 ? h : 0; }\n")).toContain("e mod 2 ≠ 0");
   });
+  test("a long chain of conditions is walked without recursion, mixed operators keep their grouping", async () => {
+    const chain = Array.from({ length: 20000 }, () => "a").join(" && ");
+    const out = await chartTexts("c", c(`int a = 1, b = 0;\nif (${chain}) a = 2;\nif (a || b && !a || (a && b)) a = 3;`));
+    expect(out.find((t) => t.startsWith("a ≠ 0 і a ≠ 0"))?.split(" і ").length).toBe(20000);
+    expect(out).toContain("a ≠ 0 або b ≠ 0 і a = 0 або (a ≠ 0 і b ≠ 0)");
+  });
   test("a name of unknown type stays as written", async () => {
     expect(await chartTexts("c", c("if (flag) return 1;"))).toContain("flag");
   });

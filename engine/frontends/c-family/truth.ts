@@ -76,6 +76,8 @@ const unparen = (node: Node): Node => {
   return n;
 };
 
+const isLogical = (node: Node) => node.type === "binary_expression" && LOGICAL.has(node.childForFieldName("operator")?.type ?? "");
+
 /** Is the node a number or a pointer to be compared with zero (`n`, `k / 10`)? */
 function zeroTest(node: Node, truthOf: TruthOf): Truth | undefined {
   const n = unparen(node);
@@ -101,19 +103,34 @@ export function truthCondition(node: Node, truthOf: TruthOf, render: (n: Node) =
     const kind = arg ? zeroTest(arg, truthOf) : undefined;
     return arg && kind ? `${render(unparen(arg))} = ${zero(kind)}` : undefined;
   }
-  if (n.type === "binary_expression" && LOGICAL.has(n.childForFieldName("operator")?.type ?? "")) {
-    const left = n.childForFieldName("left");
-    const right = n.childForFieldName("right");
-    const op = n.childForFieldName("operator")!.type;
-    if (!left || !right) return undefined;
-    const l = truthCondition(left, truthOf, render, locale, nothing);
-    const r = truthCondition(right, truthOf, render, locale, nothing);
-    if (l === undefined && r === undefined) return undefined;
+  if (isLogical(n)) {
+    // `a && b || c` walked down its left spine, not recursively: a chain may be long.
+    const sides: Node[] = [];
+    const ops: string[] = [];
+    let bottom = n;
+    while (isLogical(bottom)) {
+      const right = bottom.childForFieldName("right");
+      const left = bottom.childForFieldName("left");
+      if (!left || !right) return undefined;
+      sides.push(right);
+      ops.push(bottom.childForFieldName("operator")!.type);
+      bottom = left;
+    }
+    sides.push(bottom);
+    sides.reverse();
+    ops.reverse();
+    const truths = sides.map((side) => truthCondition(side, truthOf, render, locale, nothing));
+    if (truths.every((t) => t === undefined)) return undefined;
     // A part in brackets keeps them: `a && (b || c)`.
-    const part = (side: Node, text: string | undefined) =>
-      text === undefined ? render(side) : side.type === "parenthesized_expression" ? `(${text})` : text;
-    const word = logicalWord(op === "and" ? "&&" : op === "or" ? "||" : op, locale)!;
-    return `${part(left, l)} ${word} ${part(right, r)}`;
+    const part = (i: number) => {
+      const text = truths[i];
+      return text === undefined ? render(sides[i]!) : sides[i]!.type === "parenthesized_expression" ? `(${text})` : text;
+    };
+    let out = part(0);
+    ops.forEach((op, i) => {
+      out += ` ${logicalWord(op === "and" ? "&&" : op === "or" ? "||" : op, locale)!} ${part(i + 1)}`;
+    });
+    return out;
   }
   return undefined;
 }
