@@ -66,14 +66,17 @@ export function constructText(c: Construct, render: (node: SyntaxNode) => string
     }
     case "power":
       return powerText(render(c.base), withoutOuterParens(render(c.exponent)));
-    case "product": {
-      const left = render(c.left);
-      return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(left) && left === render(c.right) ? powerText(left, "2") : undefined;
-    }
+    // Each case decides before it renders: a construct left as written is rendered again by the
+    // caller, and rendering first would make a chain `a * b * c …` quadratic.
+    case "product":
+      return c.left.type === "identifier" && c.right.type === "identifier" && c.left.text === c.right.text
+        ? powerText(render(c.left), "2")
+        : undefined;
     case "cast": {
       const kind = castKind(c.type);
+      if (!kind) return undefined;
       const value = render(c.value);
-      if (!kind || /^'/.test(value)) return undefined; // `(int) 'a'` is a character code, not a number
+      if (/^'/.test(value)) return undefined; // `(int) 'a'` is a character code, not a number
       // An integer cast of an integer (`(int) strlen(s)`, `(int) n`) changes nothing a student
       // writes; a call's result is taken for one unless it became a sign (`(int) sqrt(n)` is `ціла частина(√n)`).
       if (kind === "integer") return c.whole || isPlainCall(value) ? value : words.integerPart(withoutOuterParens(value));
