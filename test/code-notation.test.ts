@@ -89,6 +89,10 @@ describe("remainder and integer division", () => {
     expect(await chartTexts("csharp", cs("int n = 7, r;\nr = n % 2;"))).toContain("r := n mod 2");
     expect(await chartTexts("python", "n = 7\nr = n % 2\nq = n // 2\ns = \"%d\" % n\n")).toEqual(["n := 7", "r := n mod 2", "q := n div 2", 's := "%d" % n']);
     expect(await chartTexts("pascal", pas("n, r: integer", "r := n mod 2 + n div 2;"))).toContain("r := n mod 2 + n div 2");
+    // Spelled-out augmented assignment too, bracketed as mod binds: x %= a + b → x := x mod (a + b).
+    expect(await chartTexts("c", c("int x = 7, a = 1, b = 2;\nx %= a + b;"))).toContain("x := x mod (a + b)");
+    expect(await chartTexts("java", java("int x = 7;\nx %= 10;"))).toContain("x := x mod 10");
+    expect(await chartTexts("python", "n //= 10\nn %= 3\n")).toEqual(["n := n div 10", "n := n mod 3"]);
   });
 });
 

@@ -4,7 +4,7 @@
  * to operators; with stripTypes, type annotations are removed.
  */
 import type { Locale } from "../../../options.ts";
-import { ASSIGN, augmentedAssignment, comparisonSymbol, DIV, logicalWord, MOD } from "../../../text/notation.ts";
+import { arithmeticWord, ASSIGN, augmentedAssignment, comparisonSymbol, DIV, logicalWord, MOD } from "../../../text/notation.ts";
 import { notationReplace, withoutOuterParens, type Construct, type NotationSwitch } from "../../code-notation.ts";
 import { rebuildText, type SyntaxNode as Node, type TextHooks, type TokenOut } from "../../tree-sitter.ts";
 
@@ -104,7 +104,7 @@ export function augmentedText(node: Node, ctx: TextContext): string {
   const right = node.childForFieldName("right");
   const op = node.childForFieldName("operator")?.type;
   if (!left || !right || !op) return rebuildText(node, ctx.source, { atomic: STRING_TYPES, extras: EXTRA_TYPES });
-  return augmentedAssignment(exprText(left, ctx), op, exprText(right, ctx), topOperator(right));
+  return augmentedAssignment(exprText(left, ctx), ctx.asWritten ? op : arithmeticWord(op), exprText(right, ctx), topOperator(right));
 }
 
 /** The constructs of Python with a student's notation (code-notation.ts). */
