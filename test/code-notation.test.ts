@@ -129,6 +129,8 @@ describe("new reads as what it makes", () => {
     expect(await chartTexts("csharp", cs("List<double> arr = new List<double>();\nint[] a = new int[n];\nvar d = new Dictionary<string, int>();\nint[] b = new int[] { 1, 2 };"))).toEqual([
       "List<double> arr := порожній список", "int[] a := масив з n елементів", "var d := порожній словник", "int[] b := { 1, 2 }",
     ]);
+    expect(await chartTexts("java", java("int[][] m = new int[n][n + 1];"))).toEqual(["int[][] m := масив з n × (n + 1) елементів"]);
+    expect(await chartTexts("csharp", cs("int[,] m = new int[n, 3];"))).toEqual(["int[,] m := масив з n × 3 елементів"]);
     expect(await chartTexts("cpp", cpp("int n = 5;\nint *a = new int[n];\nvector<int> v = vector<int>();"))).toEqual(expect.arrayContaining([
       "a := масив з n елементів", "vector<int> v := порожній список",
     ]));

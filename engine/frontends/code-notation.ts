@@ -29,8 +29,8 @@ export type Construct =
   | { kind: "cast"; type: string; value: SyntaxNode; whole?: boolean }
   /** `new T(args)`: type as written (`List<double>`, `ArrayList<>`). */
   | { kind: "new"; type: string; args: readonly SyntaxNode[] }
-  /** `new T[n]`. */
-  | { kind: "newArray"; length: SyntaxNode }
+  /** `new T[n]`, `new T[n][m]` (one length per dimension). */
+  | { kind: "newArray"; lengths: readonly SyntaxNode[] }
   /** `new int[] {1, 2}`: only its values matter. */
   | { kind: "newInitialised"; values: SyntaxNode }
   /** A name that may be a constant with a sign (`M_PI`, `Math.PI`). */
@@ -91,8 +91,10 @@ export function constructText(c: Construct, render: (node: SyntaxNode) => string
       const type = c.type.replace(/<[\s\S]*>$/, "");
       return /^[\p{Lu}]/u.test(type.replace(/^(?:[\w]*(?:\.|::))+/, "")) ? `${type}(${c.args.map(render).join(", ")})` : undefined;
     }
-    case "newArray":
-      return words.arrayOf(withoutOuterParens(render(c.length)));
+    case "newArray": {
+      const lengths = c.lengths.map((l) => withoutOuterParens(render(l)));
+      return words.arrayOf(lengths.length === 1 ? lengths[0]! : lengths.map((l) => (isOperand(l) ? l : `(${l})`)).join(" × "));
+    }
     case "newInitialised":
       return render(c.values);
     case "name":

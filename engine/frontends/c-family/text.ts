@@ -143,7 +143,7 @@ function construct(node: Node, ctx: TextContext): Construct | undefined {
       return { kind: "name", text: node.text.replace(/\s+/g, "") };
     case "new_expression": {
       const length = node.childForFieldName("declarator")?.childForFieldName("length");
-      if (length) return { kind: "newArray", length };
+      if (length) return { kind: "newArray", lengths: [length] };
       const type = node.childForFieldName("type");
       const args = node.childForFieldName("arguments");
       if (!type || args?.type === "initializer_list") return args ? { kind: "newInitialised", values: args } : undefined;

@@ -128,7 +128,7 @@ function construct(node: TsNode): Construct | undefined {
       const dims = node.namedChildren.filter((c) => c.type === "dimensions_expr");
       const rank = node.childForFieldName("type")?.childForFieldName("rank");
       const lengths = dims.length > 0 ? dims.flatMap((d) => arguments_(d)) : arguments_(rank ?? null);
-      return lengths.length === 1 ? { kind: "newArray", length: lengths[0]! } : undefined;
+      return lengths.length > 0 ? { kind: "newArray", lengths } : undefined;
     }
     default:
       return undefined;
