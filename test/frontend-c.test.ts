@@ -74,7 +74,7 @@ describe("C front-end: simple statements", () => {
       p("x := x * (a + b)"),
       p("x := x + 1"),
       p("b := b - 1"),
-      p("x := y := 0"),
+      p("x := 0, y := 0"),
       term("Кінець"),
     ]);
   });
@@ -114,7 +114,7 @@ describe("C front-end: simple statements", () => {
   test("calls: own functions → call (or process with callAsProcess), others → process", async () => {
     const code = "int sq(int v) { return v * v; }\nint main(void) {\n  int r = sq(2);\n  sq(3);\n  r = sq(r);\n  srand(1);\n  r = abs(r);\n}\n";
     const result = await parse(code);
-    expect(bare(chart(result, "main").block.stmts)).toEqual([call("int r := sq(2)"), call("sq(3)"), call("r := sq(r)"), p("srand(1)"), p("r := abs(r)")]);
+    expect(bare(chart(result, "main").block.stmts)).toEqual([call("int r := sq(2)"), call("sq(3)"), call("r := sq(r)"), p("srand(1)"), p("r := |r|")]);
     const asProcess = await parse(code, { callAsProcess: true });
     expect(bare(chart(asProcess, "main").block.stmts)[1]).toEqual(p("sq(3)"));
   });
@@ -127,11 +127,11 @@ describe("C front-end: simple statements", () => {
       term("Кінець"),
     ]);
     expect(bare(chart(result, "f").block.stmts)).toEqual([
-      { kind: "if", cond: "a", then: blk(term("Кінець")) },
+      { kind: "if", cond: "a ≠ 0", then: blk(term("Кінець")) },
       term("Повернути a + 1"),
     ]);
     const only = await parse(code, { mainOnlyTerminators: true });
-    expect(bare(chart(only, "f").block.stmts)[0]).toEqual({ kind: "if", cond: "a", then: blk(term("Вихід")) });
+    expect(bare(chart(only, "f").block.stmts)[0]).toEqual({ kind: "if", cond: "a ≠ 0", then: blk(term("Вихід")) });
     const asIO = await parse(code, { returnAsIO: true });
     expect(bare(chart(asIO, "f").block.stmts).slice(1)).toEqual([io("Вивід a + 1"), term("Кінець")]);
   });
@@ -157,7 +157,7 @@ describe("C front-end: control flow", () => {
         then: blk(term("Кінець")),
         else: blk({ kind: "if", cond: "x > 50", then: blk(p("x := 50")), else: blk(p("x := 0")) }),
       },
-      { kind: "if", cond: "не x і x ≠ 1 або x ≥ 2 і x ≤ 3", then: blk(p("x := 1")) },
+      { kind: "if", cond: "x = 0 і x ≠ 1 або x ≥ 2 і x ≤ 3", then: blk(p("x := 1")) },
       term("Кінець"),
     ]);
     expect(bare(chart(result, "show").block.stmts)).toEqual([
@@ -240,7 +240,7 @@ describe("C front-end: control flow", () => {
         cond: "i",
         cases: [
           { label: "0", body: blk({ kind: "continue" }) },
-          { label: "1", body: blk({ kind: "while", cond: "r", body: blk(p("r := r - 1"), { kind: "break" }) }) },
+          { label: "1", body: blk({ kind: "while", cond: "r ≠ 0", body: blk(p("r := r - 1"), { kind: "break" }) }) },
         ],
       }),
     });

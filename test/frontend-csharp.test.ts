@@ -58,7 +58,7 @@ describe("c# front-end: top-level programs", () => {
         term("Кінець"),
       ),
     });
-    expect(bare(chart(result, "Square").block.stmts)).toEqual([term("Повернути x * x")]);
+    expect(bare(chart(result, "Square").block.stmts)).toEqual([term("Повернути x²")]);
     expect(bare(chart(result, "Show").block.stmts)).toEqual([io("Вивід v")]);
   });
 
@@ -89,12 +89,12 @@ describe("c# front-end: statements", () => {
     const result = await fixture("statements.cs");
     expect(bare(chart(result, "main").block.stmts)).toEqual([
       p("int x := 5"),
-      p("var list := new List<int>()"),
+      p("var list := порожній список"),
       p("x := x + y * 2"),
       p("x := x + 1"),
       p("x := x - 1"),
       p("bool ok := x ≥ 2 і y ≠ 3 або не done"),
-      p("var evens := list.Where(v => v % 2 = 0).ToList()"),
+      p("var evens := list.Where(v => v mod 2 = 0).ToList()"),
       { kind: "for", cond: "i := 0, 9", body: blk(io("Вивід i")) },
       { kind: "for", cond: "i := x, 1, -1", body: blk() },
       p("int i := 0, j := 5"),
@@ -156,7 +156,7 @@ describe("c# front-end: statements", () => {
       p("lock (o)"),
       p("x := 1"),
       p("y := 2"),
-      p('var r := new StreamReader("a")'),
+      p('var r := StreamReader("a")'),
       p("y := 3"),
       p("using (res)"),
     ]);

@@ -55,7 +55,7 @@ describe("lexer", () => {
   });
 
   test("text rebuild applies the notation", () => {
-    const t = (src: string, locale: "uk" | "en" = "uk") => exprText(tokenize(src).slice(0, -1), locale);
+    const t = (src: string, locale: "uk" | "en" = "uk") => exprText(tokenize(src).slice(0, -1), { locale, asWritten: false });
     expect(t("(a<>b) AND NOT(c>=d) or (e<=f)")).toBe("(a≠b) і не (c≥d) або (e≤f)");
     expect(t("a and b", "en")).toBe("a and b");
     expect(t("x div 2 mod 3")).toBe("x div 2 mod 3");
@@ -223,7 +223,7 @@ end.`;
     const r = await parse("function Sq(x: real) := x * x;\nprocedure Hi := Println('hi');\nbegin\n  var n := 5;\n  var s: integer := 0;\n  var a, b: real;\n  var k := ReadInteger;\nend.");
     expect(r.errors).toEqual([]);
     expect(bare(chart(r, "main").block.stmts)).toEqual([p("n := 5"), p("s := 0"), io("Ввід k")]);
-    expect(bare(chart(r, "Sq").block.stmts)).toEqual([term("Повернути x * x")]);
+    expect(bare(chart(r, "Sq").block.stmts)).toEqual([term("Повернути x²")]);
     expect(bare(chart(r, "Hi").block.stmts)).toEqual([io("Вивід 'hi'")]);
   });
 
@@ -307,7 +307,7 @@ end.`);
     const r = await parse(await fixture("abc_classes.pas"));
     expect(r.errors).toEqual([]);
     expect(r.tree.map((f) => f.name)).toEqual(["main", "Point.Create", "Point.Show", "Point.Dist", "TStack.Push", "TOther.Declared"]);
-    expect(bare(chart(r, "Point.Dist").block.stmts)).toEqual([term("Повернути Sqrt(x * x + y * y)")]);
+    expect(bare(chart(r, "Point.Dist").block.stmts)).toEqual([term("Повернути √(x² + y²)")]);
     expect(bare(chart(r, "main").block.stmts)).toEqual([p("p := new Point(1, 2)"), call("p.Show")]);
   });
 

@@ -92,7 +92,7 @@ describe("python front-end: statements", () => {
       p("s := Shape()"),
       call("s.show()"),
       call("fact(5)"),
-      p("math.sqrt(4)"),
+      p("√4"),
       p("lst.append(1)"),
       call("await fact(3)"),
     ]);
@@ -243,7 +243,7 @@ describe("python front-end: statements", () => {
       { kind: "if", cond: "x > 0", then: blk(), else: blk(term('Помилка: "x must be positive"')) },
       { kind: "if", cond: "y", then: blk(), else: blk(term("Помилка: AssertionError")) },
       p("del x"),
-      p("squares := [i * i for i in range(10) if i ∈ allowed]"),
+      p("squares := [i² | i ∈ range(10), i ∈ allowed]"),
       p("f := lambda a: a = 1"),
     ]);
   });
@@ -447,7 +447,7 @@ describe("python front-end: issue 13", () => {
   test("a returned value too long for a terminator is computed first", async () => {
     const result = await parse("def f(m):\n    return [[m[i][j] for i in range(len(m))] for j in range(len(m[0]))]\n", {});
     expect(bare(chart(result, "f").block.stmts)).toEqual([
-      p("результат := [[m[i][j] for i in range(len(m))] for j in range(len(m[0]))]"), term("Повернути результат"),
+      p("результат := [[m[i][j] | i ∈ range(len(m))] | j ∈ range(len(m[0]))]"), term("Повернути результат"),
     ]);
   });
 });

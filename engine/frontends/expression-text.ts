@@ -4,7 +4,7 @@
  * chart context, drops a statement's trailing `;`, and spells out augmented assignment
  * (`x op= e` → `x := x op e`, notation.ts).
  */
-import { augmentedAssignment } from "../text/notation.ts";
+import { arithmeticWord, augmentedAssignment } from "../text/notation.ts";
 import { rebuildText, type SyntaxNode, type TextHooks, type TokenOut } from "./tree-sitter.ts";
 
 export interface ExpressionText<C> {
@@ -12,7 +12,7 @@ export interface ExpressionText<C> {
   augmentedText(node: SyntaxNode, ctx: C): string;
 }
 
-export function expressionText<C extends { source: string }>(language: {
+export function expressionText<C extends { source: string; asWritten: boolean }>(language: {
   hooks: (ctx: C) => TextHooks;
   /** Hooks for text rebuilt without notation (the fallback of a malformed augmented assignment). */
   plain: TextHooks;
@@ -41,7 +41,7 @@ export function expressionText<C extends { source: string }>(language: {
     const right = node.childForFieldName("right");
     const op = node.childForFieldName("operator")?.type;
     if (!left || !right || !op) return rebuildText(node, ctx.source, language.plain);
-    return augmentedAssignment(exprText(left, ctx), op, exprText(right, ctx), language.topOperator(right));
+    return augmentedAssignment(exprText(left, ctx), ctx.asWritten ? op : arithmeticWord(op), exprText(right, ctx), language.topOperator(right));
   };
   return { exprText, augmentedText };
 }

@@ -39,6 +39,8 @@ export interface TernaryLanguage {
   arms?(node: SyntaxNode): { subject: SyntaxNode; arms: SwitchArm[] } | undefined;
   /** Chart text of an expression (the front-end's exprText for the current chart). */
   text(node: SyntaxNode): string;
+  /** Chart text of a decision's condition, when it differs from `text` (C's truth values as comparisons). */
+  cond?(node: SyntaxNode): string;
 }
 
 /** Nodes a deciding ternary may sit under: statements, declarations, the right side of `=`, parentheses. */
@@ -120,7 +122,7 @@ function decide(nodes: readonly Node[], ternary: SyntaxNode, lang: TernaryLangua
     const yes = branch(parts.whenTrue);
     const no = branch(parts.whenFalse);
     if (!yes || !no) return undefined;
-    decision = make({ kind: "if", cond: lang.text(inner(parts.cond)), then: { stmts: yes }, else: { stmts: no } });
+    decision = make({ kind: "if", cond: (lang.cond ?? lang.text)(inner(parts.cond)), then: { stmts: yes }, else: { stmts: no } });
   } else {
     const { subject, arms } = lang.arms!(inner(ternary))!;
     const cases: SwitchCase[] = [];

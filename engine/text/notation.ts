@@ -55,6 +55,13 @@ export const LOGICAL_WORDS: Readonly<Record<Locale, Readonly<Record<LogicalOp, s
 /** The assignment symbol of chart texts. */
 export const ASSIGN = ":=";
 
+/** The remainder and integer-division words (C-like `%`, Python `//`; Pascal's own spelling). */
+export const MOD = "mod";
+export const DIV = "div";
+
+/** `%` → `mod`, `//` → `div` (the operator of `x %= e` spelled out as well); others unchanged. */
+export const arithmeticWord = (op: string): string => (op === "%" || op === "%=" ? MOD : op === "//" || op === "//=" ? DIV : op);
+
 const LOGICAL_ALIASES: Readonly<Record<string, LogicalOp>> = {
   and: "and", "&&": "and", or: "or", "||": "or", not: "not", "!": "not",
 };
@@ -86,7 +93,7 @@ const PRECEDENCE: Readonly<Record<string, number>> = {
   "&": 9,
   "<<": 10, ">>": 10,
   "+": 11, "-": 11,
-  "*": 12, "/": 12, "//": 12, "%": 12, "@": 12,
+  "*": 12, "/": 12, "//": 12, "%": 12, "@": 12, mod: 12, div: 12,
   unary: 13,
   "**": 14,
 };

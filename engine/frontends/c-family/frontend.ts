@@ -19,6 +19,7 @@ import { collectMacros, macroStatementCall } from "./macros.ts";
 import { buildBlock } from "./statements.ts";
 import { at } from "./context.ts";
 import { exprText } from "./text.ts";
+import { declaredTruths, type TruthOf } from "./truth.ts";
 import { ASSIGN } from "../../text/notation.ts";
 
 const FUNCTION_HEAD = /([A-Za-z_]\w*(?:\s*::\s*~?[A-Za-z_]\w*)*)\s*\(/;
@@ -53,6 +54,7 @@ function contextFor(
   options: ResolvedOptions,
   functions: ReadonlySet<string>,
   macros: ReadonlyMap<string, string>,
+  truthOf: TruthOf,
   isMain: boolean,
   held: ReadonlyMap<number, Held>,
 ): BuildContext {
@@ -60,6 +62,9 @@ function contextFor(
     source,
     locale: options.locale,
     stripTypes: options.stripTypes,
+    // The notation layer (code-notation.ts): `verbatim` draws every statement as written.
+    asWritten: options.verbatim,
+    truthOf,
     options,
     texts: options.texts,
     isMain,
@@ -161,6 +166,7 @@ export function cFamilyFrontend(grammar: AssetName): Frontend {
       }
     }
 
+    const globals = declaredTruths(root, true);
     const ordered = [...defs.filter(isMainDef), ...defs.filter((d) => !isMainDef(d))];
     const built: ChartFunction[] = [];
     for (const def of ordered) {
@@ -172,7 +178,9 @@ export function cFamilyFrontend(grammar: AssetName): Frontend {
         }
         continue;
       }
-      const chart = build(def, contextFor(source, options, functions, macros, isMainDef(def), held), errors);
+      const local = declaredTruths(def.node, false);
+      const truthOf: TruthOf = (name) => (local.has(name) ? local.get(name) : globals.get(name));
+      const chart = build(def, contextFor(source, options, functions, macros, truthOf, isMainDef(def), held), errors);
       if (chart) built.push(chart);
     }
     tree.push(...built);

@@ -84,7 +84,7 @@ export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number): 
   if (unread) return [at(ctx, stmt, unread)];
   const nodes = plainStatementNodes(stmt, ctx, depth);
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
-  return shortReturns(decideTernary(stmt, nodes, { marks: C_MARKS, parts: cTernary, text: (n) => exprText(n, ctx) }, make), ctx, make);
+  return shortReturns(decideTernary(stmt, nodes, { marks: C_MARKS, parts: cTernary, text: (n) => exprText(n, ctx), cond: (n) => condText(n, ctx) }, make), ctx, make);
 }
 
 /** An if / while / do-while whose condition reads and checks input, redrawn around it (checked-input.ts). */

@@ -32,7 +32,8 @@ function caseStatements(clause: TsNode): TsNode[] {
 export function switchStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node[] {
   const node = at(ctx, stmt, {
     kind: "switch",
-    cond: condText(stmt.childForFieldName("condition"), ctx),
+    // The value switched on, not a truth value.
+    cond: condText(stmt.childForFieldName("condition"), ctx, false),
     cases: [] as SwitchCase[],
   }) as Extract<Node, { kind: "switch" }>;
   const body = stmt.childForFieldName("body");

@@ -6,8 +6,13 @@
  * With stripTypes, declaration types are removed.
  */
 import type { Locale } from "../../options.ts";
-import { ASSIGN, augmentedAssignment, comparisonSymbol, logicalWord } from "../../text/notation.ts";
+import { ASSIGN, augmentedAssignment, comparisonSymbol, DIV, logicalWord, MOD } from "../../text/notation.ts";
+import {
+  assignmentChain, bareIncrement, chainedAssignment, notationReplace, statementWithIncrements, type Construct, type Increment,
+  type NotationSwitch,
+} from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
+import { truthCondition, type TruthOf } from "./truth.ts";
 import type { SyntaxNode as Node, TextHooks } from "../tree-sitter.ts";
 
 export const STRING_TYPES: ReadonlySet<string> = new Set([
@@ -15,10 +20,12 @@ export const STRING_TYPES: ReadonlySet<string> = new Set([
 ]);
 export const EXTRA_TYPES: ReadonlySet<string> = new Set(["comment"]);
 
-export interface TextContext {
+export interface TextContext extends NotationSwitch {
   source: string;
   locale: Locale;
   stripTypes: boolean;
+  /** Declared kinds of the names a condition may test as a truth value (truth.ts). */
+  truthOf: TruthOf;
 }
 
 const COMPARISONS = new Set(["==", "!=", "<=", ">="]);
@@ -67,6 +74,8 @@ function hooks(ctx: TextContext): TextHooks {
       switch (parent.type) {
         case "binary_expression": {
           if (COMPARISONS.has(text)) return comparisonSymbol(text);
+          if (text === "%" && !ctx.asWritten) return spaced(MOD);
+          if (text === "/" && !ctx.asWritten && integerDivision(parent, ctx)) return spaced(DIV);
           if (text === "&&" || text === "||" || text === "and" || text === "or") {
             const word = logicalWord(text === "and" ? "&&" : text === "or" ? "||" : text, ctx.locale);
             return word ? spaced(word) : undefined;
@@ -90,13 +99,79 @@ function hooks(ctx: TextContext): TextHooks {
     (STATEMENT_DECLARATIONS.has(parent.type) && QUALIFIERS.has(child.type)) ||
     (parent.type === "qualified_identifier" && isStdScope(child.type === "::" ? siblings[index - 1] : child));
   h.replace = (node) => {
-    if (node.type !== "cast_expression") return undefined;
-    const type = node.childForFieldName("type");
-    const value = node.childForFieldName("value");
-    return type && value && /\*\s*$/.test(type.text) ? exprText(value, ctx) : undefined;
+    const bare = bareIncrement(node);
+    if (bare) return exprText(bare, ctx);
+    if (node.type === "cast_expression") {
+      const type = node.childForFieldName("type");
+      const value = node.childForFieldName("value");
+      if (type && value && /\*\s*$/.test(type.text)) return exprText(value, ctx);
+    }
+    return notation(node, ctx);
   };
   return h;
 }
+
+const arguments_ = (node: Node | null): Node[] => node?.namedChildren.filter((c) => !EXTRA_TYPES.has(c.type)) ?? [];
+
+/** The constructs of C/C++ with a student's notation (code-notation.ts). */
+function construct(node: Node, ctx: TextContext): Construct | undefined {
+  switch (node.type) {
+    case "call_expression": {
+      const fn = node.childForFieldName("function");
+      const args = arguments_(node.childForFieldName("arguments"));
+      if (!fn) return undefined;
+      if (fn.type === "template_function" && /^(?:static_cast|std::static_cast)$/.test(fn.childForFieldName("name")?.text ?? "") && args.length === 1) {
+        const type = arguments_(fn.childForFieldName("arguments"))[0];
+        return type ? { kind: "cast", type: type.text, value: args[0]!, whole: isInteger(args[0]!, ctx) } : undefined;
+      }
+      // `std::vector<int>()` creates an empty container, as `new` does in Java and C#.
+      if (args.length === 0 && (fn.type === "qualified_identifier" || fn.type === "template_type" || fn.type === "template_function")) return { kind: "new", type: fn.text, args };
+      return { kind: "call", callee: fn.text.replace(/\s+/g, ""), args };
+    }
+    case "cast_expression": {
+      const type = node.childForFieldName("type");
+      const value = node.childForFieldName("value");
+      return type && value ? { kind: "cast", type: type.text, value, whole: isInteger(value, ctx) } : undefined;
+    }
+    case "binary_expression": {
+      const left = node.childForFieldName("left");
+      const right = node.childForFieldName("right");
+      return left && right && node.childForFieldName("operator")?.type === "*" ? { kind: "product", left, right } : undefined;
+    }
+    case "identifier":
+    case "qualified_identifier":
+      return { kind: "name", text: node.text.replace(/\s+/g, "") };
+    case "new_expression": {
+      const length = node.childForFieldName("declarator")?.childForFieldName("length");
+      if (length) return { kind: "newArray", lengths: [length] };
+      const type = node.childForFieldName("type");
+      const args = node.childForFieldName("arguments");
+      if (!type || args?.type === "initializer_list") return args ? { kind: "newInitialised", values: args } : undefined;
+      return { kind: "new", type: type.text.replace(/^std::/, ""), args: arguments_(args) };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A name declared with an integer type (truth.ts). */
+const isInteger = (node: Node, ctx: TextContext) => unwrap(node).type === "identifier" && ctx.truthOf(unwrap(node).text) === "integer";
+
+/** An integer literal (`10`, `0x1F`, `5u`), not a real one (`2.0`, `1e3`). */
+const isIntegerLiteral = (node: Node) => node.type === "number_literal" && /^(?:0[xX][\da-fA-F']+|[\d']+)[uUlL]*$/.test(node.text);
+
+/**
+ * `a / b` of two integers (names declared with an integer type, integer literals — `7 / 2` is 3 in C
+ * too) is C's integer division: `div`, so that a chart's `/` is always the real division a student means by it.
+ */
+function integerDivision(node: Node, ctx: TextContext): boolean {
+  const left = node.childForFieldName("left");
+  const right = node.childForFieldName("right");
+  const integral = (n: Node | null) => !!n && (isIntegerLiteral(unwrap(n)) || isInteger(n, ctx));
+  return integral(left) && integral(right);
+}
+
+const notation = notationReplace<TextContext>(construct, (node, ctx) => exprText(node, ctx));
 
 const text = expressionText<TextContext>({ hooks, topOperator, augmented: "assignment_expression", plain: { atomic: STRING_TYPES, extras: EXTRA_TYPES } });
 
@@ -119,8 +194,11 @@ export function unwrap(node: Node): Node {
   return n;
 }
 
-/** Text of a condition: `(a < b)` → `a < b`; C++ `if (int x = f(); x > 0)` → `int x := f(); x > 0`. */
-export function condText(node: Node | null, ctx: TextContext): string {
+/**
+ * Text of a condition: `(a < b)` → `a < b`; C++ `if (int x = f(); x > 0)` → `int x := f(); x > 0`;
+ * a truth value as its comparison (`n` → `n ≠ 0`, truth.ts) unless `truthValue` is false (a switch subject).
+ */
+export function condText(node: Node | null, ctx: TextContext, truthValue = true): string {
   if (!node) return "";
   const inner = unwrap(node);
   if (inner.type === "condition_clause") {
@@ -128,6 +206,10 @@ export function condText(node: Node | null, ctx: TextContext): string {
       .filter((c) => c.type !== "comment")
       .map((c) => exprText(c, ctx))
       .join("; ");
+  }
+  if (truthValue && !ctx.asWritten) {
+    const truth = truthCondition(inner, ctx.truthOf, (n) => exprText(n, ctx), ctx.locale);
+    if (truth !== undefined) return truth;
   }
   return exprText(inner, ctx);
 }
@@ -148,5 +230,21 @@ export function statementText(node: Node, ctx: TextContext): string {
     const right = n.childForFieldName("right");
     if (left && right) return `${statementText(left, ctx)}, ${statementText(right, ctx)}`;
   }
-  return exprText(n, ctx);
+  if (ctx.asWritten) return exprText(n, ctx);
+  const chain = assignmentChain(n, "assignment_expression");
+  if (chain) return chainedAssignment(chain.targets.map((t) => exprText(t, ctx)), exprText(chain.value, ctx));
+  return statementWithIncrements(n, increment, isBarrier, (x) => exprText(x, ctx)) ?? exprText(n, ctx);
 }
+
+function increment(node: Node): Increment | undefined {
+  if (node.type !== "update_expression") return undefined;
+  const target = node.childForFieldName("argument");
+  const op = node.childForFieldName("operator");
+  if (!target || !op) return undefined;
+  return { node, target, op: op.type === "++" ? "+=" : "-=", prefix: op.startIndex < target.startIndex };
+}
+
+/** Parts of an expression that may not run: an increment inside one is left as written. */
+const isBarrier = (node: Node) =>
+  node.type === "conditional_expression" || node.type === "lambda_expression" ||
+  (node.type === "binary_expression" && /^(?:&&|\|\||and|or)$/.test(node.childForFieldName("operator")?.type ?? ""));

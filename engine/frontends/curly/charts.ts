@@ -61,6 +61,8 @@ function context(lang: CurlyLang, source: string, options: ResolvedOptions, foun
     source,
     locale: options.locale,
     stripTypes: options.stripTypes,
+    // The notation layer (code-notation.ts): `verbatim` draws every statement as written.
+    asWritten: options.verbatim,
     options,
     texts: options.texts,
     isMain,

@@ -3,6 +3,7 @@
  * methods defined in the source, input readers, the loop/label stack for jumps, and the node/depth
  * limit guard.
  */
+import type { NotationSwitch } from "../code-notation.ts";
 import type { Locale, ResolvedOptions, Texts } from "../../options.ts";
 import type { Block } from "../../tree/schema.ts";
 import type { RecoveryLog, StatementShapes } from "../recovery.ts";
@@ -29,7 +30,7 @@ export const CURLY_SHAPES: StatementShapes = {
   isStatement: (node) => /_statement$|^local_variable_declaration$|^block$/.test(node.type),
 };
 
-export interface BuildContext extends RecoveryLog {
+export interface BuildContext extends RecoveryLog, NotationSwitch {
   lang: CurlyLang;
   source: string;
   locale: Locale;

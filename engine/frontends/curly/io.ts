@@ -6,7 +6,8 @@
  */
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { named, unparen, type BuildContext } from "./context.ts";
-import { exprText } from "./text.ts";
+import { exprText, STRING_TYPES } from "./text.ts";
+import { concatenationItems } from "../code-notation.ts";
 import { interpolationItems, isInterpolated } from "../interpolation.ts";
 import { formatPieces, hasConversions, quotedInside, type FormatStyle } from "../format-string.ts";
 
@@ -118,8 +119,23 @@ function formatted(args: TsNode[], style: FormatStyle, ctx: BuildContext): strin
   return formatPieces(inside, args.slice(1).map((a) => exprText(a, ctx)), style);
 }
 
-/** A printed value: a format call or an interpolated string as its pieces, anything else as its text. */
+const plusOperands = (node: TsNode): [TsNode, TsNode] | undefined => {
+  const left = node.childForFieldName("left");
+  const right = node.childForFieldName("right");
+  return node.type === "binary_expression" && left && right && node.childForFieldName("operator")?.type === "+" ? [left, right] : undefined;
+};
+const isStringValue = (node: TsNode) => STRING_TYPES.has(node.type);
+
+/**
+ * A printed value: a format call or an interpolated string as its pieces, a string concatenation as
+ * its operands (code-notation.ts), anything else as its text.
+ */
 function printedValue(arg: TsNode, ctx: BuildContext): string[] {
+  const parts = ctx.asWritten ? [argValue(arg)] : concatenationItems(argValue(arg), plusOperands, isStringValue);
+  return parts.length === 1 ? printedOperand(parts[0]!, ctx) : parts.flatMap((p) => printedOperand(p, ctx));
+}
+
+function printedOperand(arg: TsNode, ctx: BuildContext): string[] {
   const value = argValue(arg);
   if (isInterpolated(value)) return interpolationItems(value, (e) => exprText(e, ctx));
   if (isCall(value)) {

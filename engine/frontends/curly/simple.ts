@@ -7,7 +7,7 @@ import type { Node } from "../../tree/schema.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { at, COMMENT_TYPES, named, unparen, type BuildContext } from "./context.ts";
 import { containsInput, isCall, isExitCall, isInputCall, isUserCall, outputArgs, outTarget } from "./io.ts";
-import { exprText, updateText } from "./text.ts";
+import { exprText, statementText, updateText } from "./text.ts";
 import { returnNodes } from "../chart-context.ts";
 import { inputText, outputText } from "../io-text.ts";
 
@@ -85,7 +85,7 @@ export function expressionNode(stmt: TsNode, expr: TsNode, ctx: BuildContext): N
     }
     const op = e.childForFieldName("operator")?.type;
     const kind = op === "=" && right && isUserCall(core(right), ctx) ? callKind(ctx) : "process";
-    return at(ctx, stmt, { kind, text: exprText(e, ctx) });
+    return at(ctx, stmt, { kind, text: statementText(e, ctx) });
   }
   const update = updateText(e, ctx);
   if (update !== undefined) return at(ctx, stmt, { kind: "process", text: update });
@@ -101,7 +101,7 @@ export function expressionNode(stmt: TsNode, expr: TsNode, ctx: BuildContext): N
       return at(ctx, stmt, { kind: "io", text: inputText(t, target ? [exprText(target, ctx)] : []) });
     }
   }
-  return at(ctx, stmt, { kind: "process", text: exprText(e, ctx) });
+  return at(ctx, stmt, { kind: "process", text: statementText(e, ctx) });
 }
 
 export function expressionStatement(stmt: TsNode, ctx: BuildContext): Node | null {

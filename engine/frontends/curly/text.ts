@@ -4,7 +4,10 @@
  * applied: `==` → `=`, `!=` → `≠`, `&&`/`||`/`!` → locale words, `=` → `:=`, `x += e` → `x := x + e`.
  * With stripTypes, the declared type of local declarations (`var` included) is removed.
  */
-import { ASSIGN, comparisonSymbol, logicalWord } from "../../text/notation.ts";
+import { ASSIGN, comparisonSymbol, logicalWord, MOD } from "../../text/notation.ts";
+import {
+  assignmentChain, bareIncrement, chainedAssignment, notationReplace, statementWithIncrements, type Construct, type Increment,
+} from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
 import type { SyntaxNode as TsNode, TextHooks } from "../tree-sitter.ts";
 import { COMMENT_TYPES, type BuildContext } from "./context.ts";
@@ -50,6 +53,7 @@ function hooks(ctx: BuildContext): TextHooks {
       switch (parent.type) {
         case "binary_expression":
           if (COMPARISONS.has(text)) return comparisonSymbol(text);
+          if (text === "%" && !ctx.asWritten) return spaced(MOD);
           if (LOGICAL.has(text)) return spaced(logicalWord(text, ctx.locale)!);
           return undefined;
         case "relational_pattern":
@@ -74,8 +78,64 @@ function hooks(ctx: BuildContext): TextHooks {
     h.skip = (child, parent) =>
       DECLARATIONS.has(parent.type) && (child.field === "type" || child.type === "modifiers" || child.type === "modifier");
   }
+  h.replace = (node) => {
+    const bare = bareIncrement(node);
+    return bare ? exprText(bare, ctx) : notation(node, ctx);
+  };
   return h;
 }
+
+const arguments_ = (node: TsNode | null): TsNode[] =>
+  node?.namedChildren.filter((c) => !COMMENT_TYPES.has(c.type)).map((c) => (c.type === "argument" && c.namedChildren.length === 1 ? c.namedChildren[0]! : c)) ?? [];
+
+/** The constructs of Java and C# with a student's notation (code-notation.ts). */
+function construct(node: TsNode): Construct | undefined {
+  switch (node.type) {
+    case "method_invocation": {
+      // Java `Math.sqrt(x)`: object and name.
+      const object = node.childForFieldName("object");
+      const name = node.childForFieldName("name");
+      if (!name) return undefined;
+      return { kind: "call", callee: object ? `${object.text}.${name.text}` : name.text, args: arguments_(node.childForFieldName("arguments")) };
+    }
+    case "invocation_expression": {
+      const fn = node.childForFieldName("function");
+      return fn ? { kind: "call", callee: fn.text.replace(/\s+/g, ""), args: arguments_(node.childForFieldName("arguments")) } : undefined;
+    }
+    case "cast_expression": {
+      const type = node.childForFieldName("type");
+      const value = node.childForFieldName("value");
+      return type && value ? { kind: "cast", type: type.text, value } : undefined;
+    }
+    case "binary_expression": {
+      const left = node.childForFieldName("left");
+      const right = node.childForFieldName("right");
+      return left && right && node.childForFieldName("operator")?.type === "*" ? { kind: "product", left, right } : undefined;
+    }
+    case "field_access":
+    case "member_access_expression":
+      return { kind: "name", text: node.text.replace(/\s+/g, "") };
+    case "object_creation_expression": {
+      const type = node.childForFieldName("type");
+      const init = node.namedChildren.find((c) => c.type === "initializer_expression" || c.type === "class_body");
+      if (!type || init) return undefined; // `new List<int> { 1, 2 }`, anonymous classes: as written
+      return { kind: "new", type: type.text, args: arguments_(node.childForFieldName("arguments")) };
+    }
+    case "array_creation_expression": {
+      const values = node.childForFieldName("value") ?? node.namedChildren.find((c) => c.type === "initializer_expression");
+      if (values) return { kind: "newInitialised", values };
+      // Java `new int[n]` (dimensions_expr), C# `new int[n]` (the rank of the array type).
+      const dims = node.namedChildren.filter((c) => c.type === "dimensions_expr");
+      const rank = node.childForFieldName("type")?.childForFieldName("rank");
+      const lengths = dims.length > 0 ? dims.flatMap((d) => arguments_(d)) : arguments_(rank ?? null);
+      return lengths.length > 0 ? { kind: "newArray", lengths } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+const notation = notationReplace<BuildContext>(construct, (node, ctx) => exprText(node, ctx));
 
 const text = expressionText<BuildContext>({ hooks, topOperator, augmented: "assignment_expression", plain: { atomic: STRING_TYPES, extras: COMMENT_TYPES } });
 
@@ -96,3 +156,29 @@ export function updateText(node: TsNode, ctx: BuildContext): string | undefined 
   const name = exprText(target, ctx);
   return `${name} ${ASSIGN} ${name} ${op === "++" ? "+" : "-"} 1`;
 }
+
+/**
+ * Statement-level text: `x = y = 0` → `x := 0, y := 0`, `a[k++] = v` → `a[k] := v, k := k + 1`
+ * (code-notation.ts); anything else via exprText.
+ */
+export function statementText(node: TsNode, ctx: BuildContext): string {
+  if (ctx.asWritten) return exprText(node, ctx);
+  const chain = assignmentChain(node, "assignment_expression");
+  if (chain) return chainedAssignment(chain.targets.map((t) => exprText(t, ctx)), exprText(chain.value, ctx));
+  return statementWithIncrements(node, increment, isBarrier, (x) => exprText(x, ctx)) ?? exprText(node, ctx);
+}
+
+function increment(node: TsNode): Increment | undefined {
+  if (node.type !== "update_expression" && node.type !== "postfix_unary_expression" && node.type !== "prefix_unary_expression") {
+    return undefined;
+  }
+  const op = node.children.find((c) => !c.isNamed && (c.type === "++" || c.type === "--"));
+  const target = node.namedChildren.find((c) => !COMMENT_TYPES.has(c.type));
+  if (!op || !target) return undefined;
+  return { node, target, op: op.type === "++" ? "+=" : "-=", prefix: op.startIndex < target.startIndex };
+}
+
+/** Parts of an expression that may not run: an increment inside one is left as written. */
+const isBarrier = (node: TsNode) =>
+  node.type === "ternary_expression" || node.type === "conditional_expression" || node.type === "lambda_expression" ||
+  (node.type === "binary_expression" && /^(?:&&|\|\||\?\?)$/.test(node.childForFieldName("operator")?.type ?? ""));

@@ -24,7 +24,8 @@ function build(
   parsed: ParsedProgram,
   errors: FunctionError[],
 ): ChartFunction | null {
-  const ctx: MapContext = { options, texts: options.texts, isMain: main, routines: parsed.routineNames, nodes: 0 };
+  // asWritten: the notation layer (code-notation.ts); `verbatim` draws every statement as written.
+  const ctx: MapContext = { options, locale: options.locale, asWritten: options.verbatim, texts: options.texts, isMain: main, routines: parsed.routineNames, nodes: 0 };
   try {
     const block = mapBlock(body, ctx, 1);
     // Statements the parser skipped are process blocks with their text (parser.ts): still warn.

@@ -28,11 +28,12 @@ import type { Block, Node, SwitchCase } from "../../tree/schema.ts";
 import { splitTopLevel, type Expr, type Loc, type Stmt } from "./parser.ts";
 import { exprText, topOperator } from "./text.ts";
 import { callsAnyOf, errorText, tryNodes, type TryLanguage } from "../exceptions.ts";
+import type { NotationSwitch } from "../code-notation.ts";
 import { inputText, outputText } from "../io-text.ts";
 import { formatPieces, hasConversions } from "../format-string.ts";
 import { returnSymbols, shortReturns } from "../chart-context.ts";
 
-export interface MapContext {
+export interface MapContext extends NotationSwitch {
   options: ResolvedOptions;
   texts: Texts;
   isMain: boolean;
@@ -62,7 +63,7 @@ function at<T extends Node>(ctx: MapContext, loc: Loc, node: T): T {
   return node;
 }
 
-const text = (tokens: Expr, ctx: MapContext): string => exprText(tokens, ctx.options.locale);
+const text = (tokens: Expr, ctx: MapContext): string => exprText(tokens, ctx);
 
 /** `(a > b)` → `a > b`: parentheses around a whole condition are redundant in a decision. */
 function stripParens(tokens: Expr): Expr {
@@ -252,6 +253,36 @@ function formattedPascal(item: string): string[] {
   return formatPieces(inside, values, "printf").map((piece) => (piece.startsWith('"') ? `'${piece.slice(1, -1).replace(/'/g, "''")}'` : piece));
 }
 
+/**
+ * A printed argument as its items: a string concatenation lists its operands (`'X = ' + s` prints
+ * `'X = '`, `s`; operands summed before the first string stay one item), code-notation.ts.
+ */
+function printedParts(arg: Expr, ctx: MapContext): string[] {
+  if (ctx.asWritten) return [text(arg, ctx)];
+  const parts = splitTopLevel([...arg], "+");
+  const first = parts.findIndex((part) => part.length === 1 && part[0]!.kind === "string");
+  if (first < 0) return [text(arg, ctx)];
+  const summed = parts.slice(0, first).reduce((n, part) => n + part.length + 1, 0);
+  const head = first > 0 ? [text(arg.slice(0, summed - 1), ctx)] : [];
+  return [...head, ...parts.slice(first).map((part) => text(part, ctx))];
+}
+
+/** A line break written as character codes: `#13#10`, `#10`, `chr(10)`. */
+const LINE_BREAK = /^(?:(?:#(?:13|10|\$0[aAdD]))+|chr\((?:10|13)\))$/i;
+/** Codes of a line break glued to the end of a literal: `'Sum'#13#10`. */
+const TRAILING_BREAK = /(?<=')(?:#(?:13|10|\$0[aAdD]))+$/i;
+
+/**
+ * Printed items with line breaks written as character codes read as words (issue 20, like `"\n"`
+ * in the C-like languages, io-text.ts): dropped at the end of the output, `новий рядок` inside it.
+ */
+function printedItems(items: readonly string[], ctx: MapContext): string[] {
+  if (ctx.asWritten) return [...items];
+  const out = items.map((item) => item.replace(TRAILING_BREAK, ""));
+  while (out.length > 0 && LINE_BREAK.test(out[out.length - 1]!)) out.pop();
+  return out.map((item) => (LINE_BREAK.test(item) ? ctx.texts.newLine : item));
+}
+
 function exitNodes(ctx: MapContext, loc: Loc, value: string | undefined): Node[] {
   const make = <T extends Node>(node: T): T => at(ctx, loc, node);
   return shortReturns(returnSymbols(ctx, value ?? null).map(make), ctx, make);
@@ -269,7 +300,7 @@ function simpleStatement(stmt: Extract<Stmt, { k: "simple" }>, ctx: MapContext):
       // PascalABC `a.Println` prints `a`.
       const shown = call.prefix.length > 0 && !viaConsole && call.args.length === 0
         ? [text(call.prefix, ctx)]
-        : call.args.flatMap((a) => formattedPascal(text(withoutWidth(a), ctx)));
+        : printedItems(call.args.flatMap((a) => printedParts(withoutWidth(a), ctx)), ctx).flatMap(formattedPascal);
       return [at(ctx, stmt.loc, { kind: "io", text: outputText(t, shown, false) })];
     }
     if (call.name === "exit") return exitNodes(ctx, stmt.loc, args.length ? args.join(", ") : undefined);

@@ -8,7 +8,9 @@
  * word operators and `:=`, one between two words; elsewhere one space where the source had any.
  */
 import type { Locale } from "../../options.ts";
+import type { NotationSwitch } from "../code-notation.ts";
 import { ASSIGN, comparisonSymbol, logicalWord } from "../../text/notation.ts";
+import { mathCallText, mathFunction, PI, powerText } from "../../text/math-signs.ts";
 import type { Token } from "./lexer.ts";
 
 /** Word operators written with spaces around them. */
@@ -45,12 +47,76 @@ function piece(tok: Token, locale: Locale): Piece {
 const NO_SPACE_BEFORE = new Set([",", ")", "]", ";", ".", "^"]);
 const NO_SPACE_AFTER = new Set(["(", "[", ".", "@"]);
 
-/** Text of a token run. */
-export function exprText(tokens: readonly Token[], locale: Locale): string {
+/**
+ * The closing bracket of each opening one in a token run (index → index), found once: the notation
+ * layer below renders a call's arguments from the same run without scanning it again.
+ */
+function matchingBrackets(tokens: readonly Token[]): Map<number, number> {
+  const match = new Map<number, number>();
+  const open: number[] = [];
+  tokens.forEach((t, i) => {
+    if (t.kind !== "op") return;
+    if (t.text === "(" || t.text === "[") open.push(i);
+    else if ((t.text === ")" || t.text === "]") && open.length > 0) match.set(open.pop()!, i);
+  });
+  return match;
+}
+
+/** Text of a token run, with the library calls and `pi` as signs unless `ctx.asWritten` (code-notation.ts). */
+export function exprText(tokens: readonly Token[], ctx: NotationSwitch): string {
+  return render(tokens, 0, tokens.length, ctx, ctx.asWritten ? undefined : matchingBrackets(tokens));
+}
+
+/**
+ * `sqrt(x)`, `sqr(x)`, `abs(x)`, `power(x, n)` as one piece written with signs (its arguments rendered
+ * from the same run), and the index after it; undefined when tokens[i] starts no such call.
+ */
+function mathCall(tokens: readonly Token[], i: number, ctx: NotationSwitch, match: Map<number, number>): [string, number] | undefined {
+  const open = tokens[i + 1];
+  const close = match.get(i + 1);
+  if (open?.text !== "(" || close === undefined) return undefined;
+  const args: [number, number][] = [];
+  let from = i + 2;
+  for (let j = from; j < close; j++) {
+    const t = tokens[j]!;
+    if (t.kind === "op" && t.text === ",") {
+      args.push([from, j]);
+      from = j + 1;
+    } else if (match.has(j)) j = match.get(j)!;
+  }
+  if (from < close) args.push([from, close]);
+  const fn = mathFunction(tokens[i]!.lower, args.length);
+  return fn ? [mathCallText(fn, args.map(([a, b]) => render(tokens, a, b, ctx, match))), close + 1] : undefined;
+}
+
+/** Tokens that bind an operand tighter than `*` or on its left: `a / x * x` is `(a / x) * x`, no square. */
+const BINDS_LEFT = new Set(["/", "*", "div", "mod", "and", ".", "^", "@"]);
+const BINDS_RIGHT = new Set([".", "[", "(", "^"]);
+
+/** `x * x` (a plain name times itself, nothing binding tighter around it) at tokens[i]. */
+function isSquare(tokens: readonly Token[], i: number, to: number): boolean {
+  const [x, times, y, after] = [tokens[i]!, tokens[i + 1], tokens[i + 2], tokens[i + 3]];
+  if (times?.text !== "*" || y?.kind !== "word" || y.lower !== x.lower || i + 2 >= to || WORD_OPS.has(x.lower)) return false;
+  const before = tokens[i - 1];
+  return !(before && BINDS_LEFT.has(before.lower)) && !(after && i + 3 < to && BINDS_RIGHT.has(after.text));
+}
+
+function render(tokens: readonly Token[], from: number, to: number, ctx: NotationSwitch, match: Map<number, number> | undefined): string {
   let out = "";
   let prev: Piece | undefined;
-  for (const tok of tokens) {
-    const cur = piece(tok, locale);
+  for (let i = from; i < to; i++) {
+    const tok = tokens[i]!;
+    let cur = piece(tok, ctx.locale);
+    if (match && tok.kind === "word") {
+      const call = mathCall(tokens, i, ctx, match);
+      if (call && call[1] <= to) {
+        cur = { text: call[0], wordLike: true, tok };
+        i = call[1] - 1;
+      } else if (isSquare(tokens, i, to)) {
+        cur = { text: powerText(tok.text, "2"), wordLike: true, tok };
+        i += 2;
+      } else if (tok.lower === "pi" && tokens[i + 1]?.text !== "(" && tokens[i - 1]?.text !== ".") cur = { text: PI, wordLike: true, tok };
+    }
     if (prev) {
       let space: boolean;
       if (NO_SPACE_BEFORE.has(cur.text) && cur.tok.kind === "op") space = false;

@@ -43,6 +43,8 @@ function contextFor(source: string, options: Parameters<Frontend>[1], scope: Mod
     source,
     locale: options.locale,
     stripTypes: options.stripTypes,
+    // The notation layer (code-notation.ts): `verbatim` draws every statement as written.
+    asWritten: options.verbatim,
     options,
     texts: options.texts,
     isMain,

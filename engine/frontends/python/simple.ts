@@ -10,6 +10,7 @@ import { at, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
 import { interpolationItems, isInterpolated } from "../interpolation.ts";
 import { returnNodes } from "../chart-context.ts";
+import { concatenationItems } from "../code-notation.ts";
 import { inputText, outputText } from "../io-text.ts";
 import { fileStepText } from "../file-io.ts";
 import { formatPieces, hasConversions, quotedInside } from "../format-string.ts";
@@ -100,8 +101,30 @@ function formatted(node: TsNode, ctx: BuildContext): string[] | undefined {
   return undefined;
 }
 
-/** A printed value: an f-string or a format as its pieces, anything else as its text. */
+const plusOperands = (node: TsNode): [TsNode, TsNode] | undefined => {
+  const left = node.childForFieldName("left");
+  const right = node.childForFieldName("right");
+  return node.type === "binary_operator" && left && right && node.childForFieldName("operator")?.type === "+" ? [left, right] : undefined;
+};
+/** `str(x)`: the text of a value, printed as the value. */
+const strArgument = (node: TsNode): TsNode | undefined => {
+  if (node.type !== "call" || node.childForFieldName("function")?.text !== "str") return undefined;
+  const args = node.childForFieldName("arguments")?.namedChildren.filter((c) => c.type !== "comment");
+  return args?.length === 1 && args[0]!.type !== "keyword_argument" ? args[0] : undefined;
+};
+const isStringValue = (node: TsNode) => node.type === "string" || node.type === "concatenated_string" || strArgument(node) !== undefined;
+
+/**
+ * A printed value: an f-string or a format as its pieces, a string concatenation as its operands
+ * (`"X1 = " + str(x1)` prints `"X1 = "`, `x1`; code-notation.ts), anything else as its text.
+ */
 export function printedValue(node: TsNode, ctx: BuildContext): string[] {
+  if (ctx.asWritten) return printedOperand(node, ctx);
+  const parts = concatenationItems(node, plusOperands, isStringValue);
+  return parts.length === 1 ? printedOperand(node, ctx) : parts.flatMap((p) => printedOperand(strArgument(p) ?? p, ctx));
+}
+
+function printedOperand(node: TsNode, ctx: BuildContext): string[] {
   if (isInterpolated(node)) return interpolationItems(node, (e) => exprText(e, ctx));
   return formatted(node, ctx) ?? [exprText(node, ctx)];
 }
