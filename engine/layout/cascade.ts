@@ -17,12 +17,12 @@ import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, PAGE_PART_WIDTH } from "../ge
 import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
 import { endInConnector, innerPlan } from "./jumps.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
-import { newTarget, type Scope } from "./scope.ts";
+import { countsOf, newTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
-import { planExitDecision, type IfPlan } from "./branches.ts";
-import { countsOf } from "./fit/flatten.ts";
+import type { IfPlan } from "./branches.ts";
+import { planExitDecision } from "./exit-decision.ts";
 
 type IfNode = Extract<Node, { kind: "if" }>;
 
