@@ -212,7 +212,7 @@ function report(fits: readonly ChartFit[], list: boolean): string {
   out.push(`page fill of split charts: median ${pct(median(s.fills))}, worst ${pct(s.fills[0] ?? NaN)} (${s.fills.length} pages)`);
   out.push(`connector pairs: ${s.pairs} (in split charts: ${s.splitPairs})`);
   const t = s.tears;
-  out.push(`torn: if/else ${t.ifElse}, switches ${t.switches}, decisions cut from their branch ${t.decisions}, parts of connectors only ${t.connectorParts}`);
+  out.push(`torn: if/else ${t.ifElse}, switches ${t.switches}, loops ${t.loops}, decisions cut from their branch ${t.decisions}, parts of connectors only ${t.connectorParts}`);
   for (const f of s.torn) out.push(`  ${f.file} ${f.chart}: ${TEAR_KINDS.filter((key) => f.tears[key] > 0).map((key) => `${key} ${f.tears[key]}`).join(", ")}`);
   out.push(`module a: ${[...s.modules].sort((a, b) => b[0] - a[0]).map(([a, n]) => `${a} mm × ${n}`).join(", ")}`);
   return out.join("\n");

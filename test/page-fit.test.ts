@@ -48,7 +48,7 @@ describe("page fit of the corpus and the examples", () => {
 
   test("no construct is torn where another cut exists, no decision is cut from its branch, no part is only connectors (fit/torn.ts)", () => {
     expect(summary.torn.map((f) => `${f.file} ${f.chart}: ${JSON.stringify(f.tears)}`)).toEqual([]);
-    expect(summary.tears).toEqual({ ifElse: 0, switches: 0, decisions: 0, connectorParts: 0 });
+    expect(summary.tears).toEqual({ ifElse: 0, switches: 0, loops: 0, decisions: 0, connectorParts: 0 });
   });
 
   test("the pages of split charts are 85 % full at the median", () => {

@@ -6,7 +6,7 @@
  * (drawing-rules P6) — but a strict reader sees a torn construct where it did not have to be:
  *   - an if/else or a switch that would fit one part whole, cut inside;
  *   - its branches (a switch's cases) starting on two parts — the «Ні» branch a sheet later, under
- *     the «Так» one;
+ *     the «Так» one; a loop in the loop-limit form opening on one part and closing on another;
  *   - a decision whose branch below it starts on the next part;
  *   - a part made only of connectors (`В → Б`).
  * cut-pages.ts prefers cuts that tear nothing (tearCosts); the page report and its test count what
@@ -18,10 +18,10 @@ import type { JumpTarget } from "../scope.ts";
 
 /** A decision's flat run on the spine: items [first, last], its branches (a switch's cases) starting at `starts`. */
 export interface SpineConstruct {
-  kind: "if-else" | "switch";
+  kind: "if-else" | "switch" | "loop";
   first: number;
   last: number;
-  /** Items where its branches start; the first is the one right below the decision. */
+  /** Items where its branches start; the first is the one right below the decision (a loop: its opening limit). */
   starts: number[];
   /** Height of the run, its items one gap apart. */
   height: number;
@@ -33,13 +33,15 @@ export interface Tears {
   ifElse: number;
   /** Switch runs whose cases stand on two parts although the run fits a part. */
   switches: number;
+  /** Loops in the loop-limit form opening and closing on two parts although they fit a part. */
+  loops: number;
   /** Decisions whose branch below them starts on the next part. */
   decisions: number;
   /** Parts made only of connectors. */
   connectorParts: number;
 }
 
-export const NO_TEARS: Tears = { ifElse: 0, switches: 0, decisions: 0, connectorParts: 0 };
+export const NO_TEARS: Tears = { ifElse: 0, switches: 0, loops: 0, decisions: 0, connectorParts: 0 };
 
 /** The most a run may take and still stand whole on a part: the page less an opening and a closing connector. */
 export function wholeRoom(gap: number, connector: number): number {
@@ -65,7 +67,13 @@ export function spineConstructs(items: readonly Plan[], gap: number): SpineConst
   };
   const found: SpineConstruct[] = [];
   const rows = new Map<object, SpineConstruct>(); // by switch node
+  const opened = new Map<string, number>(); // loop limits by the loop's name, their first line
   items.forEach((item, i) => {
+    if (item.type === "shape" && item.kind === "loop_begin") opened.set(item.sized.lines[0]!, i);
+    if (item.type === "shape" && item.kind === "loop_end") {
+      const first = opened.get(item.sized.lines[0]!);
+      if (first !== undefined) found.push({ kind: "loop", first, last: i, starts: [first], height: heightOf(first, i) });
+    }
     if (item.type === "if" && item.layout.kind === "exit") {
       const second = innerAt.get(item.layout.exit.target);
       if (second === undefined || second <= i) return;
@@ -121,10 +129,11 @@ export function tearsOf(groups: readonly (readonly Plan[])[], gap: number, room:
     if (c.starts[0] === c.first + 1 && partOf[c.first] !== partOf[c.first + 1]) tears.decisions++;
     const opens = partOf[c.first]!;
     const ends = partOf[c.last]!;
-    if (new Set(c.starts.map((s) => partOf[s])).size <= 1 || c.height > room) continue;
+    const apart = c.kind === "loop" ? opens !== ends : new Set(c.starts.map((s) => partOf[s])).size > 1;
+    if (!apart || c.height > room) continue;
     const lastOf = (k: number): number => firstOf[k]! + groups[k]!.length - 1;
     const movable = heightOf(firstOf[opens]!, c.last) <= room || heightOf(c.first, lastOf(ends)) <= room;
-    if (movable) tears[c.kind === "switch" ? "switches" : "ifElse"]++;
+    if (movable) tears[c.kind === "switch" ? "switches" : c.kind === "loop" ? "loops" : "ifElse"]++;
   }
   tears.connectorParts = groups.filter((g) => g.length > 0 && g.every(onlyConnector)).length;
   return tears;
