@@ -1,7 +1,7 @@
 /**
  * The layout stage reads top-down (issue 21): `plan.ts` dispatches to the constructs that register
- * with it, and no engine/layout module imports, directly or through others, a module that imports
- * it back. Only imports that stay at run time count (an `import type` is erased).
+ * with it (their functions, and their plan types through PlanTypes), and no engine/layout module
+ * imports, directly or through others, a module that imports it back — not even for a type.
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -18,18 +18,11 @@ function modulesUnder(dir: string): string[] {
     });
 }
 
-/** The engine/layout modules a module imports at run time. */
-function runtimeImports(path: string, inside: ReadonlySet<string>): string[] {
+/** The engine/layout modules a module imports (for its values, its types, or for their effect). */
+function importsOf(path: string, inside: ReadonlySet<string>): string[] {
   const code = readFileSync(path, "utf8");
   const out: string[] = [];
-  for (const m of code.matchAll(/^import\s+(type\s+)?([\s\S]*?)\s*from\s*"([^"]+)";/gm)) {
-    if (m[1]) continue;
-    const names = m[2]!.replace(/^\{|\}$/g, "").split(",").map((s) => s.trim()).filter(Boolean);
-    if (m[2]!.startsWith("{") && names.every((n) => n.startsWith("type "))) continue;
-    const target = relative(".", resolve(dirname(path), m[3]!));
-    if (inside.has(target)) out.push(target);
-  }
-  for (const m of code.matchAll(/^import\s+"([^"]+)";/gm)) {
+  for (const m of code.matchAll(/^(?:import|export)\s+(?:[\s\S]*?\s+from\s+)?"([^"]+)";/gm)) {
     const target = relative(".", resolve(dirname(path), m[1]!));
     if (inside.has(target)) out.push(target);
   }
@@ -40,7 +33,7 @@ function runtimeImports(path: string, inside: ReadonlySet<string>): string[] {
 export function importCircles(root = ROOT): string[][] {
   const modules = modulesUnder(root);
   const inside = new Set(modules);
-  const edges = new Map(modules.map((m) => [m, runtimeImports(m, inside)]));
+  const edges = new Map(modules.map((m) => [m, importsOf(m, inside)]));
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];

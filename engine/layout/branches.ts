@@ -58,6 +58,14 @@ export interface IfPlan extends PlanBase {
     | CascadeStepLayout;
 }
 
+declare module "./plan.ts" {
+  interface PlanTypes {
+    if: IfPlan;
+    switch: SwitchPlan;
+    fork: ForkPlan;
+  }
+}
+
 plansNodes(["if"], planIf, (node, scope, ctx, topLevel) => planFlatIf(node, scope, ctx, undefined, topLevel));
 plansNodes(["switch"], planSwitch, planFlatSwitch);
 drawsPlans("if", drawIf);

@@ -1,10 +1,12 @@
 /** The decision that opens a flat form (branches.ts planFlatIf, cascade.ts planFlatCascade). */
 import type { Node } from "../tree/schema.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE } from "../geometry/style.ts";
-import { planBlock, symbol, type PlanCtx } from "./plan.ts";
+import { planBlock, symbol, type PlanCtx, type PlanTypes } from "./plan.ts";
 import type { JumpTarget, Scope } from "./scope.ts";
 import { labelDrop } from "./labels.ts";
-import type { IfPlan } from "./branches.ts";
+
+/** Registered by branches.ts (PlanTypes): named here without importing the module that imports this one. */
+type IfPlan = PlanTypes["if"];
 
 /**
  * The decision of a flat form: its bottom exit (`spineLabel`) runs on down the spine, the other

@@ -25,6 +25,12 @@ import { down } from "./simple.ts";
 
 type LoopNode = Extract<Node, { kind: LoopKind }>;
 
+declare module "./plan.ts" {
+  interface PlanTypes {
+    loop: LoopPlan;
+  }
+}
+
 plansNodes(["while", "for", "dowhile", "infloop"], planLoop, planFlatLoop);
 drawsPlans("loop", drawLoop);
 

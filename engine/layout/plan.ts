@@ -16,11 +16,7 @@ import type { ResolvedOptions } from "../options.ts";
 import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import type { SizedText, Sizer } from "./size.ts";
 import type { ShapeKind } from "../geometry/types.ts";
-import { countsOf, type JumpTarget, type Route, type Scope } from "./scope.ts";
-import type { PartLanes } from "./part-lanes.ts";
-import type { ForkPlan, IfPlan, SwitchPlan } from "./branches.ts";
-import type { LoopPlan } from "./loops.ts";
-import type { RowClosePlan, RowOpenPlan, SwitchRowPlan } from "./switch-rows.ts";
+import type { JumpTarget, Route, Scope } from "./scope.ts";
 
 export interface Extent {
   left: number;
@@ -83,7 +79,19 @@ export interface ThresholdRange {
   below: number;
 }
 
-export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | SwitchRowPlan | RowOpenPlan | RowClosePlan | ForkPlan | LoopPlan | InnerPlan;
+/**
+ * Every kind of plan, by its `type`. The plans of this module are listed here; each construct
+ * module adds its own (`declare module "./plan.ts" { interface PlanTypes { … } }`), as it registers
+ * its functions with the dispatch below — so this module names no construct, not even as a type.
+ */
+export interface PlanTypes {
+  shape: ShapePlan;
+  jump: JumpPlan;
+  seq: SeqPlan;
+  inner: InnerPlan;
+}
+
+export type Plan = PlanTypes[keyof PlanTypes];
 
 export interface PlanCtx {
   options: ResolvedOptions;
@@ -153,6 +161,14 @@ export function symbol(ctx: PlanCtx, kind: ShapeKind, text: string): SizedText {
   return ctx.sizer.shape(kind, text, ctx.width);
 }
 
+/** Where the jumps of the part being drawn take a lane (part-lanes.ts PartLanes). */
+export interface PartRoutes {
+  /** The lane a jump to `target` runs to (x from the spine), or null for its connector pair. */
+  laneOf(target: JumpTarget): number | null;
+  /** The lane that arrives at `inner` instead of its connector pair, or null. */
+  joining(inner: InnerPlan): number | null;
+}
+
 export interface DrawCtx {
   canvas: Canvas;
   options: ResolvedOptions;
@@ -162,7 +178,7 @@ export interface DrawCtx {
    */
   rowLane: OpenEdge | null;
   /** The part being drawn of a chart cut into pages: where a flat loop's jumps take a lane (part-lanes.ts). */
-  part: PartLanes | null;
+  part: PartRoutes | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -217,6 +233,19 @@ export function plansPages(plan: PagePlanner): void {
 function registered<F>(fn: F | null | undefined, what: string): F {
   if (!fn) throw new Error(`layout: no construct registered for ${what} (import engine/layout/constructs.ts)`);
   return fn;
+}
+
+/** What planning counts outside the plan it returns, as a function that puts those counts back. */
+export function countsOf(scope: Scope, ctx: PlanCtx): () => void {
+  const loops = ctx.loopCount;
+  const targets = [scope.returns, scope.loop?.breaks, scope.loop?.continues].filter((t) => t != null);
+  const counts = targets.map((t) => [t.laneCount, t.connectorCount, t.laneable] as const);
+  return () => {
+    ctx.loopCount = loops;
+    targets.forEach((t, i) => {
+      [t.laneCount, t.connectorCount, t.laneable] = counts[i]!;
+    });
+  };
 }
 
 export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = false): SeqPlan {

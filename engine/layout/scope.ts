@@ -7,7 +7,6 @@
  */
 import type { Block, Node } from "../tree/schema.ts";
 import type { OpenEdge } from "./canvas.ts";
-import type { PlanCtx } from "./plan.ts";
 
 export type LoopKind = "while" | "for" | "dowhile" | "infloop";
 
@@ -130,17 +129,4 @@ export function headings(block: Block, scope: Scope): { left: boolean; right: bo
   };
   visit(block.stmts, false);
   return found;
-}
-
-/** What planning counts outside the plan it returns, as a function that puts those counts back. */
-export function countsOf(scope: Scope, ctx: PlanCtx): () => void {
-  const loops = ctx.loopCount;
-  const targets = [scope.returns, scope.loop?.breaks, scope.loop?.continues].filter((t) => t != null);
-  const counts = targets.map((t) => [t.laneCount, t.connectorCount, t.laneable] as const);
-  return () => {
-    ctx.loopCount = loops;
-    targets.forEach((t, i) => {
-      [t.laneCount, t.connectorCount, t.laneable] = counts[i]!;
-    });
-  };
 }

@@ -14,15 +14,17 @@
  */
 import type { Block, Node } from "../tree/schema.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE, PAGE_PART_WIDTH } from "../geometry/style.ts";
-import { drawBlockAt, drawsPlans, planBlock, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { countsOf, drawBlockAt, drawsPlans, planBlock, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, type PlanTypes } from "./plan.ts";
 import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
-import { countsOf, newTarget, type JumpTarget, type Scope } from "./scope.ts";
+import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { down } from "./simple.ts";
 import { withLabel } from "./labels.ts";
-import type { SwitchPlan } from "./branches.ts";
 import { collectToSpine, drawColumns, type SwitchColumn } from "./columns.ts";
 import type { SizedText } from "./size.ts";
 import { connectorJump, endInConnector, innerPlan } from "./jumps.ts";
+
+/** Registered by branches.ts (PlanTypes): named here without importing the module that imports this one. */
+type SwitchPlan = PlanTypes["switch"];
 
 type SwitchNode = Extract<Node, { kind: "switch" }>;
 
@@ -38,6 +40,14 @@ export interface SwitchRows {
 }
 
 /** Room a row's columns may take: the page less the two lanes and their clearances. */
+declare module "./plan.ts" {
+  interface PlanTypes {
+    row: SwitchRowPlan;
+    "row-open": RowOpenPlan;
+    "row-close": RowClosePlan;
+  }
+}
+
 drawsPlans("row", drawSwitchRow);
 drawsPlans("row-open", drawRowOpen);
 drawsPlans("row-close", drawRowClose);

@@ -13,8 +13,8 @@ import { planFlatIf, planFlatSwitch } from "../branches.ts";
 import { planFlatLoop } from "../loops.ts";
 import { planFlatCascade } from "../cascade.ts";
 import { planFlatSwitchRows } from "../switch-rows.ts";
-import { planNode, plansPages, type Plan, type PlanCtx } from "../plan.ts";
-import { countsOf, type Scope } from "../scope.ts";
+import { countsOf, planNode, plansPages, type Plan, type PlanCtx } from "../plan.ts";
+import type { Scope } from "../scope.ts";
 import { chainAsSwitch } from "./chain-as-switch.ts";
 
 plansPages((node, scope, ctx) => planForPages((ctx.chainsAsSwitch && node.kind === "if" && chainAsSwitch(node)) || node, scope, ctx));
