@@ -63,3 +63,44 @@ describe("an if/else laid out flat for pages", () => {
     expect(torn).toEqual([]);
   }, 60_000);
 });
+
+describe("the runs fit/torn.ts finds on a page's spine", () => {
+  const code = [
+    "n = int(input())",
+    "while n > 0:",
+    "    n = n - 1",
+    "    print(n)",
+    "match n:",
+    "    case 0:",
+    "        print('zero')",
+    "    case 1:",
+    "        print('one')",
+    "    case _:",
+    "        print('many')",
+    "print(n)",
+  ].join("\n") + "\n";
+
+  test("a loop laid flat opens and closes at its loop limits; a switch laid flat has a start per case", async () => {
+    const fn = (await frontendFor("python")!(code, options, bunAssets)).tree[0]!;
+    const flat = new Set(fn.block.stmts.filter((s) => s.kind === "while" || s.kind === "switch") as Node[]);
+    expect(flat.size).toBe(2);
+    const cut = cutAs((p) => planChart(fn, options, sizer, STANDARD.connector, { forPages: true, ...p }), { flattenTaller: Infinity, flatten: flat });
+    const items = cut.plan.body.items;
+    const runs = spineConstructs(items, STANDARD.gap);
+    const loop = runs.find((r) => r.kind === "loop")!;
+    expect(items[loop.first]).toMatchObject({ type: "shape", kind: "loop_begin" });
+    expect(items[loop.last]).toMatchObject({ type: "shape", kind: "loop_end" });
+    const sw = runs.find((r) => r.kind === "switch")!;
+    expect(sw.starts.length).toBe(3); // case 0, case 1, the default
+    expect(sw.first).toBeGreaterThan(loop.last);
+    // On one part nothing is torn; cut between the loop's limits, the loop is.
+    expect(tearsOf([items], STANDARD.gap, wholeRoom(STANDARD.gap, cut.plan.connector))).toEqual({ ifElse: 0, switches: 0, loops: 0, decisions: 0, connectorParts: 0 });
+    const inLoop = [items.slice(0, loop.first + 1), items.slice(loop.first + 1)];
+    expect(tearsOf(inLoop, STANDARD.gap, wholeRoom(STANDARD.gap, cut.plan.connector))).toMatchObject({ loops: 1, switches: 0 });
+    // A part holding only connectors.
+    const inner = items.findIndex((i) => i.type === "inner");
+    expect(inner).toBeGreaterThan(0);
+    const lonely = [items.slice(0, inner), [items[inner]!], items.slice(inner + 1)];
+    expect(tearsOf(lonely, STANDARD.gap, wholeRoom(STANDARD.gap, cut.plan.connector)).connectorParts).toBe(1);
+  });
+});
