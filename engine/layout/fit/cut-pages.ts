@@ -4,7 +4,9 @@
  * low as the page allows. Which constructs are laid out flat decides where cuts may fall: cutPages
  * tries plans with only the tall constructs flat, then also the ones a cut pushed whole past a page
  * left mostly empty (cutting inside them fills that page), then all over half or a quarter of a
- * page, and keeps the one with the fewest parts, then the fewest connector pairs; a chart still
+ * page, and keeps the one with the fewest parts, then the fewest torn constructs (torn.ts: an
+ * if/else, switch or loop that fits a part cut inside, a part of connectors only — issue 21), then
+ * the fewest connector pairs; a chart still
  * more than one part above its ideal is searched further one construct at a time — an else-if menu
  * (one name against constants) as the switch it means (chain-as-switch.ts), a tall case moved last.
  */
@@ -73,8 +75,8 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
  * beside their own lane (PagePlanning.rowsBesideLane: more cases a row), and while the best is more
  * than one part above `least`, bounded searches over which constructs are laid flat (toggleSearch,
  * subsetSearch) and each case in turn moved after the other tall cases (lastCaseSearch).
- * The fewest parts win, then the fewest connector pairs, then the fuller emptiest page, then the
- * earlier. `first`: the first threshold's plan cut, when the caller has it already. A threshold that
+ * The fewest parts win, then the fewest torn constructs, then the fewest pages before the last left
+ * half empty, then the fewest connector pairs, then the fuller emptiest page, then the earlier. `first`: the first threshold's plan cut, when the caller has it already. A threshold that
  * an earlier plan without extra flat constructs comes out the same at (ChartPlan.alike) is not
  * planned: its cut would be that one again, considered already.
  */
