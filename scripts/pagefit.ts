@@ -8,6 +8,8 @@
  *   - median and worst fill of the pages of split charts;
  *   - the module a chosen per chart;
  *   - the connector pairs of the paged layout (per chart with --list; in all, and in split charts);
+ *   - torn constructs (issue 21, fit/torn.ts): if/else and switches cut apart although they fit a
+ *     part, decisions cut from their branch, parts made only of connectors;
  * and every program as a document (scripts/document-fit.ts, issue 21): sheets against one figure
  * per sheet and against the careful student's judgement (test/corpus/careful-sheets.json, when
  * present), the fill of the sheets, figures sharing a sheet, torn constructs, bracket breaks.
@@ -27,6 +29,7 @@ import type { ChartTree } from "../engine/tree/schema.ts";
 import { decodeSourceBytes } from "../engine/source-bytes.ts";
 import { PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../engine/geometry/style.ts";
 import { carefulKey, carefulSheets, measureDocument, type DocumentFit } from "./document-fit.ts";
+import { NO_TEARS, tearsOf, wholeRoom, type Tears } from "../engine/layout/fit/torn.ts";
 
 /** Geometry rounding and stroke overhang: a part this much over the page still fits. */
 const SLACK = 0.5;
@@ -46,6 +49,8 @@ export interface ChartFit {
   parts: Measured[];
   /** Connector pairs of the paged layout: its distinct connector designations (one per outer–inner link, however many outers share it). */
   pairs: number;
+  /** What its paged layout tears (fit/torn.ts). */
+  tears: Tears;
 }
 
 /** A drawn sheet or part: its size. */
@@ -68,6 +73,9 @@ export interface FitSummary {
   /** Connector pairs of all charts, and of the split ones. */
   pairs: number;
   splitPairs: number;
+  /** Torn constructs of all charts, and the charts tearing any. */
+  tears: Tears;
+  torn: ChartFit[];
 }
 
 const LANGUAGES = new Set<Lang>(["python", "c", "cpp", "java", "csharp", "pascal"]);
@@ -128,6 +136,7 @@ function measureCharts(path: string, tree: ChartTree): ChartFit[] {
       smallestHeight: unsplitAt(fn, options, sizerFor, SMALLEST).h,
       parts: paged.parts.map((p) => ({ w: p.box.w, h: p.box.h })),
       pairs: connectorPairs(paged.parts.map((p) => p.drawn)),
+      tears: tearsOf(paged.parts.map((p) => p.plans), paged.module.gap, wholeRoom(paged.module.gap, paged.module.connector)),
     };
   });
 }
@@ -148,7 +157,9 @@ export function summarize(fits: readonly ChartFit[]): FitSummary {
   let split = 0;
   let pairs = 0;
   let splitPairs = 0;
+  const tears = { ...NO_TEARS };
   for (const f of fits) {
+    for (const key of TEAR_KINDS) tears[key] += f.tears[key];
     pairs += f.pairs;
     modules.set(f.module, (modules.get(f.module) ?? 0) + 1);
     parts += f.parts.length;
@@ -171,8 +182,12 @@ export function summarize(fits: readonly ChartFit[]): FitSummary {
     modules,
     pairs,
     splitPairs,
+    tears,
+    torn: fits.filter((f) => TEAR_KINDS.some((key) => f.tears[key] > 0)),
   };
 }
+
+const TEAR_KINDS = Object.keys(NO_TEARS) as (keyof Tears)[];
 
 /** The sheet or a part is wider than the page. */
 function tooWide(f: ChartFit): boolean {
@@ -210,6 +225,9 @@ function report(fits: readonly ChartFit[], list: boolean): string {
   for (const f of s.overOne) out.push(`  ${f.file} ${f.chart}: ${f.parts.length} parts, ${mm(f.unsplitHeight)} mm`);
   out.push(`page fill of split charts: median ${pct(median(s.fills))}, worst ${pct(s.fills[0] ?? NaN)} (${s.fills.length} pages)`);
   out.push(`connector pairs: ${s.pairs} (in split charts: ${s.splitPairs})`);
+  const t = s.tears;
+  out.push(`torn: if/else ${t.ifElse}, switches ${t.switches}, loops ${t.loops}, decisions cut from their branch ${t.decisions}, parts of connectors only ${t.connectorParts}`);
+  for (const f of s.torn) out.push(`  ${f.file} ${f.chart}: ${TEAR_KINDS.filter((key) => f.tears[key] > 0).map((key) => `${key} ${f.tears[key]}`).join(", ")}`);
   out.push(`module a: ${[...s.modules].sort((a, b) => b[0] - a[0]).map(([a, n]) => `${a} mm × ${n}`).join(", ")}`);
   return out.join("\n");
 }

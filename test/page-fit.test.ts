@@ -58,6 +58,11 @@ describe("page fit of the corpus and the examples", () => {
     expect(summary.overOne.map(describeFit)).toEqual([]);
   });
 
+  test("no construct is torn where another cut exists, no decision is cut from its branch, no part is only connectors (fit/torn.ts)", () => {
+    expect(summary.torn.map((f) => `${f.file} ${f.chart}: ${JSON.stringify(f.tears)}`)).toEqual([]);
+    expect(summary.tears).toEqual({ ifElse: 0, switches: 0, loops: 0, decisions: 0, connectorParts: 0 });
+  });
+
   test("the pages of split charts are 85 % full at the median", () => {
     const fills = summary.fills;
     expect(fills.length).toBeGreaterThan(0);

@@ -15,8 +15,8 @@
  */
 import type { Node } from "../tree/schema.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, MAX_SHAPE_WIDTH, PAGE_PART_WIDTH } from "../geometry/style.ts";
-import { drawBlockAt, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
-import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
+import { drawBlockAt, drawsPlans, plansNodes, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, planBlock } from "./plan.ts";
+import { lineTo, type OpenEdge } from "./canvas.ts";
 import { headings, jumpSide, newTarget, routeFor, type JumpTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
 import { endInConnector, innerPlan, planJump } from "./jumps.ts";
@@ -24,6 +24,8 @@ import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
 import { drawSwitchRows, planSwitchRows, type SwitchRows } from "./switch-rows.ts";
 import { drawCascade, drawCascadeStep, planCascade, type CascadeLayout, type CascadeStepLayout } from "./cascade.ts";
+import { collectToSpine, drawColumns, type SwitchColumn } from "./columns.ts";
+import { planExitDecision } from "./exit-decision.ts";
 
 type IfNode = Extract<Node, { kind: "if" }>;
 type SwitchNode = Extract<Node, { kind: "switch" }>;
@@ -55,6 +57,20 @@ export interface IfPlan extends PlanBase {
     /** One step of a folded chain cut into pages (cascade.ts). */
     | CascadeStepLayout;
 }
+
+declare module "./plan.ts" {
+  interface PlanTypes {
+    if: IfPlan;
+    switch: SwitchPlan;
+    fork: ForkPlan;
+  }
+}
+
+plansNodes(["if"], planIf, (node, scope, ctx, topLevel) => planFlatIf(node, scope, ctx, undefined, topLevel));
+plansNodes(["switch"], planSwitch, planFlatSwitch);
+drawsPlans("if", drawIf);
+drawsPlans("switch", drawSwitch);
+drawsPlans("fork", drawFork);
 
 function flagsFor(scope: Scope, side: "left" | "right"): Scope {
   return side === "left"
@@ -171,31 +187,6 @@ export function planFlatIf(node: IfNode, scope: Scope, ctx: PlanCtx, chainJoin?:
   return plans;
 }
 
-/**
- * The decision of a flat form: its bottom exit (`spineLabel`) runs on down the spine, the other
- * leaves the right vertex into an outer connector of `exitTarget`.
- */
-export function planExitDecision(node: IfNode, scope: Scope, ctx: PlanCtx, spineLabel: string, exitLabel: string, exitTarget: JumpTarget): IfPlan {
-  const { stub } = ctx.sizer.module;
-  const diamond = symbol(ctx, "decision", node.cond);
-  const w = diamond.w;
-  // Its exit leaves the right vertex of a decision on the spine: free for a lane (part-lanes.ts).
-  exitTarget.connectorCount = 1;
-  exitTarget.laneable = 1;
-  const decision: IfPlan = {
-    type: "if",
-    node,
-    diamond,
-    layout: { kind: "exit", spine: { plan: planBlock({ stmts: [] }, scope, ctx), label: spineLabel }, exit: { label: exitLabel, target: exitTarget } },
-    left: w / 2,
-    right: Math.max(w / 2 + LANE_CLEARANCE + ctx.connector, w / 2 + 2 * LABEL_OFFSET + ctx.sizer.label(exitLabel).w, LABEL_OFFSET + ctx.sizer.label(spineLabel).w),
-    height: Math.max(diamond.h + labelDrop(ctx.sizer, spineLabel), diamond.h / 2 + stub + ctx.connector),
-    falls: true,
-  };
-  if (node.loc) decision.source = node.loc.line;
-  return decision;
-}
-
 export function drawIf(plan: IfPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
   if (plan.layout.kind === "cascade") return drawCascade(plan, plan.layout, cx, y, incoming, ctx);
   if (plan.layout.kind === "step") return drawCascadeStep(plan, plan.layout, cx, y, incoming, ctx);
@@ -296,14 +287,6 @@ export interface SwitchPlan extends PlanBase {
   columns: SwitchColumn[];
 }
 
-/** One case of a switch's bus (the default last): its block, value, x of its spine relative to the switch's. */
-export interface SwitchColumn {
-  plan: SeqPlan;
-  label: string;
-  x: number;
-  fallthrough: boolean;
-}
-
 export function planSwitch(node: SwitchNode, scope: Scope, ctx: PlanCtx): SwitchPlan {
   if (ctx.fold.get(node) === "rows") return planSwitchRows(node, scope, ctx);
   const m = ctx.sizer.module;
@@ -376,49 +359,6 @@ export function drawSwitch(plan: SwitchPlan, cx: number, y: number, incoming: Op
 
   const anyFallthrough = plan.columns.some((c) => c.fallthrough);
   return collectToSpine(outs, cx, bottom + m.stub + (anyFallthrough ? LANE_PITCH : 0), canvas);
-}
-
-/**
- * The columns of a switch's bus at `busY`, each labelled with its value right of its line, its
- * block from `colTop`: the first column continues `first` (which reaches the bus at its x), the
- * others branch off the bus to the right. Returns each column's line leaving its block (null when
- * nothing falls out).
- */
-export function drawColumns(
-  columns: readonly SwitchColumn[], cx: number, busY: number, colTop: number, first: OpenEdge, ctx: DrawCtx,
-): (OpenEdge | null)[] {
-  const { canvas } = ctx;
-  const entries = columns.map((col, k) => {
-    const x = cx + col.x;
-    const edge = k === 0 ? first : lineTo(canvas.open(null, { x: cx + columns[k - 1]!.x, y: busY }, "right"), x, busY);
-    withLabel(canvas.sizer, edge, col.label, "below-right", { x, y: busY });
-    return down(edge, colTop);
-  });
-  return columns.map((col, k) => drawBlockAt(col.plan, cx + col.x, colTop, entries[k]!, ctx));
-}
-
-/**
- * The ends of a bus's columns back to the spine at `collectY` (`outs[0]` is the column under the
- * spine): the rightmost carries the collector line to the spine (arrowhead, L2), the others drop
- * onto it. Returns the line leaving down the spine, null when no column falls out.
- */
-export function collectToSpine(outs: readonly (OpenEdge | null)[], cx: number, collectY: number, canvas: Canvas): OpenEdge | null {
-  const joining = outs.map((out, k) => ({ k, out })).filter((j) => j.out !== null);
-  if (joining.length === 0) return null;
-  const main = joining[0]!.k === 0 ? joining[0]!.out! : null;
-  const rest = joining.filter((j) => j.k !== 0);
-  if (main) down(main, collectY);
-  rest.forEach((j, i) => {
-    const out = j.out!;
-    down(out, collectY);
-    if (i === rest.length - 1) {
-      lineTo(out, cx, collectY);
-      canvas.close(out, null, true);
-    } else {
-      canvas.close(out, null, false);
-    }
-  });
-  return main ?? canvas.open(null, { x: cx, y: collectY });
 }
 
 

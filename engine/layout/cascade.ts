@@ -14,15 +14,17 @@
  */
 import type { Node } from "../tree/schema.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH, PAGE_PART_WIDTH } from "../geometry/style.ts";
-import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { countsOf, drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan, type PlanTypes } from "./plan.ts";
 import { endInConnector, innerPlan } from "./jumps.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { newTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
 import { down } from "./simple.ts";
 import { labelDrop, withLabel } from "./labels.ts";
-import { planExitDecision, type IfPlan } from "./branches.ts";
-import { countsOf } from "./fit/flatten.ts";
+import { planExitDecision } from "./exit-decision.ts";
+
+/** Registered by branches.ts (PlanTypes): named here without importing the module that imports this one. */
+type IfPlan = PlanTypes["if"];
 
 type IfNode = Extract<Node, { kind: "if" }>;
 

@@ -9,6 +9,7 @@ import type { Block, ChartFunction, Node } from "../tree/schema.ts";
 import type { Edge, Shape } from "../geometry/types.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { LANE_CLEARANCE } from "../geometry/style.ts";
+import "./constructs.ts"; // registers every construct with plan.ts before a chart is planned
 import { Canvas, lineTo, type OpenEdge } from "./canvas.ts";
 import { drawSequence, NO_FOLD, type Folds, planBlock, symbol, type DrawCtx, type Plan, type PlanCtx, type SeqPlan, type ThresholdRange } from "./plan.ts";
 import { newTarget, type JumpTarget, type Scope } from "./scope.ts";

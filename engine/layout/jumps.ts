@@ -4,11 +4,23 @@
  * connector right where the jump happens, paired with one inner connector at the target (P1, P3).
  */
 import { LANE_CLEARANCE } from "../geometry/style.ts";
-import type { DrawCtx, InnerPlan, JumpPlan, Plan, PlanCtx, ShapePlan } from "./plan.ts";
+import { drawsPlans, plansNodes, type DrawCtx, type InnerPlan, type JumpPlan, type Plan, type PlanCtx, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import { laneableInPart, routeFor, type JumpTarget, type Route, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
-import { down, drawSimple } from "./simple.ts";
+import { down, drawSimple, planSimple } from "./simple.ts";
+
+plansNodes(["break", "continue"], (node, scope, ctx) => planJump(node.kind, scope, null, ctx));
+// A terminal is a return to the chart's one End where the scope draws returns as jumps (a
+// subprogram's return text before it as a process), else the End itself.
+plansNodes(["terminal"], (node, scope, ctx) => {
+  if (!scope.returns) return planSimple(node, ctx);
+  const before = node.text.trim() === ctx.endText ? null : planSimple({ kind: "process", text: node.text, loc: node.loc }, ctx);
+  return planJump("return", scope, before, ctx);
+});
+drawsPlans("jump", drawJump);
+drawsPlans("inner", drawInnerPlan, (plan, cx, y, ctx) => drawInnerPlan(plan, cx, y, null, ctx));
+
 
 /** Height of an inner connector of diameter `d` beside the spine, from its top gap to its joining line. */
 export const innerConnectorBlock = (d: number, stub: number) => stub + d + stub;
@@ -19,16 +31,6 @@ export const innerConnectorRight = (d: number) => LANE_CLEARANCE + d;
 export function innerPlan(target: JumpTarget, ctx: PlanCtx): InnerPlan {
   const d = ctx.connector;
   return { type: "inner", target, stands: "beside", left: 0, right: innerConnectorRight(d), height: innerConnectorBlock(d, ctx.sizer.module.stub), falls: true };
-}
-
-/**
- * The inner connector of `plan` opening the spine: nothing falls into it from above (it follows a
- * jump, or opens a part after one), so it stands on the spine as a careful student draws it, its
- * flow leaving its bottom — no hook beside the spine, and a stub twice less height (issue 12).
- */
-export function openingInner(plan: InnerPlan, ctx: PlanCtx): InnerPlan {
-  const d = ctx.connector;
-  return { ...plan, stands: "opening", left: d / 2, right: d / 2, height: d };
 }
 
 /** A jump straight into an outer connector of `target` (the flat forms' jumps over a branch). */

@@ -14,7 +14,7 @@
  */
 import type { Node } from "../tree/schema.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH } from "../geometry/style.ts";
-import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, type ShapePlan } from "./plan.ts";
+import { drawBlockAt, drawsPlans, planBlock, plansNodes, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { newLoop, type LoopKind, type LoopTarget, type Scope } from "./scope.ts";
 import type { SizedText } from "./size.ts";
@@ -24,6 +24,15 @@ import { labelDrop, withLabel } from "./labels.ts";
 import { down } from "./simple.ts";
 
 type LoopNode = Extract<Node, { kind: LoopKind }>;
+
+declare module "./plan.ts" {
+  interface PlanTypes {
+    loop: LoopPlan;
+  }
+}
+
+plansNodes(["while", "for", "dowhile", "infloop"], planLoop, planFlatLoop);
+drawsPlans("loop", drawLoop);
 
 /** Vertical positions and lane offsets of a loop, relative to its top and spine. */
 interface LoopGeometry {

@@ -9,10 +9,10 @@
  * such lane runs beside it at the same height (one lane at a time never crosses another).
  */
 import { LANE_CLEARANCE, PAGE_PART_WIDTH } from "../geometry/style.ts";
-import type { InnerPlan, Plan } from "./plan.ts";
+import type { InnerPlan, PartRoutes, Plan } from "./plan.ts";
 import type { JumpTarget } from "./scope.ts";
 
-export class PartLanes {
+export class PartLanes implements PartRoutes {
   /** The top-level item of the part being drawn. */
   private current = 0;
   /** Per target met on this part: the lane's x from the spine, or null (its jumps keep their pairs). */

@@ -7,7 +7,9 @@
  *     comes into it and handing back the line that leaves its bottom (null when nothing falls out).
  * Both passes touch every node once, so layout is linear in the size of the chart.
  *
- * This module holds the plan types and the dispatch; each construct lives in its own module.
+ * This module holds the plan types and the dispatch. Each construct lives in its own module, which
+ * plans and draws itself and registers with the dispatch here (constructs.ts loads them all): this
+ * module imports none of them, so the stage reads top-down without an import circle.
  */
 import type { Block, Node } from "../tree/schema.ts";
 import type { ResolvedOptions } from "../options.ts";
@@ -15,14 +17,6 @@ import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import type { SizedText, Sizer } from "./size.ts";
 import type { ShapeKind } from "../geometry/types.ts";
 import type { JumpTarget, Route, Scope } from "./scope.ts";
-import type { PartLanes } from "./part-lanes.ts";
-import { drawLabel, drawSimple, planSimple } from "./simple.ts";
-import { drawFork, drawIf, drawSwitch, planFlatIf, planFlatSwitch, planIf, planSwitch, type ForkPlan, type IfPlan, type SwitchPlan } from "./branches.ts";
-import { drawLoop, planFlatLoop, planLoop, type LoopPlan } from "./loops.ts";
-import { drawInnerPlan, drawJump, openingInner, planJump } from "./jumps.ts";
-import { countsOf, planForPages } from "./fit/flatten.ts";
-import { chainAsSwitch } from "./fit/chain-as-switch.ts";
-import { drawRowClose, drawRowOpen, drawSwitchRow, type RowClosePlan, type RowOpenPlan, type SwitchRowPlan } from "./switch-rows.ts";
 
 export interface Extent {
   left: number;
@@ -85,7 +79,19 @@ export interface ThresholdRange {
   below: number;
 }
 
-export type Plan = ShapePlan | JumpPlan | SeqPlan | IfPlan | SwitchPlan | SwitchRowPlan | RowOpenPlan | RowClosePlan | ForkPlan | LoopPlan | InnerPlan;
+/**
+ * Every kind of plan, by its `type`. The plans of this module are listed here; each construct
+ * module adds its own (`declare module "./plan.ts" { interface PlanTypes { … } }`), as it registers
+ * its functions with the dispatch below — so this module names no construct, not even as a type.
+ */
+export interface PlanTypes {
+  shape: ShapePlan;
+  jump: JumpPlan;
+  seq: SeqPlan;
+  inner: InnerPlan;
+}
+
+export type Plan = PlanTypes[keyof PlanTypes];
 
 export interface PlanCtx {
   options: ResolvedOptions;
@@ -155,6 +161,14 @@ export function symbol(ctx: PlanCtx, kind: ShapeKind, text: string): SizedText {
   return ctx.sizer.shape(kind, text, ctx.width);
 }
 
+/** Where the jumps of the part being drawn take a lane (part-lanes.ts PartLanes). */
+export interface PartRoutes {
+  /** The lane a jump to `target` runs to (x from the spine), or null for its connector pair. */
+  laneOf(target: JumpTarget): number | null;
+  /** The lane that arrives at `inner` instead of its connector pair, or null. */
+  joining(inner: InnerPlan): number | null;
+}
+
 export interface DrawCtx {
   canvas: Canvas;
   options: ResolvedOptions;
@@ -164,7 +178,74 @@ export interface DrawCtx {
    */
   rowLane: OpenEdge | null;
   /** The part being drawn of a chart cut into pages: where a flat loop's jumps take a lane (part-lanes.ts). */
-  part: PartLanes | null;
+  part: PartRoutes | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dispatch: what each construct module registers.
+
+type NodeKind = Node["kind"];
+type NodeOf<K extends NodeKind> = Extract<Node, { kind: K }>;
+type PlanType = Plan["type"];
+type PlanOf<T extends PlanType> = Extract<Plan, { type: T }>;
+
+/** Plans one node of its kind. */
+export type NodePlanner<K extends NodeKind> = (node: NodeOf<K>, scope: Scope, ctx: PlanCtx) => Plan;
+/**
+ * Lays one node of its kind out as a flat run on the spine, its parts joined by connector pairs (the
+ * last fold for width, drawing-rules P6); `topLevel` — the run stands on a page's top-level spine.
+ * Null when the flat form does not fit the node (what it counted is then put back).
+ */
+export type FlatPlanner<K extends NodeKind> = (node: NodeOf<K>, scope: Scope, ctx: PlanCtx, topLevel: boolean) => Plan[] | null;
+/** Draws a plan of its type at spine x `cx`, top `y`, continuing `incoming`; the line leaving its bottom, or null. */
+export type PlanDrawer<T extends PlanType> = (plan: PlanOf<T>, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx) => OpenEdge | null;
+/** Draws a plan of its type that nothing falls into (a goto label, an inner connector): its jumps are its way in. */
+export type UnreachedDrawer<T extends PlanType> = (plan: PlanOf<T>, cx: number, y: number, ctx: DrawCtx) => OpenEdge;
+/** Plans a statement of a chart cut into pages that stands on the top-level spine (fit/flatten.ts). */
+export type PagePlanner = (node: Node, scope: Scope, ctx: PlanCtx) => Plan[];
+
+// Keyed by kind (type): each entry takes the nodes (plans) of its key, which is all the dispatch hands it.
+const planners: Partial<Record<NodeKind, NodePlanner<NodeKind>>> = {};
+const flatPlanners: Partial<Record<NodeKind, FlatPlanner<NodeKind>>> = {};
+const drawers: Partial<Record<PlanType, PlanDrawer<PlanType>>> = {};
+const unreachedDrawers: Partial<Record<PlanType, UnreachedDrawer<PlanType>>> = {};
+let pagePlanner: PagePlanner | null = null;
+
+/** A construct registers how it plans the nodes of its kinds (and lays them out flat, if it can). */
+export function plansNodes<K extends NodeKind>(kinds: readonly K[], plan: NodePlanner<K>, flat?: FlatPlanner<K>): void {
+  for (const kind of kinds) {
+    planners[kind] = plan as unknown as NodePlanner<NodeKind>;
+    if (flat) flatPlanners[kind] = flat as unknown as FlatPlanner<NodeKind>;
+  }
+}
+
+/** A construct registers how it draws its plans of `type` (and those of them nothing falls into). */
+export function drawsPlans<T extends PlanType>(type: T, draw: PlanDrawer<T>, unreached?: UnreachedDrawer<T>): void {
+  drawers[type] = draw as unknown as PlanDrawer<PlanType>;
+  if (unreached) unreachedDrawers[type] = unreached as unknown as UnreachedDrawer<PlanType>;
+}
+
+/** fit/flatten.ts registers how the top-level statements of a chart cut into pages are planned. */
+export function plansPages(plan: PagePlanner): void {
+  pagePlanner = plan;
+}
+
+function registered<F>(fn: F | null | undefined, what: string): F {
+  if (!fn) throw new Error(`layout: no construct registered for ${what} (import engine/layout/constructs.ts)`);
+  return fn;
+}
+
+/** What planning counts outside the plan it returns, as a function that puts those counts back. */
+export function countsOf(scope: Scope, ctx: PlanCtx): () => void {
+  const loops = ctx.loopCount;
+  const targets = [scope.returns, scope.loop?.breaks, scope.loop?.continues].filter((t) => t != null);
+  const counts = targets.map((t) => [t.laneCount, t.connectorCount, t.laneable] as const);
+  return () => {
+    ctx.loopCount = loops;
+    targets.forEach((t, i) => {
+      [t.laneCount, t.connectorCount, t.laneable] = counts[i]!;
+    });
+  };
 }
 
 export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = false): SeqPlan {
@@ -202,19 +283,26 @@ export function planBlock(block: Block, scope: Scope, ctx: PlanCtx, topLevel = f
   return seq;
 }
 
+/**
+ * The inner connector of `plan` opening the spine: nothing falls into it from above (it follows a
+ * jump, or opens a part after one), so it stands on the spine as a careful student draws it, its
+ * flow leaving its bottom — no hook beside the spine, and a stub twice less height (issue 12).
+ */
+function openingInner(plan: InnerPlan, ctx: PlanCtx): InnerPlan {
+  const d = ctx.connector;
+  return { ...plan, stands: "opening", left: d / 2, right: d / 2, height: d };
+}
+
 /** One statement of a block: one plan, or a flat run (folded with connectors, or on a page's top-level spine). */
 function planStatement(node: Node, scope: Scope, ctx: PlanCtx, topLevel: boolean): Plan[] {
-  if (ctx.fold.get(node) === "connectors") {
-    if (node.kind === "if") return planFlatIf(node, scope, ctx, undefined, topLevel);
-    if (node.kind === "switch") return planFlatSwitch(node, scope, ctx, topLevel);
-    if (node.kind === "while" || node.kind === "for" || node.kind === "dowhile" || node.kind === "infloop") {
-      const undo = countsOf(scope, ctx);
-      const flat = planFlatLoop(node, scope, ctx, topLevel);
-      if (flat) return flat;
-      undo();
-    }
+  const flat = ctx.fold.get(node) === "connectors" ? flatPlanners[node.kind] : undefined;
+  if (flat) {
+    const undo = countsOf(scope, ctx);
+    const plans = flat(node, scope, ctx, topLevel);
+    if (plans) return plans;
+    undo();
   }
-  if (topLevel && ctx.flattenTopLoops) return planForPages((ctx.chainsAsSwitch && node.kind === "if" && chainAsSwitch(node)) || node, scope, ctx);
+  if (topLevel && ctx.flattenTopLoops) return registered(pagePlanner, "pages")(node, scope, ctx);
   return [planNode(node, scope, ctx)];
 }
 
@@ -223,61 +311,14 @@ function isGotoLabel(node: Node): boolean {
 }
 
 export function planNode(node: Node, scope: Scope, ctx: PlanCtx): Plan {
-  const plan = planConstruct(node, scope, ctx);
+  const plan = registered(planners[node.kind], node.kind)(node, scope, ctx);
   ctx.heights.set(node, plan.height);
   return plan;
 }
 
-function planConstruct(node: Node, scope: Scope, ctx: PlanCtx): Plan {
-  switch (node.kind) {
-    case "if":
-      return planIf(node, scope, ctx);
-    case "switch":
-      return planSwitch(node, scope, ctx);
-    case "for":
-    case "while":
-    case "dowhile":
-    case "infloop":
-      return planLoop(node, scope, ctx);
-    case "break":
-    case "continue":
-      return planJump(node.kind, scope, null, ctx);
-    case "terminal":
-      if (scope.returns) {
-        const before = node.text.trim() === ctx.endText ? null : planSimple({ kind: "process", text: node.text, loc: node.loc }, ctx);
-        return planJump("return", scope, before, ctx);
-      }
-      return planSimple(node, ctx);
-    default:
-      return planSimple(node, ctx);
-  }
-}
-
 export function drawPlan(plan: Plan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
-  switch (plan.type) {
-    case "shape":
-      return drawSimple(plan, cx, y, incoming, ctx);
-    case "jump":
-      return drawJump(plan, cx, y, incoming, ctx);
-    case "seq":
-      return drawBlockAt(plan, cx, y, incoming, ctx);
-    case "if":
-      return drawIf(plan, cx, y, incoming, ctx);
-    case "switch":
-      return drawSwitch(plan, cx, y, incoming, ctx);
-    case "loop":
-      return drawLoop(plan, cx, y, incoming, ctx);
-    case "row":
-      return drawSwitchRow(plan, cx, y, incoming, ctx);
-    case "row-open":
-      return drawRowOpen(plan, cx, y, incoming, ctx);
-    case "row-close":
-      return drawRowClose(plan, cx, y, incoming, ctx);
-    case "fork":
-      return drawFork(plan, cx, y, incoming, ctx);
-    case "inner":
-      return drawInnerPlan(plan, cx, y, incoming, ctx);
-  }
+  if (plan.type === "seq") return drawBlockAt(plan, cx, y, incoming, ctx);
+  return registered(drawers[plan.type], plan.type)(plan, cx, y, incoming, ctx);
 }
 
 export function drawBlockAt(plan: SeqPlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge | null {
@@ -293,12 +334,10 @@ export function drawSequence(items: readonly Plan[], cx: number, y: number, inco
     // After an item nothing falls out of comes only a goto label or an inner connector: their
     // jumps are their way in.
     if (edge) edge = drawPlan(item, cx, top, edge, ctx);
-    else if (item.type === "inner") edge = drawInnerPlan(item, cx, top, null, ctx);
-    else edge = drawLabel(item as ShapePlan, cx, top, ctx);
+    else edge = registered(unreachedDrawers[item.type], `${item.type} reached by no line`)(item, cx, top, ctx);
     // The line leaves every plan at the bottom of its extent (below any label hanging there).
     if (edge) lineTo(edge, cx, top + item.height);
     top += item.height + m.gap;
   }
   return edge;
 }
-

@@ -1,10 +1,14 @@
 /** Symbols that sit on the spine with one line in and at most one line out (S1–S4, S8; C1). */
 import type { Node } from "../tree/schema.ts";
-import { symbol, type DrawCtx, type PlanCtx, type ShapePlan } from "./plan.ts";
+import { drawsPlans, plansNodes, symbol, type DrawCtx, type PlanCtx, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
 import { COMMENT_GAP } from "../geometry/style.ts";
 
 type SimpleNode = Extract<Node, { kind: "process" | "io" | "call" | "terminal" | "connector" }>;
+
+// A terminal is planned by jumps.ts: in a subprogram with a return lane it may be a jump.
+plansNodes(["process", "io", "call", "connector"], (node, _scope, ctx) => planSimple(node, ctx));
+drawsPlans("shape", drawSimple, drawLabel);
 
 export function planSimple(node: SimpleNode, ctx: PlanCtx): ShapePlan {
   const kind = node.kind === "terminal" ? "terminator" : node.kind;

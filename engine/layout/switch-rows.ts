@@ -14,15 +14,17 @@
  */
 import type { Block, Node } from "../tree/schema.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE, PAGE_PART_WIDTH } from "../geometry/style.ts";
-import { drawBlockAt, planBlock, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan } from "./plan.ts";
+import { countsOf, drawBlockAt, drawsPlans, planBlock, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, type PlanTypes } from "./plan.ts";
 import { lineTo, type Canvas, type OpenEdge } from "./canvas.ts";
 import { newTarget, type JumpTarget, type Scope } from "./scope.ts";
 import { down } from "./simple.ts";
 import { withLabel } from "./labels.ts";
-import { collectToSpine, drawColumns, type SwitchColumn, type SwitchPlan } from "./branches.ts";
+import { collectToSpine, drawColumns, type SwitchColumn } from "./columns.ts";
 import type { SizedText } from "./size.ts";
 import { connectorJump, endInConnector, innerPlan } from "./jumps.ts";
-import { countsOf } from "./fit/flatten.ts";
+
+/** Registered by branches.ts (PlanTypes): named here without importing the module that imports this one. */
+type SwitchPlan = PlanTypes["switch"];
 
 type SwitchNode = Extract<Node, { kind: "switch" }>;
 
@@ -38,6 +40,18 @@ export interface SwitchRows {
 }
 
 /** Room a row's columns may take: the page less the two lanes and their clearances. */
+declare module "./plan.ts" {
+  interface PlanTypes {
+    row: SwitchRowPlan;
+    "row-open": RowOpenPlan;
+    "row-close": RowClosePlan;
+  }
+}
+
+drawsPlans("row", drawSwitchRow);
+drawsPlans("row-open", drawRowOpen);
+drawsPlans("row-close", drawRowClose);
+
 const ROW_WIDTH = PAGE_PART_WIDTH - 4 * LANE_CLEARANCE - 20;
 
 /** Whether a switch can be folded onto rows: no fall-through (it would cross a row's collector). */

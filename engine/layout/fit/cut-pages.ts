@@ -4,7 +4,9 @@
  * low as the page allows. Which constructs are laid out flat decides where cuts may fall: cutPages
  * tries plans with only the tall constructs flat, then also the ones a cut pushed whole past a page
  * left mostly empty (cutting inside them fills that page), then all over half or a quarter of a
- * page, and keeps the one with the fewest parts, then the fewest connector pairs; a chart still
+ * page, and keeps the one with the fewest parts, then the fewest torn constructs (torn.ts: an
+ * if/else, switch or loop that fits a part cut inside, a part of connectors only — issue 21), then
+ * the fewest connector pairs; a chart still
  * more than one part above its ideal is searched further one construct at a time — an else-if menu
  * (one name against constants) as the switch it means (chain-as-switch.ts), a tall case moved last.
  */
@@ -12,6 +14,7 @@ import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometr
 import type { Block, Node } from "../../tree/schema.ts";
 import type { ChartPlan } from "../chart.ts";
 import type { Plan } from "../plan.ts";
+import { tearCosts, wholeRoom } from "./torn.ts";
 
 export interface Cut {
   plan: ChartPlan;
@@ -22,6 +25,11 @@ export interface Cut {
    * constructs drawn whole are the same in every way of cutting a chart, so they are not counted.
    */
   pairs: number;
+  /**
+   * Constructs it cuts inside although they fit a part whole, and parts it leaves with connectors
+   * only (fit/torn.ts): the fewest parts are cut tearing the fewest of these.
+   */
+  torn: number;
   /** Height of each part as planned. */
   heights: number[];
   /** Its widest part as planned (partWidths). */
@@ -67,8 +75,8 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
  * beside their own lane (PagePlanning.rowsBesideLane: more cases a row), and while the best is more
  * than one part above `least`, bounded searches over which constructs are laid flat (toggleSearch,
  * subsetSearch) and each case in turn moved after the other tall cases (lastCaseSearch).
- * The fewest parts win, then the fewest connector pairs, then the fuller emptiest page, then the
- * earlier. `first`: the first threshold's plan cut, when the caller has it already. A threshold that
+ * The fewest parts win, then the fewest torn constructs, then the fewest pages before the last left
+ * half empty, then the fewest connector pairs, then the fuller emptiest page, then the earlier. `first`: the first threshold's plan cut, when the caller has it already. A threshold that
  * an earlier plan without extra flat constructs comes out the same at (ChartPlan.alike) is not
  * planned: its cut would be that one again, considered already.
  */
@@ -334,12 +342,13 @@ export function cutAs(planFor: (planning: PagePlanning) => ChartPlan, planning: 
 }
 
 /**
- * `a` is the better cut: fewer parts; as many with fewer pages before the last left less than half
+ * `a` is the better cut: fewer parts; as many tearing fewer constructs (fit/torn.ts); then fewer pages before the last left less than half
  * full; then fewer connector pairs; as many of both with a fuller emptiest page (no tail of a symbol
  * or two alone).
  */
 function better(a: Cut, b: Cut): boolean {
   if (a.groups.length !== b.groups.length) return a.groups.length < b.groups.length;
+  if (a.torn !== b.torn) return a.torn < b.torn;
   if (halfEmpty(a) !== halfEmpty(b)) return halfEmpty(a) < halfEmpty(b);
   if (a.pairs !== b.pairs) return a.pairs < b.pairs;
   return emptiest(a) > emptiest(b);
@@ -388,7 +397,7 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const items = plan.body.items;
   const inner = items.filter((item) => item.type === "inner").length;
   if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) {
-    return { plan, groups: [items], pairs: inner, heights: [plan.height], widest: Math.max(...partWidths(plan, [items])), planning };
+    return { plan, groups: [items], pairs: inner, torn: 0, heights: [plan.height], widest: Math.max(...partWidths(plan, [items])), planning };
   }
   const units: Plan[][] = [];
   items.forEach((item, i) => {
@@ -399,7 +408,10 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const across = pairsAcross(units);
   const height = partHeights(plan, units, across);
   const fits = fitsWidth(plan, units);
-  const starts = fewestCuts(units, height, fits, across);
+  const tears = tearCosts(units, plan.module.gap, wholeRoom(plan.module.gap, plan.connector));
+  // What a part [from, to) tears: the constructs the cut opening it falls inside, and itself when it holds only connectors.
+  const torn = (from: number, to: number): number => (from > 0 ? tears.across[from]! : 0) + (tears.onlyConnectors(from, to) ? 1 : 0);
+  const starts = fewestCuts(units, height, fits, across, torn);
   for (let k = 1; k < starts.length; k++) {
     const end = k + 1 < starts.length ? starts[k + 1]! : units.length;
     for (;;) {
@@ -407,38 +419,42 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
       if (from - 1 <= starts[k - 1]! || height(from, end) >= PAGE_PART_HEIGHT / 2) break;
       const moved = height(from - 1, end);
       if (moved > PAGE_PART_HEIGHT || height(starts[k - 1]!, from - 1) < moved || !fits(from - 1, end)) break;
+      // Filling the page never tears a construct the cut kept whole.
+      if (torn(starts[k - 1]!, from - 1) + torn(from - 1, end) > torn(starts[k - 1]!, from) + torn(from, end)) break;
       starts[k] = from - 1;
     }
   }
   const groups = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length).flat());
   const runOn = starts.slice(1).reduce((sum, from) => sum + across[from - 1]!, 0);
   const heights = starts.map((from, k) => height(from, starts[k + 1] ?? units.length));
-  return { plan, groups, pairs: inner + runOn, heights, widest: Math.max(...partWidths(plan, groups)), planning };
+  const tornIn = starts.reduce((sum, from, k) => sum + torn(from, starts[k + 1] ?? units.length), 0);
+  return { plan, groups, pairs: inner + runOn, torn: tornIn, heights, widest: Math.max(...partWidths(plan, groups)), planning };
 }
 
 /**
- * The first unit of each part: the fewest parts, then the fewest cuts where the spine runs on (each
- * costs a connector pair; a cut after a jump costs none), then each part ending as low as that
- * allows. A unit taller than a page stands alone. Parts are searched back from each end while they
+ * The first unit of each part: the fewest parts, then the fewest torn constructs (`torn` of each
+ * part, fit/torn.ts), then the fewest cuts where the spine runs on (each costs a connector pair; a
+ * cut after a jump costs none), then each part ending as low as that allows. A unit taller than a page stands alone. Parts are searched back from each end while they
  * can still fit, so this stays linear in the units.
  */
 function fewestCuts(
   units: readonly Plan[][], height: (from: number, to: number) => number, fits: (from: number, to: number) => boolean, across: readonly number[],
+  torn: (from: number, to: number) => number,
 ): number[] {
   const runsOn = (from: number): number => (from > 0 ? across[from - 1]! : 0);
   // best[to]: the best cutting of units [0, to), its last part opening at `from`.
-  const best: { parts: number; pairs: number; from: number }[] = [{ parts: 0, pairs: 0, from: 0 }];
+  type Cutting = { parts: number; torn: number; pairs: number; from: number };
+  const best: Cutting[] = [{ parts: 0, torn: 0, pairs: 0, from: 0 }];
   for (let to = 1; to <= units.length; to++) {
-    let choice: { parts: number; pairs: number; from: number } | null = null;
+    let choice: Cutting | null = null;
     for (let from = to - 1; from >= 0; from--) {
       const alone = from === to - 1;
       const h = height(from, to);
       // Far past a page no earlier opening fits either.
       if (!alone && h > 2 * PAGE_PART_HEIGHT) break;
       if (!alone && (h > PAGE_PART_HEIGHT || !fits(from, to))) continue;
-      const parts = best[from]!.parts + 1;
-      const pairs = best[from]!.pairs + runsOn(from);
-      if (!choice || parts < choice.parts || (parts === choice.parts && pairs < choice.pairs)) choice = { parts, pairs, from };
+      const next: Cutting = { parts: best[from]!.parts + 1, torn: best[from]!.torn + torn(from, to), pairs: best[from]!.pairs + runsOn(from), from };
+      if (!choice || next.parts < choice.parts || (next.parts === choice.parts && (next.torn < choice.torn || (next.torn === choice.torn && next.pairs < choice.pairs)))) choice = next;
     }
     best.push(choice!);
   }

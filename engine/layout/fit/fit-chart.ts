@@ -20,7 +20,8 @@ import { cutAs, cutPages, FLATTEN_TALLER, partWidths, type PagePlanning } from "
 import { foldToWidth, type FoldStage } from "./fold-wide.ts";
 
 export interface FittedChart {
-  parts: { drawn: DrawnPart; box: Box }[];
+  /** Each part drawn, its bounds, and the top-level plans it holds (what fit/torn.ts measures). */
+  parts: { drawn: DrawnPart; box: Box; plans: readonly Plan[] }[];
   module: Module;
 }
 
@@ -29,6 +30,8 @@ interface Candidate {
   plan: ChartPlan;
   groups: Plan[][];
   pairs: number;
+  /** Constructs its cut tears (cut-pages.ts Cut.torn). */
+  torn: number;
   heights: number[];
   widest: number;
   /** How it was planned for pages; null: planned as one part. */
@@ -136,11 +139,11 @@ function planFitting(
  * with all its designation circles that much larger, so every connector of the chart has one size
  * and the plan's heights hold.
  */
-function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, planned: Candidate): { drawn: DrawnPart; box: Box }[] {
+function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, planned: Candidate): FittedChart["parts"] {
   let candidate = planned;
   for (;;) {
     const { drawn, needed } = drawChart(fn, candidate.plan, candidate.groups, options, prefix, candidate.sizer);
-    if (needed <= candidate.plan.connector) return drawn.map((d) => ({ drawn: d, box: partBounds(d) }));
+    if (needed <= candidate.plan.connector) return drawn.map((d, k) => ({ drawn: d, box: partBounds(d), plans: candidate.groups[k] ?? [] }));
     // Cut into pages: planned again the way it was chosen, with the larger circles, and cut once.
     const { planning, sizer, fold } = candidate;
     candidate = planning
@@ -203,7 +206,7 @@ function planFolded(
     const chart = unsplit ?? planChart(fn, options, sizer, connector, { fold });
     if (!paged || chart.height <= PAGE_PART_HEIGHT) {
       const groups = [chart.body.items];
-      return { plan: chart, groups, pairs: 0, heights: [chart.height], widest: Math.max(...partWidths(chart, groups)), planning: null, sizer, fold };
+      return { plan: chart, groups, pairs: 0, torn: 0, heights: [chart.height], widest: Math.max(...partWidths(chart, groups)), planning: null, sizer, fold };
     }
     height = sheet = chart.height;
   }

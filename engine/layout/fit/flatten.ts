@@ -13,15 +13,18 @@ import { planFlatIf, planFlatSwitch } from "../branches.ts";
 import { planFlatLoop } from "../loops.ts";
 import { planFlatCascade } from "../cascade.ts";
 import { planFlatSwitchRows } from "../switch-rows.ts";
-import { planNode, type Plan, type PlanCtx } from "../plan.ts";
+import { countsOf, planNode, plansPages, type Plan, type PlanCtx } from "../plan.ts";
 import type { Scope } from "../scope.ts";
+import { chainAsSwitch } from "./chain-as-switch.ts";
+
+plansPages((node, scope, ctx) => planForPages((ctx.chainsAsSwitch && node.kind === "if" && chainAsSwitch(node)) || node, scope, ctx));
 
 /**
  * A top-level construct of a chart cut into pages, as one plan or a flat run of plans. A construct
  * is planned normally first; when it has to be flattened, what that planning counted (returns to
  * the one End, loop numbers, the enclosing loop's jumps) is undone.
  */
-export function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
+function planForPages(node: Node, scope: Scope, ctx: PlanCtx): Plan[] {
   if (node.kind === "infloop") return planFlatLoop(node, scope, ctx)!;
   if (node.kind !== "if" && node.kind !== "switch" && node.kind !== "while" && node.kind !== "for" && node.kind !== "dowhile") {
     return [planNode(node, scope, ctx)];
@@ -90,17 +93,4 @@ function isChain(node: Extract<Node, { kind: "if" }>): boolean {
 function roomOnAPart(ctx: PlanCtx): number {
   const { gap, stub } = ctx.sizer.module;
   return PAGE_PART_HEIGHT - (ctx.connector + gap) - (gap + stub + ctx.connector);
-}
-
-/** What planning counts outside the plan it returns, as a function that puts those counts back. */
-export function countsOf(scope: Scope, ctx: PlanCtx): () => void {
-  const loops = ctx.loopCount;
-  const targets = [scope.returns, scope.loop?.breaks, scope.loop?.continues].filter((t) => t != null);
-  const counts = targets.map((t) => [t.laneCount, t.connectorCount, t.laneable] as const);
-  return () => {
-    ctx.loopCount = loops;
-    targets.forEach((t, i) => {
-      [t.laneCount, t.connectorCount, t.laneable] = counts[i]!;
-    });
-  };
 }
