@@ -31,7 +31,7 @@ export async function runBatch(ctx: Context): Promise<number> {
   const client = await ctx.client();
   const bytes = new TextEncoder().encode(JSON.stringify(request)).byteLength;
   const progress = await batchProgress(ctx.stderrIsTTY && !ctx.values.json, items.length, bytes);
-  let answer;
+  let answer: Awaited<ReturnType<typeof client.batchJson>>;
   try {
     // Always the JSON answer: it names each failed item and why, which the bare file cannot.
     answer = await client.batchJson(request, { onProgress: (p) => progress.update(p) });

@@ -4,7 +4,7 @@ import { usageError } from "./exit-codes.ts";
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;
 
-const short = (text: string) => text.replace(/[\[\]:'"`\\$]/g, "").split(/[.;(]/)[0]!.trim().slice(0, 70);
+const short = (text: string) => text.replace(/[[\]:'"`\\$]/g, "").split(/[.;(]/)[0]!.trim().slice(0, 70);
 const takesValue = (f: Flag) => f.type === "string";
 const fileFlag = (f: Flag) => f.name === "output";
 

@@ -11,7 +11,7 @@
  * renderers made before), so the table is exactly its answer. Deterministic: the same font files
  * always give byte-identical output. test/glyph-coverage.test.ts checks the table against the fonts.
  */
-// @ts-ignore fontkit 2 ships no type declarations; the one member used is typed below.
+// @ts-expect-error fontkit 2 ships no type declarations; the one member used is typed below.
 import * as fontkitModule from "fontkit";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";

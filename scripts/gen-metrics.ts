@@ -8,7 +8,7 @@
  * Deterministic: the same font file always yields byte-identical output. Also copies each font's
  * licence next to its table. Dev-only (fontkit is a devDependency); the engine never imports this.
  */
-// @ts-ignore fontkit 2 ships no type declarations; the few members used are typed below.
+// @ts-expect-error fontkit 2 ships no type declarations; the few members used are typed below.
 import * as fontkitModule from "fontkit";
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

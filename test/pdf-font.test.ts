@@ -6,7 +6,7 @@
  * loads no font parser library.
  */
 import { describe, expect, test } from "bun:test";
-// @ts-ignore fontkit 2 ships no type declarations; the members used are typed below.
+// @ts-expect-error fontkit 2 ships no type declarations; the members used are typed below.
 import * as fontkitModule from "fontkit";
 import { FONTS, type FontId } from "../engine/fonts.ts";
 import { GLYPH_COVERAGE } from "../engine/render/glyph-coverage.ts";

@@ -53,6 +53,7 @@ describe("renderJson", () => {
   });
 
   test("the schema rejects what the renderer never writes", () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test writes fields the Geometry type does not allow
     const bad = (mutate: (x: any) => void): boolean => {
       const x = JSON.parse(out);
       mutate(x);
@@ -105,6 +106,7 @@ describe("renderJson", () => {
   });
 
   test("drops keys that are not part of Geometry", () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test adds keys the Geometry type does not have
     const g2 = sampleGeometry() as any;
     g2.debug = { t: 1 };
     g2.charts[0].parts[0].shapes[0].node = { kind: "terminal" };

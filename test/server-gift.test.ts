@@ -206,7 +206,7 @@ describe("POST /v1/gift", () => {
       expect(await credits("patient@example.com")).toBe(2);
       // Bounded wait for the sender to have tried and failed at least once.
       const deadline = Date.now() + 10_000;
-      let row;
+      let row: Awaited<ReturnType<typeof query>>[number] | undefined;
       for (;;) {
         [row] = await query("SELECT status, attempts, last_error FROM outbox WHERE \"to\" = ?", "patient@example.com");
         if (Number(row?.attempts) >= 1 && row?.last_error) break;

@@ -16,7 +16,7 @@ import { openDatabase, type Database } from "../server/db/open.ts";
 import { balance, eventually, paymentLedger, providerEnv, rows, startFake, topup } from "./support/payments.ts";
 import { ledgerConsistent, spawnServer, type SpawnedServer } from "./support/server.ts";
 
-const cleanup: (() => Promise<unknown> | void)[] = [];
+const cleanup: (() => unknown)[] = [];
 afterAll(async () => {
   for (const f of cleanup.splice(0).reverse()) await f();
 });

@@ -228,7 +228,7 @@ export function startFakeMonobank(options: FakeOptions): FakeMonobank {
         if (req.method === "POST") {
           const form = await req.formData();
           const item = await fake.pay({ comment: String(form.get("t") ?? ""), amountKop: Math.round(Number(form.get("a")) * 100), account: jars.find((j) => j.sendId === jar[1])!.id });
-          return new Response(`<p>Paid ${item.amount / 100} UAH with comment “${escape(item.comment ?? "")}” (item ${item.id}). Credits arrive at the next statement poll.</p>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+          return new Response(`<p>Paid ${item.amount / 100} UAH with comment “${escapeHtml(item.comment ?? "")}” (item ${item.id}). Credits arrive at the next statement poll.</p>`, { headers: { "content-type": "text/html; charset=utf-8" } });
         }
         return new Response(jarPage(url.searchParams.get("a") ?? "", url.searchParams.get("t") ?? ""), { headers: { "content-type": "text/html; charset=utf-8" } });
       }
@@ -240,15 +240,15 @@ export function startFakeMonobank(options: FakeOptions): FakeMonobank {
   return fake;
 }
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The fake's version of the jar's public page: the amount and comment prefilled, one button to "pay". */
 function jarPage(amount: string, comment: string): string {
   return `<!doctype html><meta charset="utf-8"><title>Fake Monobank jar</title>
 <h1>Fake Monobank jar (development)</h1>
 <form method="post">
-<label>Amount, UAH <input name="a" value="${escape(amount)}"></label><br>
-<label>Comment <input name="t" value="${escape(comment)}"></label><br>
+<label>Amount, UAH <input name="a" value="${escapeHtml(amount)}"></label><br>
+<label>Comment <input name="t" value="${escapeHtml(comment)}"></label><br>
 <button>Pay</button>
 </form>`;
 }

@@ -14,7 +14,7 @@ function paramType(param: string): string {
   const p = param.replace(/=.*$/s, "").trim();
   const words = p
     .replace(/\b(?:const|final|ref|out|in|params|var|this|register|volatile)\b/g, "")
-    .replace(/\s*([*&\[\]])\s*/g, "$1")
+    .replace(/\s*([*&[\]])\s*/g, "$1")
     .replace(/([*&\]])(?=[A-Za-z_])/g, "$1 ")
     .trim();
   // The last word is the parameter's name (unless the parameter is only a type: `void f(int)`).

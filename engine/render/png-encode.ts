@@ -39,7 +39,7 @@ interface PakoDeflate {
 async function zlib(chunks: Iterable<Uint8Array>): Promise<Uint8Array[]> {
   if (typeof CompressionStream === "undefined") {
     // Loaded only here: hosts with CompressionStream (all we know of) never pay for its import.
-    // @ts-ignore pako 1 ships no type declarations; the one class used is typed above.
+    // @ts-expect-error pako 1 ships no type declarations; the one class used is typed above.
     const pako = (await import("pako")).default as unknown as PakoDeflate;
     const parts: Uint8Array[] = [];
     const z = new pako.Deflate({ level: 6 });

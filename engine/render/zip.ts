@@ -15,7 +15,7 @@
  * without file name or time, the raw deflate stream, then CRC-32 and size), so no checksum code
  * is written here either.
  */
-// @ts-ignore pako 1 ships no type declarations; the one function used is typed below.
+// @ts-expect-error pako 1 ships no type declarations; the one function used is typed below.
 import pakoModule from "pako";
 
 const pako = pakoModule as unknown as { gzip(data: Uint8Array, options: { level: number }): Uint8Array };

@@ -58,7 +58,7 @@ export async function giveCredits(db: Db, sender: User, recipientEmail: string, 
       .returning({ id: gifts.id })
       .toSQL(),
   ].map((s) => ({ sql: s.sql, args: s.params as InArgs }));
-  let results;
+  let results: Awaited<ReturnType<typeof db.$client.batch>>;
   try {
     results = await db.$client.batch(
       [

@@ -23,7 +23,7 @@ export interface AppDeps {
 }
 
 export interface SiteMount {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the site's own Hono env
+  // biome-ignore lint/suspicious/noExplicitAny: the site's own Hono env (its Variables), which the API's app does not know
   routes: Hono<any>;
   /** The site's 404 page for a browser's page request, or null to answer with the API's error. */
   pageNotFound(c: Context): Response | Promise<Response> | null;

@@ -33,7 +33,7 @@ export function webhookRoutes(signal: PayerSignal, config: MonobankConfig & { we
   });
   app.get("/:secret", (c) => c.text("ok", 200));
   app.post("/:secret", async (c) => {
-    let event;
+    let event: z.infer<typeof WebhookEvent>;
     try {
       event = WebhookEvent.parse(await c.req.json());
     } catch {

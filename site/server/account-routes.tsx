@@ -160,7 +160,7 @@ export function accountRoutes(deps: SiteDeps) {
   app.post("/account/keys", async (c) => {
     const frame = framed(c);
     const name = (await formField(c, "name")).slice(0, 100);
-    let created;
+    let created: Awaited<ReturnType<typeof createApiKey>>;
     try {
       created = await createApiKey(db, c.get("user")!.id, name);
     } catch (error) {

@@ -533,7 +533,10 @@ function checkPort(rec: EdgeRec, shape: Shape, which: "from" | "to", rep: Report
   const k = which === "from" ? rec.firstK : rec.lastK;
   if (k < 0) return; // reported under b
   const d = dirOf(e.points[k]!, e.points[k + 1]!);
-  if (e.dashed) return checkCommentLink(rec, shape, which, p, d, rep);
+  if (e.dashed) {
+    checkCommentLink(rec, shape, which, p, d, rep);
+    return;
+  }
   if (!onBoundary(shape, p)) {
     rep.add("m", rec.part, `edge ${e.id} ${which === "from" ? "starts" : "ends"} at ${fmtP(p)}, not on the boundary of its ${which} shape ${shape.id}`);
     return;

@@ -180,7 +180,7 @@ const outputConcat: Rule = (chart, program) =>
   where(chart, ["io", "comment"], (s) => s.startsWith(program.options.texts.outWord) && /(""|'')\s*\+|\+\s*(""|''|str\()/.test(code(s)));
 
 const ESCAPE = /\\[abfnrtv0"'\\]|\\x[0-9a-f]{2}|\\u[0-9a-f]{4}/i;
-const escape: Rule = (chart) => where(chart, TEXT_KINDS, (s) => ESCAPE.test(s) || /(^|['\s,(])#\d+/.test(code(s)));
+const escapeRule: Rule = (chart) => where(chart, TEXT_KINDS, (s) => ESCAPE.test(s) || /(^|['\s,(])#\d+/.test(code(s)));
 
 const placeholder: Rule = (chart) => where(chart, STEP_KINDS, (s) => s === "…" || s.endsWith("…"));
 
@@ -251,7 +251,7 @@ export const RULES: Record<NotationRule, Rule> = {
   cast,
   "format-string": formatString,
   "output-concat": outputConcat,
-  escape,
+  escape: escapeRule,
   placeholder,
   "own-call": ownCall,
   "start-params": startParams,

@@ -20,7 +20,7 @@ export function parseXmlStrict(xml: string): XmlElement {
     throw new Error(`${msg} at ${i}: …${xml.slice(Math.max(0, i - 40), i + 40)}…`);
   };
   if (stripInvalidXml(xml) !== xml) fail("character not allowed in XML 1.0", 0);
-  const isNameChar = (c: string) => /[A-Za-z0-9_:.\-]/.test(c);
+  const isNameChar = (c: string) => /[A-Za-z0-9_:.-]/.test(c);
   const entity = (i: number): number => {
     const end = xml.indexOf(";", i);
     if (end < 0) fail("unterminated entity", i);

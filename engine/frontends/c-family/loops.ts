@@ -197,7 +197,7 @@ export function forStatement(
 
 /** The step process put before a `continue` of an expanded `for` (none for other loops). */
 export function continueNodes(stmt: TsNode, ctx: BuildContext): Node[] {
-  let frame;
+  let frame: (typeof ctx.frames)[number] | undefined;
   for (let i = ctx.frames.length - 1; i >= 0; i--) {
     if (ctx.frames[i]!.kind === "loop") {
       frame = ctx.frames[i];

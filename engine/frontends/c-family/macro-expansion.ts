@@ -43,7 +43,7 @@ function skippedRegions(source: string): boolean[] {
 }
 
 /** The arguments of a use starting at its `(`, and the index after its `)`; undefined when unbalanced. */
-function useArguments(source: string, open: number): { args: string[]; end: number } | undefined {
+function argumentsOfUse(source: string, open: number): { args: string[]; end: number } | undefined {
   const args: string[] = [];
   let depth = 0;
   let from = open + 1;
@@ -98,7 +98,7 @@ export function expandStatementMacros(source: string): string {
   for (const m of source.matchAll(use)) {
     if (m.index < last || skip[m.index]) continue;
     const open = m.index + m[0].length - 1;
-    const found = useArguments(source, open);
+    const found = argumentsOfUse(source, open);
     if (!found) continue;
     const expansion = substitute(macros.get(m[1]!)!, found.args);
     added += expansion.length;

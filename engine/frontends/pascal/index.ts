@@ -50,7 +50,7 @@ export const parsePascal: Frontend = async (code, options) => {
   const tree: ChartTree = [];
   const errors: FunctionError[] = [];
   if (source.trim() === "") return { tree, errors };
-  let parsed;
+  let parsed: ReturnType<typeof parseProgram>;
   try {
     parsed = parseProgram(source);
   } catch (error) {

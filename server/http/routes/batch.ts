@@ -82,7 +82,7 @@ export function batchRoutes(deps: AppDeps) {
     requirePro(user, plans.flatMap((p) => (p.lang instanceof Error ? [] : [{ lang: p.lang, options: request.options }])));
     requireCredits(user, plans.length);
 
-    let outcome;
+    let outcome: Awaited<ReturnType<typeof runBatch>>;
     try {
       outcome = await runBatch(plans, {
         request, bundle, policy: deps.config.source, assets: deps.assets, concurrency: deps.config.batchConcurrency, afterItem: deps.afterRender, signal: c.req.raw.signal,

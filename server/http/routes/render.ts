@@ -116,7 +116,7 @@ export function renderRoutes(deps: AppDeps) {
     requireCredits(user, 1);
 
     const code = await loadSource(call.source, deps.config.source);
-    let result;
+    let result: Awaited<ReturnType<typeof render>>;
     try {
       result = await render({ ...call, code, lang }, deps.assets);
     } finally {

@@ -78,6 +78,7 @@ export function PlaygroundPage(props: PlaygroundProps) {
                 <option value="">{p.allFunctions}</option>
               </select>
             </label>
+            {/* biome-ignore lint/a11y/useSemanticElements: role=group is the ARIA form of a fieldset, without its border and legend layout */}
             <div class="zoom" role="group" aria-label={p.zoomFit}>
               <button type="button" id="zoom-out" aria-label={p.zoomOut} title={p.zoomOut}>−</button>
               <button type="button" id="zoom-real" title={p.zoomReal}>{p.zoomReal}</button>
@@ -85,9 +86,10 @@ export function PlaygroundPage(props: PlaygroundProps) {
               <button type="button" id="zoom-in" aria-label={p.zoomIn} title={p.zoomIn}>+</button>
             </div>
           </div>
-          <div id="preview" class="preview" tabindex={0} aria-label={p.preview}>
+          <section id="preview" class="preview" tabindex={0} aria-label={p.preview}>
             {raw(props.svg)}
-          </div>
+          </section>
+          {/* biome-ignore lint/a11y/useSemanticElements: role=group is the ARIA form of a fieldset, without its border and legend layout */}
           <div class="downloads" role="group" aria-labelledby="download-title">
             <span id="download-title" class="group-title">{p.download}</span>
             {DOWNLOAD_ORDER.map((format) => (
