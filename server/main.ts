@@ -3,12 +3,12 @@
  * sends the e-mail outbox, and on SIGTERM/SIGINT stops taking connections, lets in-flight requests
  * finish, finishes the mail in hand, then closes the database.
  */
-import { preload } from "../engine/index.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
 import { startMailSender } from "./mail/sender.ts";
 import { startPayments } from "./payments/service.ts";
+import { workerRenderer } from "./rendering/renderer.ts";
 import { runtime } from "./runtime.ts";
 import { siteMount } from "../site/server/routes.tsx";
 
@@ -16,7 +16,9 @@ const config = loadConfig();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
 const mailer = startMailSender(database.db, config.mail);
 const site = siteMount({ db: database.db, config, assets: runtime.assets });
-const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch, site });
+// The engine runs in these workers, never on this thread (the site's one example chart aside).
+const renderer = workerRenderer(config.render);
+const app = createApp({ db: database.db, config, assets: runtime.assets, renderer, site });
 
 const server = runtime.serve({
   port: config.port,
@@ -28,8 +30,6 @@ const server = runtime.serve({
   idleTimeout: 60,
 });
 const payments = startPayments(database.db, config.payments);
-// The WASM runtimes (tree-sitter, the PNG rasteriser) start now, not on the first request.
-void preload(runtime.assets);
 console.log(`skhema: listening on http://${config.host}:${server.port}/v1 (database ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
 if (!config.mail.smtp) console.log("skhema: no SMTP configured (SMTP_URL or SMTP_HOST): e-mails are printed to this log");
 
@@ -43,6 +43,7 @@ async function shutdown(signal: string) {
   clearTimeout(forced);
   await payments.stop();
   await mailer.stop();
+  renderer.close();
   database.close();
   console.log("skhema: stopped");
   process.exit(0);

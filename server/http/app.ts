@@ -14,6 +14,7 @@ import { paymentRoutes } from "./routes/payments.ts";
 import { webhookRoutes } from "../payments/webhook.ts";
 import { renderRoutes } from "./routes/render.ts";
 import { rateLimit } from "./rate-limit.ts";
+import { renderLimits } from "./render-limits.ts";
 import { referenceRoutes } from "./reference.ts";
 import { Health } from "./schemas.ts";
 import { defaultHook } from "./validation.ts";
@@ -109,6 +110,8 @@ export function createApp(deps: AppDeps) {
 
   const limiter = rateLimit(db, { limit: config.rateLimitPerMinute, windowMs: 60_000 });
   for (const path of ["/me", "/topup", "/gift", "/products"]) v1.use(path, limiter);
+  const fairUse = renderLimits(db, config.render);
+  for (const path of ["/render", "/render/batch"]) v1.use(path, fairUse);
 
   v1.route("/", renderRoutes(deps));
   v1.route("/", batchRoutes(deps));

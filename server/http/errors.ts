@@ -34,6 +34,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly proFeatures?: readonly ProFeature[],
+    /** 429: the seconds until a retry can succeed, sent as Retry-After. */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.status = STATUS[code];
@@ -53,6 +55,7 @@ export function toApiError(err: unknown): ApiError {
 }
 
 export function errorResponse(c: Context, err: ApiError): Response {
+  if (err.retryAfterS !== undefined) c.header("Retry-After", String(err.retryAfterS));
   const body = err.proFeatures ? { error: err.message, code: err.code, proFeatures: err.proFeatures } : { error: err.message, code: err.code };
   return c.json(body, err.status);
 }

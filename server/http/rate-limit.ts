@@ -8,7 +8,7 @@
  * can neither lose a count nor both reset the window). Over the limit the answer is 429 with
  * Retry-After: the seconds until the key's window ends.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/open.ts";
 import { rateLimits } from "../db/schema.ts";
@@ -49,4 +49,11 @@ export function rateLimit(db: Db, { limit, windowMs }: RateLimit) {
     }
     await next();
   });
+}
+
+/** The count within `key`'s current window, without counting anything (0 once the window has passed). */
+export async function peekCount(db: Db, key: string, windowMs: number, now = Date.now()): Promise<{ count: number; resetAt: number }> {
+  const [row] = await db.select({ count: rateLimits.count, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key));
+  if (!row || row.windowStart <= now - windowMs) return { count: 0, resetAt: now + windowMs };
+  return { count: row.count, resetAt: row.windowStart + windowMs };
 }

@@ -15,6 +15,7 @@ import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "../../server/http/app.ts";
 import { startMailSender } from "../../server/mail/sender.ts";
+import { workerRenderer } from "../../server/rendering/renderer.ts";
 import { startPayments } from "../../server/payments/service.ts";
 import { siteMount } from "../../site/server/routes.tsx";
 
@@ -37,10 +38,12 @@ let seq = 0;
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "skhema-test-"));
   const databaseUrl = `file:${join(dir, "skhema.db")}`;
-  const config = loadConfig({ DATABASE_URL: databaseUrl, ...env });
+  // Suites send many failing renders with one key; the tests of that limit set it themselves.
+  const config = loadConfig({ DATABASE_URL: databaseUrl, RENDER_FAILURES_PER_MINUTE: "100000", ...env });
   const database = await openDatabase(config.databaseUrl);
   const mailer = startMailSender(database.db, config.mail);
-  const app = createApp({ db: database.db, config, assets: bunAssets, site: siteMount({ db: database.db, config, assets: bunAssets }) });
+  const renderer = workerRenderer(config.render);
+  const app = createApp({ db: database.db, config, assets: bunAssets, renderer, site: siteMount({ db: database.db, config, assets: bunAssets }) });
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, maxRequestBodySize: SERVE_MAX_REQUEST_BODY });
   const payments = startPayments(database.db, config.payments);
   return {
@@ -66,6 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await server.stop(true);
       await payments.stop();
       await mailer.stop();
+      renderer.close();
       database.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -50,6 +50,7 @@ export const batchRoute = createRoute({
     400: batchError(ERRORS[400]),
     401: ERRORS[401],
     402: ERRORS[402],
+    429: ERRORS.renderLimited,
     500: batchError(ERRORS[500]),
   },
 });
@@ -82,14 +83,9 @@ export function batchRoutes(deps: AppDeps) {
     requirePro(user, plans.flatMap((p) => (p.lang instanceof Error ? [] : [{ lang: p.lang, options: request.options }])));
     requireCredits(user, plans.length);
 
-    let outcome;
-    try {
-      outcome = await runBatch(plans, {
-        request, bundle, policy: deps.config.source, assets: deps.assets, concurrency: deps.config.batchConcurrency, afterItem: deps.afterRender, signal: c.req.raw.signal,
-      });
-    } finally {
-      deps.afterBatch?.();
-    }
+    const outcome = await runBatch(plans, {
+      request, bundle, policy: deps.config.source, renderer: deps.renderer, budgetMs: deps.config.render.batchItemBudgetMs, concurrency: deps.config.batchConcurrency, signal: c.req.raw.signal,
+    });
     requireClient(c.req.raw.signal);
     const failure = outcome.rendered === 0 ? nothingRendered(outcome.items) : undefined;
     // Nothing rendered: nothing to charge (and applyDelta refuses a zero change).

@@ -1,0 +1,228 @@
+/**
+ * A pool of Web Workers (Bun's and Deno's) that runs jobs off the server's own thread, each within
+ * bounds: a wall-clock budget from the moment a worker takes the job, the caller's abort signal
+ * (the client went away), and a memory ceiling. A job over any of them is stopped the only way a
+ * busy JavaScript thread can be stopped — its worker is terminated — and a fresh worker takes the
+ * slot. Jobs wait in order for a free worker; an abandoned job leaves the queue.
+ *
+ * Memory: a worker reports its own heap after each job; one holding more than `recycleBytes`
+ * (a spike it will not give back) is replaced, which returns the memory to the system. While jobs
+ * run, the process's resident memory is sampled; above the idle level plus `memoryCeilingBytes` per
+ * worker, the job running longest (the likeliest holder) is stopped.
+ *
+ * Protocol: the worker posts `{ ready: true }` once loaded, then answers each `{ id, job }` with
+ * `{ id, ok: true, value, heapBytes }` or `{ id, ok: false, error, heapBytes }`.
+ */
+
+export type StopReason = "budget" | "memory" | "abandoned" | "crashed";
+
+/** A job the pool stopped (or never started) for `reason`; the worker was replaced. */
+export class JobStopped extends Error {
+  constructor(
+    message: string,
+    readonly reason: StopReason,
+  ) {
+    super(message);
+    this.name = "JobStopped";
+  }
+}
+
+export type WorkerReply = { ready: true } | { id: number; ok: true; value: unknown; heapBytes: number } | { id: number; ok: false; error: unknown; heapBytes: number };
+
+export interface PoolSettings {
+  /** Starts a fresh worker. */
+  spawn: () => Worker;
+  size: number;
+  /** Memory one job may add to the server's idle level before the longest-running job is stopped. */
+  memoryCeilingBytes: number;
+  /** A worker whose heap is above this after a job is replaced. */
+  recycleBytes: number;
+  /** The process's resident memory in bytes (where the host can tell; otherwise no ceiling). */
+  rss?: () => number;
+  /** How often resident memory is sampled while jobs run. */
+  sampleMs?: number;
+}
+
+export interface JobLimits {
+  budgetMs: number;
+  signal?: AbortSignal | undefined;
+}
+
+interface Pending {
+  id: number;
+  message: unknown;
+  transfer: Transferable[];
+  limits: JobLimits;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  /** Takes the job out of the queue when the caller aborts before it starts. */
+  unlisten: () => void;
+}
+
+interface Running extends Pending {
+  startedAt: number;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Running | undefined;
+}
+
+export interface PoolStats {
+  workers: number;
+  busy: number;
+  queued: number;
+  /** Workers replaced so far, by why. */
+  replaced: Record<StopReason | "recycled", number>;
+}
+
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private idleRss: number | undefined;
+  private sampler: ReturnType<typeof setInterval> | undefined;
+  private closed = false;
+  private readonly replaced: PoolStats["replaced"] = { budget: 0, memory: 0, abandoned: 0, crashed: 0, recycled: 0 };
+
+  constructor(private readonly settings: PoolSettings) {
+    if (!(settings.size >= 1)) throw new Error("a worker pool needs at least one worker");
+    for (let i = 0; i < settings.size; i++) this.slots.push(this.start());
+  }
+
+  /** Runs `message` on a worker; resolves with its answer, rejects with its error or a JobStopped. */
+  run(message: unknown, limits: JobLimits, transfer: Transferable[] = []): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error("the worker pool is closed"));
+    return new Promise((resolve, reject) => {
+      const { signal } = limits;
+      if (signal?.aborted) return reject(abandoned());
+      const pending: Pending = { id: this.nextId++, message, transfer, limits, resolve, reject, unlisten: () => {} };
+      if (signal) {
+        const onAbort = () => this.abandon(pending);
+        signal.addEventListener("abort", onAbort, { once: true });
+        pending.unlisten = () => signal.removeEventListener("abort", onAbort);
+      }
+      this.queue.push(pending);
+      this.dispatch();
+    });
+  }
+
+  stats(): PoolStats {
+    return { workers: this.slots.length, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length, replaced: { ...this.replaced } };
+  }
+
+  /** Stops every worker; queued and running jobs fail. */
+  close(): void {
+    this.closed = true;
+    this.stopSampling();
+    for (const pending of this.queue.splice(0)) pending.reject(new Error("the worker pool is closed"));
+    for (const slot of this.slots) {
+      slot.worker.terminate();
+      if (slot.job) this.finish(slot.job).reject(new Error("the worker pool is closed"));
+      slot.job = undefined;
+    }
+  }
+
+  private start(): Slot {
+    const slot: Slot = { worker: this.settings.spawn(), ready: false, job: undefined };
+    slot.worker.onmessage = (event: MessageEvent<WorkerReply>) => this.reply(slot, event.data);
+    // An uncaught error or a failed start: the worker cannot be trusted with another job.
+    slot.worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault?.();
+      console.error("render worker failed:", event.message);
+      this.replace(slot, "crashed", "the renderer stopped unexpectedly");
+    };
+    return slot;
+  }
+
+  private reply(slot: Slot, data: WorkerReply): void {
+    if ("ready" in data) {
+      slot.ready = true;
+      if (this.idleRss === undefined && this.slots.every((s) => s.ready)) this.idleRss = this.settings.rss?.();
+      this.dispatch();
+      return;
+    }
+    const job = slot.job;
+    if (!job || job.id !== data.id) return; // an answer for a job already stopped
+    slot.job = undefined;
+    const { resolve, reject } = this.finish(job);
+    if (data.ok) resolve(data.value);
+    else reject(data.error);
+    if (data.heapBytes > this.settings.recycleBytes) this.replace(slot, "recycled");
+    this.dispatch();
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) break;
+      if (!slot.ready || slot.job) continue;
+      const pending = this.queue.shift()!;
+      const job: Running = { ...pending, startedAt: performance.now(), timer: setTimeout(() => this.stopJob(job, "budget", `over the ${pending.limits.budgetMs} ms budget`), pending.limits.budgetMs) };
+      slot.job = job;
+      slot.worker.postMessage({ id: job.id, job: job.message }, job.transfer);
+    }
+    if (this.slots.some((s) => s.job)) this.startSampling();
+    else this.stopSampling();
+  }
+
+  private abandon(pending: Pending): void {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      pending.reject(abandoned());
+      return;
+    }
+    const slot = this.slots.find((s) => s.job?.id === pending.id);
+    if (slot?.job) this.stopJob(slot.job, "abandoned", "the client went away");
+  }
+
+  private stopJob(job: Running, reason: StopReason, why: string): void {
+    const slot = this.slots.find((s) => s.job === job);
+    if (slot) this.replace(slot, reason, why);
+  }
+
+  /** Terminates the slot's worker (failing its job, if any, with `reason`) and starts a fresh one. */
+  private replace(slot: Slot, reason: StopReason | "recycled", why = ""): void {
+    slot.worker.onmessage = null;
+    slot.worker.onerror = null;
+    slot.worker.terminate();
+    this.replaced[reason]++;
+    const job = slot.job;
+    const index = this.slots.indexOf(slot);
+    if (index >= 0 && !this.closed) this.slots[index] = this.start();
+    if (job && reason !== "recycled") {
+      this.finish(job).reject(reason === "abandoned" ? abandoned() : new JobStopped(`rendering stopped: ${why}`, reason));
+    }
+    this.dispatch();
+  }
+
+  /** Clears a job's timer and abort listener; returns its settle functions. */
+  private finish(job: Running): Pick<Pending, "resolve" | "reject"> {
+    clearTimeout(job.timer);
+    job.unlisten();
+    return job;
+  }
+
+  private startSampling(): void {
+    const { rss, memoryCeilingBytes, sampleMs = 100 } = this.settings;
+    if (this.sampler || !rss) return;
+    this.sampler = setInterval(() => {
+      if (this.idleRss === undefined) return;
+      if (rss() <= this.idleRss + memoryCeilingBytes * this.slots.length) return;
+      const longest = this.slots.map((s) => s.job).filter((j) => j !== undefined).sort((a, b) => a.startedAt - b.startedAt)[0];
+      if (longest) this.stopJob(longest, "memory", `it needed more than ${Math.round(memoryCeilingBytes / 2 ** 20)} MB`);
+    }, sampleMs);
+    (this.sampler as { unref?: () => void }).unref?.();
+  }
+
+  private stopSampling(): void {
+    clearInterval(this.sampler);
+    this.sampler = undefined;
+  }
+}
+
+function abandoned(): DOMException {
+  return new DOMException("the client went away before the answer", "AbortError");
+}
