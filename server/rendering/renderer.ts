@@ -51,10 +51,10 @@ export function poolRenderer(settings: PoolSettings): Renderer & { pool: WorkerP
 
 const MiB = 1024 * 1024;
 
-/** The server's pool of render workers (render-worker.ts), sized and bounded by the configuration. */
-export function workerRenderer(config: RenderConfig): Renderer & { pool: WorkerPool } {
+/** The server's pool of render workers (render-worker.ts, or a test's stand-in), sized and bounded by the configuration. */
+export function workerRenderer(config: RenderConfig, script: URL = renderWorkerUrl()): Renderer & { pool: WorkerPool } {
   return poolRenderer({
-    spawn: () => new Worker(renderWorkerUrl(), { type: "module" }),
+    spawn: () => new Worker(script, { type: "module" }),
     size: config.workers,
     memoryCeilingBytes: config.memoryMb * MiB,
     recycleBytes: config.recycleMb * MiB,

@@ -15,6 +15,7 @@ import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "../../server/http/app.ts";
 import { startMailSender } from "../../server/mail/sender.ts";
+import type { WorkerPool } from "../../server/rendering/pool.ts";
 import { workerRenderer } from "../../server/rendering/renderer.ts";
 import { startPayments } from "../../server/payments/service.ts";
 import { siteMount } from "../../site/server/routes.tsx";
@@ -27,6 +28,8 @@ export interface TestServer {
   database: Database;
   dir: string;
   databaseUrl: string;
+  /** The server's render workers (their state: busy, queued, replaced). */
+  pool: WorkerPool;
   /** A user with a key; `credits` and `pro` as asked. */
   user(options?: { credits?: number; pro?: boolean; email?: string }): Promise<{ user: User; key: string }>;
   grant(userId: number, credits: number): Promise<void>;
@@ -35,14 +38,17 @@ export interface TestServer {
 
 let seq = 0;
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** The render worker stand-in of the tests that need a render that never ends (test/support/spin-worker.ts). */
+export const SPIN_WORKER = new URL("./spin-worker.ts", import.meta.url);
+
+export async function startServer(env: Record<string, string> = {}, options: { renderWorker?: URL } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "skhema-test-"));
   const databaseUrl = `file:${join(dir, "skhema.db")}`;
   // Suites send many failing renders with one key; the tests of that limit set it themselves.
   const config = loadConfig({ DATABASE_URL: databaseUrl, RENDER_FAILURES_PER_MINUTE: "100000", ...env });
   const database = await openDatabase(config.databaseUrl);
   const mailer = startMailSender(database.db, config.mail);
-  const renderer = workerRenderer(config.render);
+  const renderer = workerRenderer(config.render, options.renderWorker);
   const app = createApp({ db: database.db, config, assets: bunAssets, renderer, site: siteMount({ db: database.db, config, assets: bunAssets }) });
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, maxRequestBodySize: SERVE_MAX_REQUEST_BODY });
   const payments = startPayments(database.db, config.payments);
@@ -52,6 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     database,
     dir,
     databaseUrl,
+    pool: renderer.pool,
     async user(options = {}) {
       const user = await createUser(database.db, {
         email: options.email ?? `user${++seq}-${Date.now()}@example.com`,
