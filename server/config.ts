@@ -29,7 +29,7 @@ export interface Config {
 
 /** The render pool and the bounds of every render (README "Render budgets and limits"). */
 export interface RenderConfig {
-  /** Render workers; the server's own thread never renders. */
+  /** Render workers (default: cores + 1); the server's own thread never renders. One user holds at most all but one. */
   workers: number;
   /** Wall-clock budget of one render (POST /render), from the moment a worker takes it. */
   budgetMs: number;
@@ -85,7 +85,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBatchBody: integer(env, "MAX_BATCH_BODY_BYTES", 16 * MiB, 1024),
     batchConcurrency: integer(env, "BATCH_CONCURRENCY", 4, 1),
     render: {
-      workers: integer(env, "RENDER_WORKERS", Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 2), 1),
+      // One more than the cores: one user may hold all but one worker, so another's render never waits (pool.ts).
+      workers: integer(env, "RENDER_WORKERS", (globalThis.navigator?.hardwareConcurrency ?? 2) + 1, 1),
       budgetMs: integer(env, "RENDER_BUDGET_MS", 5_000, 1),
       batchItemBudgetMs: integer(env, "BATCH_ITEM_BUDGET_MS", 5_000, 1),
       memoryMb: integer(env, "RENDER_MEMORY_MB", 512, 16),

@@ -96,6 +96,17 @@ describe("render worker pool", () => {
     expect(await younger).toBeInstanceOf(Error);
   }, 30_000);
 
+  test("one owner holds all workers but one: another owner's job runs at once", async () => {
+    const p = pool({ size: 2 });
+    const controller = new AbortController();
+    const mine = [0, 1].map(() => p.run({ kind: "spin" }, { budgetMs: LONG, signal: controller.signal, owner: "a" }).catch((e: unknown) => e));
+    while (p.stats().busy < 1) await Bun.sleep(10);
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 1 }); // the second worker stays free for others
+    expect(await p.run({ kind: "echo", value: "b's" }, { budgetMs: LONG, owner: "b" })).toBe("b's");
+    controller.abort();
+    await Promise.all(mine);
+  }, 30_000);
+
   test("a worker left holding a large heap is recycled after its job", async () => {
     const p = pool({ recycleBytes: 10 * MiB });
     expect(await p.run({ kind: "echo", value: "small", heapBytes: MiB }, { budgetMs: LONG })).toBe("small");

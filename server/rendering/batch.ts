@@ -60,6 +60,8 @@ export interface BatchSettings {
   renderer: Renderer;
   /** Each item's budget, and the bundle's. */
   budgetMs: number;
+  /** Whose batch it is: the pool's share per user. */
+  owner: string;
   concurrency: number;
   /** Aborts when the client has gone: the running items stop, the remaining ones are skipped. */
   signal?: AbortSignal;
@@ -101,7 +103,7 @@ function uniqueName(name: string, taken: Set<string>): string {
 
 export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchSettings): Promise<BatchOutcome> {
   const { request, bundle, renderer } = settings;
-  const limits = { budgetMs: settings.budgetMs, signal: settings.signal };
+  const limits = { budgetMs: settings.budgetMs, signal: settings.signal, owner: settings.owner };
   const format = request.format;
   const { ext } = formatFile(format);
   const engineInput = (code: string | Uint8Array, plan: BatchItemPlan, lang: Lang) => ({

@@ -5,6 +5,10 @@
  * busy JavaScript thread can be stopped — its worker is terminated — and a fresh worker takes the
  * slot. Jobs wait in order for a free worker; an abandoned job leaves the queue.
  *
+ * Fairness: one owner (a user) holds at most `perOwner` workers at once, by default all but one, so
+ * with a worker more than the machine has cores (the server's default) someone else's small render
+ * finds a free worker even while one user's slow inputs or big batch keep the others busy.
+ *
  * Memory: a worker reports its own heap after each job; one holding more than `recycleBytes`
  * (a spike it will not give back) is replaced, which returns the memory to the system. While jobs
  * run, the process's resident memory is sampled; above the idle level plus `memoryCeilingBytes` per
@@ -41,11 +45,15 @@ export interface PoolSettings {
   rss?: () => number;
   /** How often resident memory is sampled while jobs run. */
   sampleMs?: number;
+  /** Workers one owner may hold at once; default all but one (at least one). */
+  perOwner?: number;
 }
 
 export interface JobLimits {
   budgetMs: number;
   signal?: AbortSignal | undefined;
+  /** Whose job it is (see perOwner); jobs without an owner are not held back. */
+  owner?: string | undefined;
 }
 
 interface Pending {
@@ -154,11 +162,21 @@ export class WorkerPool {
     this.dispatch();
   }
 
+  /** The first queued job whose owner is under its share of workers. */
+  private nextJob(): Pending | undefined {
+    const { perOwner = Math.max(1, this.settings.size - 1) } = this.settings;
+    const held = new Map<string, number>();
+    for (const s of this.slots) if (s.job?.limits.owner !== undefined) held.set(s.job.limits.owner, (held.get(s.job.limits.owner) ?? 0) + 1);
+    const index = this.queue.findIndex((p) => p.limits.owner === undefined || (held.get(p.limits.owner) ?? 0) < perOwner);
+    return index < 0 ? undefined : this.queue.splice(index, 1)[0];
+  }
+
   private dispatch(): void {
     for (const slot of this.slots) {
       if (this.queue.length === 0) break;
       if (!slot.ready || slot.job) continue;
-      const pending = this.queue.shift()!;
+      const pending = this.nextJob();
+      if (!pending) break;
       const job: Running = { ...pending, startedAt: performance.now(), timer: setTimeout(() => this.stopJob(job, "budget", `over the ${pending.limits.budgetMs} ms budget`), pending.limits.budgetMs) };
       slot.job = job;
       slot.worker.postMessage({ id: job.id, job: job.message }, job.transfer);

@@ -84,7 +84,7 @@ export function batchRoutes(deps: AppDeps) {
     requireCredits(user, plans.length);
 
     const outcome = await runBatch(plans, {
-      request, bundle, policy: deps.config.source, renderer: deps.renderer, budgetMs: deps.config.render.batchItemBudgetMs, concurrency: deps.config.batchConcurrency, signal: c.req.raw.signal,
+      request, bundle, policy: deps.config.source, renderer: deps.renderer, budgetMs: deps.config.render.batchItemBudgetMs, owner: `user:${user.id}`, concurrency: deps.config.batchConcurrency, signal: c.req.raw.signal,
     });
     requireClient(c.req.raw.signal);
     const failure = outcome.rendered === 0 ? nothingRendered(outcome.items) : undefined;

@@ -111,7 +111,7 @@ export function renderRoutes(deps: AppDeps) {
     const code = await loadSource(call.source, deps.config.source);
     const { format, split, fn, scale, fragment, font, options } = call;
     const input = { code, lang, format, split, fn, scale, fragment, font, options };
-    const result = await deps.renderer.run({ kind: "render", input }, { budgetMs: deps.config.render.budgetMs, signal: c.req.raw.signal });
+    const result = await deps.renderer.run({ kind: "render", input }, { budgetMs: deps.config.render.budgetMs, signal: c.req.raw.signal, owner: `user:${user.id}` });
     requireClient(c.req.raw.signal);
     const creditsLeft = await applyDelta(deps.db, user.id, -result.charts, "render", c.get("requestId"));
     if (creditsLeft === null) throw ranOut();
