@@ -31,7 +31,7 @@ export interface Config {
 export interface RenderConfig {
   /** Render workers (default: cores + 1); the server's own thread never renders. One user holds at most all but one. */
   workers: number;
-  /** Wall-clock budget of one render (POST /render), from the moment a worker takes it. */
+  /** Wall-clock budget of one render (POST /render), from when it reaches the render pool (a wait for a worker included). */
   budgetMs: number;
   /** The same for each item of a batch (and for drawing the batch's bundle). */
   batchItemBudgetMs: number;

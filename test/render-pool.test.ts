@@ -48,6 +48,20 @@ describe("render worker pool", () => {
     expect(p.stats().replaced.budget).toBe(1);
   }, 30_000);
 
+  test("the budget counts the wait for a worker: a job still queued at its budget fails without starting", async () => {
+    const p = pool();
+    const controller = new AbortController();
+    const running = p.run({ kind: "spin" }, { budgetMs: LONG, signal: controller.signal }).catch((e: unknown) => e);
+    while (p.stats().busy < 1) await Bun.sleep(10);
+    const waiting = (await p.run({ kind: "echo", value: 1 }, { budgetMs: 100 }).catch((e: unknown) => e)) as JobStopped;
+    expect(waiting).toBeInstanceOf(JobStopped);
+    expect(waiting.reason).toBe("budget");
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 0 });
+    expect(p.stats().replaced.budget).toBe(0); // it never held a worker
+    controller.abort();
+    await running;
+  }, 30_000);
+
   test("the pool's own thread stays free while every worker spins", async () => {
     const p = pool({ size: 2 });
     const controller = new AbortController();

@@ -1,13 +1,15 @@
 /**
  * A pool of Web Workers (Bun's and Deno's) that runs jobs off the server's own thread, each within
- * bounds: a wall-clock budget from the moment a worker takes the job, the caller's abort signal
- * (the client went away), and a memory ceiling. A job over any of them is stopped the only way a
+ * bounds: a wall-clock budget from the moment the job is handed to the pool (waiting for a worker
+ * included, so an answer never comes later than its budget), the caller's abort signal (the client
+ * went away), and a memory ceiling. A job over any of them is stopped the only way a
  * busy JavaScript thread can be stopped — its worker is terminated — and a fresh worker takes the
  * slot. Jobs wait in order for a free worker; an abandoned job leaves the queue.
  *
- * Fairness: one owner (a user) holds at most `perOwner` workers at once, by default all but one, so
- * with a worker more than the machine has cores (the server's default) someone else's small render
- * finds a free worker even while one user's slow inputs or big batch keep the others busy.
+ * Fairness: one owner (a user) holds at most `perOwner` workers at once, by default all but one, and
+ * an owner already holding one never takes the last free worker; so with a worker more than the
+ * machine has cores (the server's default) someone else's small render finds a free worker even
+ * while one user's slow inputs or big batch keep the others busy.
  *
  * Memory: a worker reports its own heap after each job; one holding more than `recycleBytes`
  * (a spike it will not give back) is replaced, which returns the memory to the system. While jobs
@@ -63,13 +65,14 @@ interface Pending {
   limits: JobLimits;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
-  /** Takes the job out of the queue when the caller aborts before it starts. */
+  /** Stops listening to the caller's abort signal. */
   unlisten: () => void;
+  /** Ends the job at its budget, queued or running. */
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 interface Running extends Pending {
   startedAt: number;
-  timer: ReturnType<typeof setTimeout>;
 }
 
 interface Slot {
@@ -106,7 +109,8 @@ export class WorkerPool {
     return new Promise((resolve, reject) => {
       const { signal } = limits;
       if (signal?.aborted) return reject(abandoned());
-      const pending: Pending = { id: this.nextId++, message, transfer, limits, resolve, reject, unlisten: () => {} };
+      const pending: Pending = { id: this.nextId++, message, transfer, limits, resolve, reject, unlisten: () => {}, timer: undefined };
+      pending.timer = setTimeout(() => this.expire(pending), limits.budgetMs);
       if (signal) {
         const onAbort = () => this.abandon(pending);
         signal.addEventListener("abort", onAbort, { once: true });
@@ -125,7 +129,7 @@ export class WorkerPool {
   close(): void {
     this.closed = true;
     this.stopSampling();
-    for (const pending of this.queue.splice(0)) pending.reject(new Error("the worker pool is closed"));
+    for (const pending of this.queue.splice(0)) this.finish(pending).reject(new Error("the worker pool is closed"));
     for (const slot of this.slots) {
       slot.worker.terminate();
       if (slot.job) this.finish(slot.job).reject(new Error("the worker pool is closed"));
@@ -167,7 +171,12 @@ export class WorkerPool {
     const { perOwner = Math.max(1, this.settings.size - 1) } = this.settings;
     const held = new Map<string, number>();
     for (const s of this.slots) if (s.job?.limits.owner !== undefined) held.set(s.job.limits.owner, (held.get(s.job.limits.owner) ?? 0) + 1);
-    const index = this.queue.findIndex((p) => p.limits.owner === undefined || (held.get(p.limits.owner) ?? 0) < perOwner);
+    const free = this.slots.filter((s) => s.ready && !s.job).length;
+    const index = this.queue.findIndex((p) => {
+      if (p.limits.owner === undefined) return true;
+      const mine = held.get(p.limits.owner) ?? 0;
+      return mine < perOwner && (mine === 0 || free > 1);
+    });
     return index < 0 ? undefined : this.queue.splice(index, 1)[0];
   }
 
@@ -177,7 +186,7 @@ export class WorkerPool {
       if (!slot.ready || slot.job) continue;
       const pending = this.nextJob();
       if (!pending) break;
-      const job: Running = { ...pending, startedAt: performance.now(), timer: setTimeout(() => this.stopJob(job, "budget", `over the ${pending.limits.budgetMs} ms budget`), pending.limits.budgetMs) };
+      const job: Running = Object.assign(pending, { startedAt: performance.now() });
       slot.job = job;
       slot.worker.postMessage({ id: job.id, job: job.message }, job.transfer);
     }
@@ -186,14 +195,23 @@ export class WorkerPool {
   }
 
   private abandon(pending: Pending): void {
+    this.end(pending, "abandoned", "the client went away");
+  }
+
+  private expire(pending: Pending): void {
+    this.end(pending, "budget", `over the ${pending.limits.budgetMs} ms budget`);
+  }
+
+  /** Ends a job: out of the queue if it waits there, else its worker is replaced. */
+  private end(pending: Pending, reason: StopReason, why: string): void {
     const queued = this.queue.indexOf(pending);
     if (queued >= 0) {
       this.queue.splice(queued, 1);
-      pending.reject(abandoned());
+      this.finish(pending).reject(reason === "abandoned" ? abandoned() : new JobStopped(`rendering stopped: ${why}`, reason));
       return;
     }
-    const slot = this.slots.find((s) => s.job?.id === pending.id);
-    if (slot?.job) this.stopJob(slot.job, "abandoned", "the client went away");
+    const slot = this.slots.find((s) => s.job === pending);
+    if (slot?.job) this.stopJob(slot.job, reason, why);
   }
 
   private stopJob(job: Running, reason: StopReason, why: string): void {
@@ -217,7 +235,7 @@ export class WorkerPool {
   }
 
   /** Clears a job's timer and abort listener; returns its settle functions. */
-  private finish(job: Running): Pick<Pending, "resolve" | "reject"> {
+  private finish(job: Pending): Pick<Pending, "resolve" | "reject"> {
     clearTimeout(job.timer);
     job.unlisten();
     return job;
