@@ -91,7 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       batchItemBudgetMs: integer(env, "BATCH_ITEM_BUDGET_MS", 5_000, 1),
       memoryMb: integer(env, "RENDER_MEMORY_MB", 512, 16),
       recycleMb: integer(env, "RENDER_RECYCLE_MB", 192, 16),
-      concurrencyPerKey: integer(env, "RENDER_CONCURRENCY_PER_KEY", 4, 1),
+      concurrencyPerKey: integer(env, "RENDER_CONCURRENCY_PER_KEY", 16, 1),
       failuresPerMinute: integer(env, "RENDER_FAILURES_PER_MINUTE", 60, 1),
     },
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 60, 1),
