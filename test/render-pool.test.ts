@@ -115,13 +115,25 @@ describe("render worker pool", () => {
     const controller = new AbortController();
     const mine = [0, 1].map(() => p.run({ kind: "spin" }, { budgetMs: LONG, signal: controller.signal, owner: "a" }).catch((e: unknown) => e));
     while (p.stats().busy < 1) await Bun.sleep(10);
-    expect(p.stats()).toMatchObject({ busy: 1, queued: 1 }); // the second worker stays free for others
+    await Bun.sleep(20);
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 0 }); // the second job waits on a's worker; the other stays free for others
     expect(await p.run({ kind: "echo", value: "b's" }, { budgetMs: LONG, owner: "b" })).toBe("b's");
     controller.abort();
     await Promise.all(mine);
   }, 30_000);
 
-  test("a worker left holding a large heap is recycled after its job", async () => {
+  test("an owner's next job waits on its busy worker, and goes back to the queue when that worker is replaced", async () => {
+    const p = pool({ size: 2 });
+    const stopped = p.run({ kind: "spin" }, { budgetMs: 300, owner: "a" }).catch((e: unknown) => e);
+    while (p.stats().busy < 1) await Bun.sleep(10);
+    const next = p.run({ kind: "echo", value: "a's next" }, { budgetMs: LONG, owner: "a" });
+    await Bun.sleep(20);
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 0 });
+    expect(((await stopped) as JobStopped).reason).toBe("budget");
+    expect(await next).toBe("a's next"); // run again on a fresh worker, not failed with the spinning one
+  }, 30_000);
+
+    test("a worker left holding a large heap is recycled after its job", async () => {
     const p = pool({ recycleBytes: 10 * MiB });
     expect(await p.run({ kind: "echo", value: "small", heapBytes: MiB }, { budgetMs: LONG })).toBe("small");
     expect(p.stats().replaced.recycled).toBe(0);

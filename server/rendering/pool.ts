@@ -16,6 +16,10 @@
  * run, the process's resident memory is sampled; above the idle level plus `memoryCeilingBytes` per
  * worker, the job running longest (the likeliest holder) is stopped.
  *
+ * Hand-over: a worker busy with a job of an owner may be given that owner's next job too (never
+ * anyone else's, nor an ownerless one), so it starts at once instead of waiting for this thread to come round to the
+ * answer; when a worker is replaced, the jobs that waited on it go back to the front of the queue.
+ *
  * Protocol: the worker posts `{ ready: true }` once loaded, then answers each `{ id, job }` with
  * `{ id, ok: true, value, heapBytes }` or `{ id, ok: false, error, heapBytes }`.
  */
@@ -61,7 +65,6 @@ export interface JobLimits {
 interface Pending {
   id: number;
   message: unknown;
-  transfer: Transferable[];
   limits: JobLimits;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -78,8 +81,12 @@ interface Running extends Pending {
 interface Slot {
   worker: Worker;
   ready: boolean;
-  job: Running | undefined;
+  /** The job the worker runs, then at most one more of the same owner waiting on it. */
+  jobs: Running[];
 }
+
+/** Jobs given to one worker at once (the running one and the next). */
+const DEPTH = 2;
 
 export interface PoolStats {
   workers: number;
@@ -104,12 +111,12 @@ export class WorkerPool {
   }
 
   /** Runs `message` on a worker; resolves with its answer, rejects with its error or a JobStopped. */
-  run(message: unknown, limits: JobLimits, transfer: Transferable[] = []): Promise<unknown> {
+  run(message: unknown, limits: JobLimits): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error("the worker pool is closed"));
     return new Promise((resolve, reject) => {
       const { signal } = limits;
       if (signal?.aborted) return reject(abandoned());
-      const pending: Pending = { id: this.nextId++, message, transfer, limits, resolve, reject, unlisten: () => {}, timer: undefined };
+      const pending: Pending = { id: this.nextId++, message, limits, resolve, reject, unlisten: () => {}, timer: undefined };
       pending.timer = setTimeout(() => this.expire(pending), limits.budgetMs);
       if (signal) {
         const onAbort = () => this.abandon(pending);
@@ -122,7 +129,7 @@ export class WorkerPool {
   }
 
   stats(): PoolStats {
-    return { workers: this.slots.length, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length, replaced: { ...this.replaced } };
+    return { workers: this.slots.length, busy: this.slots.filter((s) => s.jobs.length > 0).length, queued: this.queue.length, replaced: { ...this.replaced } };
   }
 
   /** Stops every worker; queued and running jobs fail. */
@@ -132,13 +139,12 @@ export class WorkerPool {
     for (const pending of this.queue.splice(0)) this.finish(pending).reject(new Error("the worker pool is closed"));
     for (const slot of this.slots) {
       slot.worker.terminate();
-      if (slot.job) this.finish(slot.job).reject(new Error("the worker pool is closed"));
-      slot.job = undefined;
+      for (const job of slot.jobs.splice(0)) this.finish(job).reject(new Error("the worker pool is closed"));
     }
   }
 
   private start(): Slot {
-    const slot: Slot = { worker: this.settings.spawn(), ready: false, job: undefined };
+    const slot: Slot = { worker: this.settings.spawn(), ready: false, jobs: [] };
     slot.worker.onmessage = (event: MessageEvent<WorkerReply>) => this.reply(slot, event.data);
     // An uncaught error or a failed start: the worker cannot be trusted with another job.
     slot.worker.onerror = (event: ErrorEvent) => {
@@ -156,10 +162,10 @@ export class WorkerPool {
       this.dispatch();
       return;
     }
-    const job = slot.job;
-    if (!job || job.id !== data.id) return; // an answer for a job already stopped
-    slot.job = undefined;
-    const { resolve, reject } = this.finish(job);
+    const index = slot.jobs.findIndex((j) => j.id === data.id);
+    if (index < 0) return; // an answer for a job already stopped
+    const [job] = slot.jobs.splice(index, 1);
+    const { resolve, reject } = this.finish(job!);
     if (data.ok) resolve(data.value);
     else reject(data.error);
     if (data.heapBytes > this.settings.recycleBytes) this.replace(slot, "recycled");
@@ -170,8 +176,11 @@ export class WorkerPool {
   private nextJob(): Pending | undefined {
     const { perOwner = Math.max(1, this.settings.size - 1) } = this.settings;
     const held = new Map<string, number>();
-    for (const s of this.slots) if (s.job?.limits.owner !== undefined) held.set(s.job.limits.owner, (held.get(s.job.limits.owner) ?? 0) + 1);
-    const free = this.slots.filter((s) => s.ready && !s.job).length;
+    for (const s of this.slots) {
+      const owner = s.jobs[0]?.limits.owner;
+      if (owner !== undefined) held.set(owner, (held.get(owner) ?? 0) + 1);
+    }
+    const free = this.slots.filter((s) => s.ready && s.jobs.length === 0).length;
     const index = this.queue.findIndex((p) => {
       if (p.limits.owner === undefined) return true;
       const mine = held.get(p.limits.owner) ?? 0;
@@ -183,15 +192,28 @@ export class WorkerPool {
   private dispatch(): void {
     for (const slot of this.slots) {
       if (this.queue.length === 0) break;
-      if (!slot.ready || slot.job) continue;
+      if (!slot.ready || slot.jobs.length > 0) continue;
       const pending = this.nextJob();
       if (!pending) break;
-      const job: Running = Object.assign(pending, { startedAt: performance.now() });
-      slot.job = job;
-      slot.worker.postMessage({ id: job.id, job: job.message }, job.transfer);
+      this.post(slot, pending);
     }
-    if (this.slots.some((s) => s.job)) this.startSampling();
+    // Busy workers get their owner's next job, so it starts as soon as the current one ends.
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) break;
+      if (slot.jobs.length === 0 || slot.jobs.length >= DEPTH) continue;
+      const owner = slot.jobs[0]!.limits.owner;
+      if (owner === undefined) continue;
+      const index = this.queue.findIndex((p) => p.limits.owner === owner);
+      if (index >= 0) this.post(slot, this.queue.splice(index, 1)[0]!);
+    }
+    if (this.slots.some((s) => s.jobs.length > 0)) this.startSampling();
     else this.stopSampling();
+  }
+
+  private post(slot: Slot, pending: Pending): void {
+    const job: Running = Object.assign(pending, { startedAt: performance.now() });
+    slot.jobs.push(job);
+    slot.worker.postMessage({ id: job.id, job: job.message });
   }
 
   private abandon(pending: Pending): void {
@@ -210,27 +232,24 @@ export class WorkerPool {
       this.finish(pending).reject(reason === "abandoned" ? abandoned() : new JobStopped(`rendering stopped: ${why}`, reason));
       return;
     }
-    const slot = this.slots.find((s) => s.job === pending);
-    if (slot?.job) this.stopJob(slot.job, reason, why);
+    const slot = this.slots.find((s) => s.jobs.includes(pending as Running));
+    if (slot) this.replace(slot, reason, why, pending);
   }
 
-  private stopJob(job: Running, reason: StopReason, why: string): void {
-    const slot = this.slots.find((s) => s.job === job);
-    if (slot) this.replace(slot, reason, why);
-  }
-
-  /** Terminates the slot's worker (failing its job, if any, with `reason`) and starts a fresh one. */
-  private replace(slot: Slot, reason: StopReason | "recycled", why = ""): void {
+  /**
+   * Terminates the slot's worker and starts a fresh one: `failed` (by default the job it was running)
+   * fails with `reason`; the other jobs given to it go back to the front of the queue.
+   */
+  private replace(slot: Slot, reason: StopReason | "recycled", why = "", failed: Pending | undefined = slot.jobs[0]): void {
     slot.worker.onmessage = null;
     slot.worker.onerror = null;
     slot.worker.terminate();
     this.replaced[reason]++;
-    const job = slot.job;
+    const job = reason === "recycled" ? undefined : failed;
+    this.queue.unshift(...slot.jobs.filter((j) => j !== job));
     const index = this.slots.indexOf(slot);
     if (index >= 0 && !this.closed) this.slots[index] = this.start();
-    if (job && reason !== "recycled") {
-      this.finish(job).reject(reason === "abandoned" ? abandoned() : new JobStopped(`rendering stopped: ${why}`, reason));
-    }
+    if (job && reason !== "recycled") this.finish(job).reject(reason === "abandoned" ? abandoned() : new JobStopped(`rendering stopped: ${why}`, reason));
     this.dispatch();
   }
 
@@ -247,8 +266,8 @@ export class WorkerPool {
     this.sampler = setInterval(() => {
       if (this.idleRss === undefined) return;
       if (rss() <= this.idleRss + memoryCeilingBytes * this.slots.length) return;
-      const longest = this.slots.map((s) => s.job).filter((j) => j !== undefined).sort((a, b) => a.startedAt - b.startedAt)[0];
-      if (longest) this.stopJob(longest, "memory", `it needed more than ${Math.round(memoryCeilingBytes / 2 ** 20)} MB`);
+      const longest = this.slots.filter((s) => s.jobs.length > 0).sort((a, b) => a.jobs[0]!.startedAt - b.jobs[0]!.startedAt)[0];
+      if (longest) this.replace(longest, "memory", `it needed more than ${Math.round(memoryCeilingBytes / 2 ** 20)} MB`);
     }, sampleMs);
     (this.sampler as { unref?: () => void }).unref?.();
   }

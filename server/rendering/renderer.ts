@@ -38,7 +38,7 @@ export function poolRenderer(settings: PoolSettings): Renderer & { pool: WorkerP
     pool,
     async run<J extends Job>(job: J, limits: JobLimits): Promise<JobResult<J>> {
       try {
-        return (await pool.run(job, limits, transferables(job))) as JobResult<J>;
+        return (await pool.run(job, limits)) as JobResult<J>;
       } catch (err) {
         if (err instanceof JobStopped) throw new ApiError("render_failed", `${err.message}; nothing was charged`);
         if (err instanceof DOMException) throw err;
@@ -60,9 +60,4 @@ export function workerRenderer(config: RenderConfig, script: URL = renderWorkerU
     recycleBytes: config.recycleMb * MiB,
     rss: () => process.memoryUsage.rss(),
   });
-}
-
-/** Uploaded bytes go to the worker without a copy (the request is done with them). */
-function transferables(job: Job): Transferable[] {
-  return "input" in job && job.input.code instanceof Uint8Array ? [job.input.code.buffer as ArrayBuffer] : [];
 }
