@@ -18,7 +18,7 @@ const mailer = startMailSender(database.db, config.mail);
 const site = siteMount({ db: database.db, config, assets: runtime.assets });
 // The engine runs in these workers, never on this thread (the site's one example chart aside).
 const renderer = workerRenderer(config.render);
-const app = createApp({ db: database.db, config, assets: runtime.assets, renderer, site });
+const app = createApp({ db: database.db, config, assets: runtime.assets, renderer, afterBatch: runtime.afterBatch, site });
 
 const server = runtime.serve({
   port: config.port,

@@ -11,6 +11,8 @@ export interface AppDeps {
   assets: AssetLoader;
   /** Runs the engine: a pool of workers (server/main.ts), or inline (the edge worker). */
   renderer: Renderer;
+  /** Called after every batch (the Bun host collects fully: the items' charts came back to this thread for the bundle). */
+  afterBatch?: () => void;
   /**
    * The site (playground, sign-in, account; site/server), mounted beside /v1 by the hosts that
    * serve it (server/main.ts, the tests); the edge worker serves the API only.

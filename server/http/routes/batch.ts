@@ -83,9 +83,14 @@ export function batchRoutes(deps: AppDeps) {
     requirePro(user, plans.flatMap((p) => (p.lang instanceof Error ? [] : [{ lang: p.lang, options: request.options }])));
     requireCredits(user, plans.length);
 
-    const outcome = await runBatch(plans, {
-      request, bundle, policy: deps.config.source, renderer: deps.renderer, budgetMs: deps.config.render.batchItemBudgetMs, owner: `user:${user.id}`, concurrency: deps.config.batchConcurrency, signal: c.req.raw.signal,
-    });
+    let outcome;
+    try {
+      outcome = await runBatch(plans, {
+        request, bundle, policy: deps.config.source, renderer: deps.renderer, budgetMs: deps.config.render.batchItemBudgetMs, owner: `user:${user.id}`, concurrency: deps.config.batchConcurrency, signal: c.req.raw.signal,
+      });
+    } finally {
+      deps.afterBatch?.();
+    }
     requireClient(c.req.raw.signal);
     const failure = outcome.rendered === 0 ? nothingRendered(outcome.items) : undefined;
     // Nothing rendered: nothing to charge (and applyDelta refuses a zero change).
