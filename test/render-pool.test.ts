@@ -139,6 +139,8 @@ describe("render worker pool", () => {
     expect(p.stats().replaced.recycled).toBe(0);
     expect(await p.run({ kind: "echo", value: "big", heapBytes: 20 * MiB }, { budgetMs: LONG })).toBe("big");
     expect(p.stats().replaced.recycled).toBe(1);
-    expect(await p.run({ kind: "echo", value: "next" }, { budgetMs: LONG })).toBe("next");
+    expect(await p.run({ kind: "echo", value: "next" }, { budgetMs: LONG, recycle: true })).toBe("next");
+    expect(p.stats().replaced.recycled).toBe(2); // asked for by the job
+    expect(await p.run({ kind: "echo", value: "after" }, { budgetMs: LONG })).toBe("after");
   }, 30_000);
 });

@@ -147,7 +147,8 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
   if (bundle === "pdf") {
     const prepared = done.flatMap(({ outcome }) => ("prepared" in outcome ? [outcome.prepared] : []));
     // No page to print when nothing rendered: the route answers the items' error instead.
-    const data = prepared.length > 0 ? await renderer.run({ kind: "pdfBundle", parts: prepared }, limits) : new Uint8Array();
+    // The whole document is a batch's peak of memory: the worker that drew it is replaced after it.
+    const data = prepared.length > 0 ? await renderer.run({ kind: "pdfBundle", parts: prepared }, { ...limits, recycle: true }) : new Uint8Array();
     return { items, rendered, charts, data, contentType: "application/pdf", filename: "flowcharts.pdf" };
   }
   // PNG and PDF are compressed already; deflating them again costs time for nothing.

@@ -60,6 +60,8 @@ export interface JobLimits {
   signal?: AbortSignal | undefined;
   /** Whose job it is (see perOwner); jobs without an owner are not held back. */
   owner?: string | undefined;
+  /** Replace the worker after this job whatever its heap (a job known to leave memory the allocator keeps). */
+  recycle?: boolean;
 }
 
 interface Pending {
@@ -168,7 +170,7 @@ export class WorkerPool {
     const { resolve, reject } = this.finish(job!);
     if (data.ok) resolve(data.value);
     else reject(data.error);
-    if (data.heapBytes > this.settings.recycleBytes) this.replace(slot, "recycled");
+    if (data.heapBytes > this.settings.recycleBytes || job!.limits.recycle) this.replace(slot, "recycled");
     this.dispatch();
   }
 
