@@ -4,7 +4,10 @@
  *    lazily loaded renderer, with the database migrations copied beside it (dist/migrations).
  *    A process then loads a few files instead of ~400 modules, and parses no TypeScript. It stays
  *    one folder below the repository root, like hosts/, so the asset manifest finds the grammars
- *    (`../grammars/…`) and `import.meta.resolve` finds node_modules from either place.
+ *    (`../grammars/…`) and `import.meta.resolve` finds node_modules from either place. The render
+ *    worker (server/rendering/render-worker.ts) is a second entry, dist/render-worker.js, sharing
+ *    chunks with the server: Bun's bundler does not follow `new Worker(new URL(…))`, so the server
+ *    is told the worker's file name by a define (server/rendering/worker-url.ts).
  *  - cli: dist/skhema — the `skhema` command (cli/main.ts) as the single-file executable of
  *    scripts/build-cli.ts: its modules precompiled to bytecode, the engine's assets embedded.
  *
@@ -14,8 +17,8 @@
  * cli/, client/, site/ sources, grammars/, package.json) is newer than its output: `npm start` and `npm run render`
  * call it that way, so they always run a bundle of the current sources.
  */
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { basename, extname, join } from "node:path";
 
 const root = join(import.meta.dir, "..");
 const dist = join(root, "dist");
@@ -28,10 +31,15 @@ interface Target {
   out: string;
   /** Files or folders copied next to it: [from (repo-relative), to (dist-relative)]. */
   copy?: readonly (readonly [string, string])[];
+  /** Worker scripts bundled beside it (each `<name>.js` in dist/), with the global that names each one's file to the bundle. */
+  workers?: readonly { entry: string; define: string }[];
 }
 
 export const TARGETS = {
-  server: { kind: "bundle", entry: "server/main.ts", out: "server.js", copy: [["server/db/migrations", "migrations"]] },
+  server: {
+    kind: "bundle", entry: "server/main.ts", out: "server.js", copy: [["server/db/migrations", "migrations"]],
+    workers: [{ entry: "server/rendering/render-worker.ts", define: "SKHEMA_RENDER_WORKER" }],
+  },
   cli: { kind: "executable", entry: "cli/main.ts", out: "skhema" },
 } as const satisfies Record<string, Target>;
 export type TargetName = keyof typeof TARGETS;
@@ -67,24 +75,32 @@ export async function bundle(name: TargetName, outdir = dist): Promise<string> {
     return out;
   }
   const base = target.out.replace(/\.js$/, "");
-  // This target's previous chunks (hash-named) go; other targets' files and the package build stay.
+  const workers = target.workers ?? [];
+  const workerOut = (entry: string) => `${basename(entry, extname(entry))}.js`;
+  const entryName = `${basename(target.entry, extname(target.entry))}.js`;
+  // This target's previous chunks (hash-named) and workers go; other targets' files and the package build stay.
+  const own = new Set([target.out, ...workers.map((w) => workerOut(w.entry))]);
   if (existsSync(outdir)) {
-    for (const f of readdirSync(outdir)) if (f === target.out || f.startsWith(`${base}-`)) rmSync(join(outdir, f));
+    for (const f of readdirSync(outdir)) if (own.has(f) || f.startsWith(`${base}-`)) rmSync(join(outdir, f));
   }
   const result = await Bun.build({
-    entrypoints: [join(root, target.entry)],
+    entrypoints: [target.entry, ...workers.map((w) => w.entry)].map((e) => join(root, e)),
     outdir,
     target: "bun",
     format: "esm",
     minify: true,
-    // The renderers the engine imports on first use stay separate files, loaded only when asked for.
+    // The renderers the engine imports on first use stay separate files, loaded only when asked for;
+    // code the server and its workers share is one chunk.
     splitting: true,
-    naming: { entry: target.out, chunk: `${base}-[name]-[hash].[ext]` },
+    naming: { entry: "[name].[ext]", chunk: `${base}-[name]-[hash].[ext]` },
+    define: Object.fromEntries(workers.map((w) => [w.define, JSON.stringify(`./${workerOut(w.entry)}`)])),
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
     throw new Error(`bundling ${target.entry} failed`);
   }
+  // Entries are named after their source file; the server's keeps its established name.
+  if (entryName !== target.out) renameSync(join(outdir, entryName), join(outdir, target.out));
   for (const [from, to] of target.copy ?? []) {
     rmSync(join(outdir, to), { recursive: true, force: true });
     cpSync(join(root, from), join(outdir, to), { recursive: true });

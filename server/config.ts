@@ -20,8 +20,9 @@ export interface Config {
   /** Largest request body of POST /render and of POST /render/batch, in bytes. */
   maxRenderBody: number;
   maxBatchBody: number;
-  /** Batch items in flight at once (source fetches overlap; rendering shares the one JS thread). */
+  /** Batch items in flight at once (source fetches overlap; the render pool runs as many as it has workers). */
   batchConcurrency: number;
+  render: RenderConfig;
   /** Requests per minute per key on the free endpoints (/me, /topup, /products, /gift). */
   rateLimitPerMinute: number;
   /** How long shutdown waits for in-flight requests before closing anyway. */
@@ -39,6 +40,24 @@ export interface Config {
   source: SourcePolicy;
   payments: PaymentsConfig;
   mail: MailConfig;
+}
+
+/** The render pool and the bounds of every render (README "Render budgets and limits"). */
+export interface RenderConfig {
+  /** Render workers (default: cores + 1); the server's own thread never renders. One user holds at most all but one. */
+  workers: number;
+  /** Wall-clock budget of one render (POST /render), from when it reaches the render pool (a wait for a worker included). */
+  budgetMs: number;
+  /** The same for each item of a batch (and for drawing the batch's bundle). */
+  batchItemBudgetMs: number;
+  /** Memory one worker may add to the server's idle level before its render is stopped. */
+  memoryMb: number;
+  /** A worker holding a heap larger than this after a render is replaced by a fresh one. */
+  recycleMb: number;
+  /** Renders (a batch is one) in flight at once per key; more are answered 429 rate_limited. */
+  concurrencyPerKey: number;
+  /** Failed, refused or abandoned renders per key per minute before 429 rate_limited (successes are unlimited). */
+  failuresPerMinute: number;
 }
 
 /** Where mail goes: an SMTP server (a URL, or host/port/user/password), or — without either — the log. */
@@ -88,6 +107,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxRenderBody: integer(env, "MAX_BODY_BYTES", 4 * MiB, 1024),
     maxBatchBody: integer(env, "MAX_BATCH_BODY_BYTES", 16 * MiB, 1024),
     batchConcurrency: integer(env, "BATCH_CONCURRENCY", 4, 1),
+    render: {
+      // One more than the cores: one user may hold all but one worker, so another's render never waits (pool.ts).
+      workers: integer(env, "RENDER_WORKERS", (globalThis.navigator?.hardwareConcurrency ?? 2) + 1, 1),
+      budgetMs: integer(env, "RENDER_BUDGET_MS", 5_000, 1),
+      batchItemBudgetMs: integer(env, "BATCH_ITEM_BUDGET_MS", 5_000, 1),
+      memoryMb: integer(env, "RENDER_MEMORY_MB", 512, 16),
+      recycleMb: integer(env, "RENDER_RECYCLE_MB", 192, 16),
+      concurrencyPerKey: integer(env, "RENDER_CONCURRENCY_PER_KEY", 16, 1),
+      failuresPerMinute: integer(env, "RENDER_FAILURES_PER_MINUTE", 60, 1),
+    },
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 60, 1),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 10_000),
     publicBaseUrl: configuredBase,

@@ -3,13 +3,13 @@
  * sends the e-mail outbox, and on SIGTERM/SIGINT stops taking connections, lets in-flight requests
  * finish, finishes the mail in hand, then closes the database.
  */
-import { preload } from "../engine/index.ts";
 import { deploymentProblems, loadConfig, redactedUrl } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "./http/app.ts";
 import { startHousekeeping } from "./accounts/housekeeping.ts";
 import { startMailSender } from "./mail/sender.ts";
 import { startPayments } from "./payments/service.ts";
+import { workerRenderer } from "./rendering/renderer.ts";
 import { runtime } from "./runtime.ts";
 import { siteMount } from "../site/server/routes.tsx";
 
@@ -25,7 +25,9 @@ const mailer = startMailSender(database.db, config.mail);
 const site = siteMount({ db: database.db, config, assets: runtime.assets });
 const payments = startPayments(database.db, config.payments);
 const housekeeping = startHousekeeping(database.db);
-const app = createApp({ db: database.db, config, assets: runtime.assets, afterRender: runtime.afterRender, afterBatch: runtime.afterBatch, site, payments: payments.signal });
+// The engine runs in these workers, never on this thread (the site's one example chart aside).
+const renderer = workerRenderer(config.render);
+const app = createApp({ db: database.db, config, assets: runtime.assets, renderer, afterBatch: runtime.afterBatch, site, payments: payments.signal });
 
 const server = runtime.serve({
   port: config.port,
@@ -36,8 +38,6 @@ const server = runtime.serve({
   // A batch of 100 PDFs can take a few seconds; the default idle timeout (10 s) is too tight for slow clients.
   idleTimeout: 60,
 });
-// The WASM runtimes (tree-sitter, the PNG rasteriser) start now, not on the first request.
-void preload(runtime.assets);
 console.log(`skhema: listening on http://${config.host}:${server.port}/v1, the site at ${config.origin} (database ${redactedUrl(config.databaseUrl)})`);
 if (config.mail.toLog) console.log("skhema: development start without SMTP: e-mails (sign-in codes too) are printed to this log");
 
@@ -52,6 +52,7 @@ async function shutdown(signal: string) {
   await payments.stop();
   housekeeping.stop();
   await mailer.stop();
+  renderer.close();
   database.close();
   console.log("skhema: stopped");
   process.exit(0);

@@ -5,7 +5,7 @@
  * one level below the repository root, like dist/ (the asset manifest finds the grammars from there).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { bundle, isStale } from "../scripts/bundle.ts";
@@ -42,6 +42,8 @@ describe("bundled builds", () => {
     expect(isStale("cli", outdir)).toBe(false);
     expect(basename(cli)).toBe("skhema");
     expect(basename(server)).toBe("server.js");
+    // The render worker is an entry of its own beside the server (Bun's bundler does not follow `new Worker(new URL(…))`).
+    expect(existsSync(join(outdir, "render-worker.js"))).toBe(true);
   });
 
   for (const format of Object.keys(MAGIC)) {
@@ -91,6 +93,7 @@ describe("bundled builds", () => {
         headers: { "content-type": "application/json", "x-api-key": key! },
         body: JSON.stringify({ code: readFileSync(join(root, "examples/grade.py"), "utf8"), lang: "python", format: "png", scale: 1 }),
       });
+      // The server's own thread never renders: this chart came from dist/render-worker.js.
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/png");
       expect(MAGIC.png!(Buffer.from(await res.arrayBuffer()))).toBe(true);

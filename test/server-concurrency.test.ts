@@ -58,6 +58,9 @@ async function healthyServer(databaseUrl: string, env: Record<string, string> = 
   return s;
 }
 
+/** These tests race 100 renders of one key against one balance: the per-key limit on renders in flight (fair use, server-pool.test.ts) is lifted. */
+const UNLIMITED = { RENDER_CONCURRENCY_PER_KEY: "1000" };
+
 const renderSmall = (url: string, key: string) => postJson(`${url}/render`, key, { code: SMALL, lang: "python", format: "svg" });
 
 /** Status codes of the answers, counted; every 402 must be no_credits and every 200 an SVG. */
@@ -79,7 +82,7 @@ async function rowsByReason(database: Database, userId: number): Promise<Record<
 
 describe("parallel /render against one balance", () => {
   test("balance 50, 100 parallel calls → exactly 50 rendered, 50 no_credits, balance 0", async () => {
-    const server = await startServer();
+    const server = await startServer(UNLIMITED);
     try {
       const { user, key } = await server.user({ credits: 50 });
       const responses = await Promise.all(Array.from({ length: 100 }, () => renderSmall(server.url, key)));
@@ -98,8 +101,8 @@ describe("parallel /render against one balance", () => {
   test("two server processes on one database file: the same guarantee", async () => {
     const { databaseUrl, userId, key } = await freshDatabase(50);
     // The second starts only once the first is serving (it has run the migrations by then).
-    const a = await healthyServer(databaseUrl);
-    const b = await healthyServer(databaseUrl);
+    const a = await healthyServer(databaseUrl, UNLIMITED);
+    const b = await healthyServer(databaseUrl, UNLIMITED);
     const responses = await Promise.all(Array.from({ length: 100 }, (_, i) => renderSmall(i % 2 ? a.url : b.url, key)));
     expect(await tally(responses)).toEqual({ 200: 50, 402: 50 });
     const me = (await (await fetch(`${a.url}/me`, { headers: { "x-api-key": key } })).json()) as { credits: number };

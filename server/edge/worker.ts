@@ -13,6 +13,7 @@ import { workerAssets } from "../../hosts/worker.ts";
 import { loadConfig } from "../config.ts";
 import { openD1, type D1Database } from "../db/d1.ts";
 import { createApp } from "../http/app.ts";
+import { inlineRenderer } from "../rendering/renderer.ts";
 import modules from "skhema:worker-assets";
 
 const assets = workerAssets(modules);
@@ -32,7 +33,8 @@ let app: ReturnType<typeof createApp> | undefined;
 
 export default {
   fetch(request: Request, env: Env): Response | Promise<Response> {
-    app ??= createApp({ db: openD1(env.DB), config: loadConfig(variables(env)), assets });
+    // Rendered inline: workerd's own CPU limit bounds a request here.
+    app ??= createApp({ db: openD1(env.DB), config: loadConfig(variables(env)), assets, renderer: inlineRenderer(assets) });
     return app.fetch(request);
   },
 };

@@ -3,15 +3,16 @@ import type { AssetLoader } from "../../engine/assets.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/open.ts";
 import type { PayerSignal } from "../payments/poller.ts";
+import type { Renderer } from "../rendering/renderer.ts";
 
 /** What the HTTP layer needs from its host: the database, the configuration, the engine's assets. */
 export interface AppDeps {
   db: Db;
   config: Config;
   assets: AssetLoader;
-  /** Called after every render, and every batch item (the Bun host's GC hint keeps the heap from creeping up). */
-  afterRender?: () => void;
-  /** Called after every batch (the Bun host collects fully: a batch's peak memory is large). */
+  /** Runs the engine: a pool of workers (server/main.ts), or inline (the edge worker). */
+  renderer: Renderer;
+  /** Called after every batch (the Bun host collects fully: the items' charts came back to this thread for the bundle). */
   afterBatch?: () => void;
   /**
    * The site (playground, sign-in, account; site/server), mounted beside /v1 by the hosts that

@@ -3,15 +3,16 @@
  * others) and pack them into one bundle — a multi-page PDF of the successes, or a zip with one entry
  * per item (the chart, or `<name>.error.txt` saying why that item failed).
  */
-import type { AssetLoader } from "../../engine/assets.ts";
 import type { FunctionError } from "../../engine/errors.ts";
-import { SOURCE_EXTENSIONS, formatFile, prepare, render, renderPdfBundle, type Lang, type OmittedStatement, type PreparedRender } from "../../engine/index.ts";
+import { SOURCE_EXTENSIONS, formatFile, type Lang, type OmittedStatement } from "../../engine/index.ts";
 import type { Options } from "../../engine/options.ts";
 import type { SourcePolicy } from "../sources/url-source.ts";
 import { ApiError, toApiError } from "../http/errors.ts";
 import type { BatchRequest } from "../http/schemas.ts";
 import { safeName } from "../../engine/file-names.ts";
-import { zip, type ZipFile } from "../../engine/render/zip.ts";
+import type { ZipFile } from "../../engine/render/zip.ts";
+import type { PreparedChart, RenderedChart } from "./jobs.ts";
+import type { Renderer } from "./renderer.ts";
 import { loadSource, type SourceSpec } from "./source.ts";
 import { recoveredFunctions, skippedFunctions, type SkippedFunction } from "./skipped.ts";
 
@@ -55,24 +56,25 @@ export interface BatchOutcome {
 }
 
 /** A rendered item: laid out for the PDF bundle, or drawn into its own file for the zip. */
-type Done = { charts: number; errors: readonly FunctionError[]; omitted: OmittedStatement[] } & ({ prepared: PreparedRender } | { data: string | Uint8Array });
+type Done = { charts: number; errors: readonly FunctionError[]; omitted: OmittedStatement[] } & ({ prepared: PreparedChart } | { data: RenderedChart["file"]["data"] });
 
 export interface BatchSettings {
   request: BatchRequest;
   bundle: Bundle;
   policy: SourcePolicy;
-  assets: AssetLoader;
+  renderer: Renderer;
+  /** Each item's budget, and the bundle's. */
+  budgetMs: number;
+  /** Whose batch it is: the pool's share per user. */
+  owner: string;
   concurrency: number;
-  /** Called after each item (the host's GC hint). */
-  afterItem?: () => void;
-  /** Aborts when the client has gone: the remaining items are skipped. */
+  /** Aborts when the client has gone: the running items stop, the remaining ones are skipped. */
   signal?: AbortSignal;
 }
 
 /**
- * Runs `work` over `items` with at most `limit` in flight, results in input order. Each item starts
- * in a new event-loop turn, so other requests are served between the items of a long batch; once
- * `signal` aborts (the client went away) no further item starts.
+ * Runs `work` over `items` with at most `limit` in flight, results in input order; once `signal`
+ * aborts (the client went away) no further item starts.
  */
 async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -80,7 +82,6 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T
   const worker = async () => {
     while (next < items.length && !signal?.aborted) {
       const i = next++;
-      await new Promise((resolve) => setImmediate(resolve));
       results[i] = await work(items[i]!);
     }
   };
@@ -106,7 +107,8 @@ function uniqueName(name: string, taken: Set<string>): string {
 }
 
 export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchSettings): Promise<BatchOutcome> {
-  const { request, bundle, assets } = settings;
+  const { request, bundle, renderer } = settings;
+  const limits = { budgetMs: settings.budgetMs, signal: settings.signal, owner: settings.owner };
   const format = request.format;
   const { ext } = formatFile(format);
   const engineInput = (code: string | Uint8Array, plan: BatchItemPlan, lang: Lang) => ({
@@ -119,18 +121,17 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
       if (plan.lang instanceof Error) throw plan.lang;
       const code = await loadSource(plan.spec, settings.policy);
       if (bundle === "pdf") {
-        const prepared = await prepare(engineInput(code, plan, plan.lang), assets);
+        const prepared = await renderer.run({ kind: "prepare", input: engineInput(code, plan, plan.lang) }, limits);
         return { charts: prepared.charts, errors: prepared.errors, omitted: prepared.omitted, prepared };
       }
-      const result = await render(engineInput(code, plan, plan.lang), assets);
+      const result = await renderer.run({ kind: "render", input: engineInput(code, plan, plan.lang) }, limits);
       return { charts: result.charts, errors: result.errors, omitted: result.omitted, data: result.file.data };
     } catch (err) {
+      if (settings.signal?.aborted) throw err; // the client went away: the batch ends here
       const apiError = toApiError(err);
       // A bug, not a bad item: the item still fails alone, but the cause must reach the log.
       if (apiError.code === "server_error") console.error(`batch item ${plan.index}:`, err);
       return apiError;
-    } finally {
-      settings.afterItem?.();
     }
   }, settings.signal);
   settings.signal?.throwIfAborted(); // skipped items have no outcome: nothing to bundle, nothing to charge
@@ -153,7 +154,8 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
   if (bundle === "pdf") {
     const prepared = done.flatMap(({ outcome }) => ("prepared" in outcome ? [outcome.prepared] : []));
     // No page to print when nothing rendered: the route answers the items' error instead.
-    const data = prepared.length > 0 ? await renderPdfBundle(prepared, assets) : new Uint8Array();
+    // The whole document is a batch's peak of memory: the worker that drew it is replaced after it.
+    const data = prepared.length > 0 ? await renderer.run({ kind: "pdfBundle", parts: prepared }, { ...limits, recycle: true }) : new Uint8Array();
     return { items, rendered, charts, data, contentType: "application/pdf", filename: "flowcharts.pdf" };
   }
   // PNG and PDF are compressed already; deflating them again costs time for nothing.
@@ -165,7 +167,7 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     if ("data" in outcome) return [{ name, data: typeof outcome.data === "string" ? utf8.encode(outcome.data) : outcome.data, level }];
     return [];
   });
-  return { items, rendered, charts, data: zip(files), contentType: "application/zip", filename: "flowcharts.zip" };
+  return { items, rendered, charts, data: await renderer.run({ kind: "zip", files }, limits), contentType: "application/zip", filename: "flowcharts.zip" };
 }
 
 /** A failed item's zip entry: its name with this extension, the reason inside. */

@@ -21,7 +21,8 @@ export interface EdgeWorker {
   stop(): Promise<void>;
 }
 
-export async function startEdgeWorker(): Promise<EdgeWorker> {
+/** `vars`: the worker's text variables (its configuration, README "Configuration"). */
+export async function startEdgeWorker(vars: Record<string, string> = {}): Promise<EdgeWorker> {
   const dir = mkdtempSync(join(tmpdir(), "skhema-edge-"));
   const build = Bun.spawnSync([process.execPath, "scripts/build-edge.ts", dir], { cwd: root, stdout: "pipe", stderr: "pipe" });
   if (build.exitCode !== 0) throw new Error(`edge build failed: ${build.stderr.toString()}`);
@@ -34,6 +35,7 @@ export async function startEdgeWorker(): Promise<EdgeWorker> {
     ],
     modulesRoot: dir,
     d1Databases: ["DB"],
+    bindings: vars,
     compatibilityDate: EDGE_COMPATIBILITY.date,
     compatibilityFlags: [...EDGE_COMPATIBILITY.flags],
     host: "127.0.0.1",

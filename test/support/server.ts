@@ -16,6 +16,8 @@ import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/db/open.ts";
 import { createApp, SERVE_MAX_REQUEST_BODY } from "../../server/http/app.ts";
 import { startMailSender } from "../../server/mail/sender.ts";
+import type { WorkerPool } from "../../server/rendering/pool.ts";
+import { workerRenderer } from "../../server/rendering/renderer.ts";
 import { startPayments } from "../../server/payments/service.ts";
 import { siteMount } from "../../site/server/routes.tsx";
 
@@ -27,6 +29,8 @@ export interface TestServer {
   database: Database;
   dir: string;
   databaseUrl: string;
+  /** The server's render workers (their state: busy, queued, replaced). */
+  pool: WorkerPool;
   /** A user with a key; `credits` and `pro` as asked. */
   user(options?: { credits?: number; pro?: boolean; email?: string }): Promise<{ user: User; key: string }>;
   grant(userId: number, credits: number): Promise<void>;
@@ -35,23 +39,29 @@ export interface TestServer {
 
 let seq = 0;
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** The render worker stand-in of the tests that need a render that never ends (test/support/spin-worker.ts). */
+export const SPIN_WORKER = new URL("./spin-worker.ts", import.meta.url);
+
+export async function startServer(env: Record<string, string> = {}, options: { renderWorker?: URL } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "skhema-test-"));
   const databaseUrl = `file:${join(dir, "skhema.db")}`;
   // Listening first: the development origin (http://localhost:<port>) names the port the server got.
   let app: { fetch: (request: Request, server: Server<undefined>) => Response | Promise<Response> } | undefined;
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request, s) => app!.fetch(request, s), maxRequestBodySize: SERVE_MAX_REQUEST_BODY });
-  const config = loadConfig({ SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(server.port), ...env });
+  // Suites send many failing renders with one key; the tests of that limit set it themselves.
+  const config = loadConfig({ SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(server.port), RENDER_FAILURES_PER_MINUTE: "100000", ...env });
   const database = await openDatabase(config.databaseUrl);
   const mailer = startMailSender(database.db, config.mail);
+  const renderer = workerRenderer(config.render, options.renderWorker);
   const payments = startPayments(database.db, config.payments);
-  app = createApp({ db: database.db, config, assets: bunAssets, site: siteMount({ db: database.db, config, assets: bunAssets }), payments: payments.signal });
+  app = createApp({ db: database.db, config, assets: bunAssets, renderer, site: siteMount({ db: database.db, config, assets: bunAssets }), payments: payments.signal });
   return {
     url: `http://127.0.0.1:${server.port}/v1`,
     origin: `http://127.0.0.1:${server.port}`,
     database,
     dir,
     databaseUrl,
+    pool: renderer.pool,
     async user(options = {}) {
       const user = await createUser(database.db, {
         email: options.email ?? `user${++seq}-${Date.now()}@example.com`,
@@ -69,6 +79,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await server.stop(true);
       await payments.stop();
       await mailer.stop();
+      renderer.close();
       database.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -50,6 +50,7 @@ export const batchRoute = createRoute({
     400: batchError(ERRORS[400]),
     401: ERRORS[401],
     402: ERRORS[402],
+    429: ERRORS.renderLimited,
     500: batchError(ERRORS[500]),
   },
 });
@@ -85,7 +86,7 @@ export function batchRoutes(deps: AppDeps) {
     let outcome: Awaited<ReturnType<typeof runBatch>>;
     try {
       outcome = await runBatch(plans, {
-        request, bundle, policy: deps.config.source, assets: deps.assets, concurrency: deps.config.batchConcurrency, afterItem: deps.afterRender, signal: c.req.raw.signal,
+        request, bundle, policy: deps.config.source, renderer: deps.renderer, budgetMs: deps.config.render.batchItemBudgetMs, owner: `user:${user.id}`, concurrency: deps.config.batchConcurrency, signal: c.req.raw.signal,
       });
     } finally {
       deps.afterBatch?.();

@@ -1,6 +1,6 @@
 /** POST /render (interface.md §4.1): one source → one file, charged per chart after it is drawn. */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { render, type Format, type Lang } from "../../../engine/index.ts";
+import type { Format, Lang } from "../../../engine/index.ts";
 import { applyDelta } from "../../accounts/credits.ts";
 import { loadSource, outputFileName, resolveLang, type SourceSpec } from "../../rendering/source.ts";
 import type { AuthEnv } from "../auth.ts";
@@ -8,9 +8,9 @@ import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { JsonQuery, RenderJSONResponse, RenderMultipart, RenderRequest } from "../schemas.ts";
 import { bodyKind, jsonRequested, readForm, readJson } from "../body.ts";
-import { requireClient, requireCredits, requirePro, ranOut } from "./gate.ts";
+import { requireClient, requirePro, ranOut } from "./gate.ts";
 import { base64, ERRORS, sendFile } from "./responses.ts";
-import { OMITTED_HEADER, RECOVERED_HEADER, SKIPPED_HEADER, recoveredFunctions, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
+import { OMITTED_HEADER, RECOVERED_HEADER, SKIPPED_COUNT_HEADER, SKIPPED_HEADER, recoveredFunctions, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
 
 const FILE_TYPES = [
   "image/svg+xml", "image/png", "application/pdf",
@@ -48,7 +48,9 @@ export const renderRoute = createRoute({
         "X-Credits-Left": { schema: { type: "integer" }, description: "Balance after this call." },
         [SKIPPED_HEADER]: {
           schema: { type: "string" },
-          description: "Only when some functions were not drawn: their names, each percent-encoded (encodeURIComponent), joined by commas. `?json` gives the reasons in `skipped`.",
+          description:
+            "Only when some functions were not drawn: their names, each percent-encoded (encodeURIComponent), joined by commas — the first names only when the list would exceed 2 KB. " +
+            "`X-Skipped-Count` gives how many there are; `?json` gives every one with its reason in `skipped`.",
         },
         [RECOVERED_HEADER]: {
           schema: { type: "string" },
@@ -58,6 +60,7 @@ export const renderRoute = createRoute({
           schema: { type: "integer" },
           description: "Extension, only when the charts leave runtime set-up out (setlocale, system(\"pause\") …): how many statements. `?json` lists them in `omitted`; options `verbatim: true` draws them.",
         },
+        [SKIPPED_COUNT_HEADER]: { schema: { type: "integer" }, description: "With X-Skipped-Functions: how many functions were not drawn (the header may name only the first)." },
       },
       content: {
         "application/json": { schema: z.union([RenderJSONResponse, Geometry]) },
@@ -67,6 +70,7 @@ export const renderRoute = createRoute({
     400: ERRORS[400],
     401: ERRORS[401],
     402: ERRORS[402],
+    429: ERRORS.renderLimited,
     500: ERRORS[500],
   },
 });
@@ -112,16 +116,12 @@ export function renderRoutes(deps: AppDeps) {
     const { user } = c.get("auth");
 
     const lang: Lang = resolveLang(call.source);
-    requirePro(user, [{ lang, options: call.options }]);
-    requireCredits(user, 1);
+    requirePro(user, [{ lang, options: call.options }]); // the balance was checked before the body was read (render-limits.ts)
 
     const code = await loadSource(call.source, deps.config.source);
-    let result: Awaited<ReturnType<typeof render>>;
-    try {
-      result = await render({ ...call, code, lang }, deps.assets);
-    } finally {
-      deps.afterRender?.();
-    }
+    const { format, split, fn, scale, fragment, font, options } = call;
+    const input = { code, lang, format, split, fn, scale, fragment, font, options };
+    const result = await deps.renderer.run({ kind: "render", input }, { budgetMs: deps.config.render.budgetMs, signal: c.req.raw.signal, owner: `user:${user.id}` });
     requireClient(c.req.raw.signal);
     const creditsLeft = await applyDelta(deps.db, user.id, -result.charts, "render", c.get("requestId"));
     if (creditsLeft === null) throw ranOut();

@@ -16,7 +16,14 @@ export const ERRORS = {
     headers: { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds until the window resets." } },
     content: { "application/json": { schema: ErrorBody } },
   },
-  500: error("render_failed (with the engine's message, line and column for syntax errors) or server_error."),
+  /** /render and /render/batch (render-limits.ts): an addition to interface.md §8, which limits only the free endpoints. */
+  renderLimited: {
+    description:
+      "rate_limited: too many renders at once with this key, or too many failed, refused or abandoned renders in the last minute (successful renders are not limited). `Retry-After` says how many seconds to wait.",
+    headers: { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds until a retry can succeed." } },
+    content: { "application/json": { schema: ErrorBody } },
+  },
+  500: error("render_failed (with the engine's message, line and column for syntax errors; or a render stopped at its time or memory budget, not charged) or server_error."),
   503: error("payment_unavailable: the payment provider is not configured."),
 } as const;
 

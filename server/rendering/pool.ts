@@ -1,0 +1,285 @@
+/**
+ * A pool of Web Workers (Bun's and Deno's) that runs jobs off the server's own thread, each within
+ * bounds: a wall-clock budget from the moment the job is handed to the pool (waiting for a worker
+ * included, so an answer never comes later than its budget), the caller's abort signal (the client
+ * went away), and a memory ceiling. A job over any of them is stopped the only way a
+ * busy JavaScript thread can be stopped — its worker is terminated — and a fresh worker takes the
+ * slot. Jobs wait in order for a free worker; an abandoned job leaves the queue.
+ *
+ * Fairness: one owner (a user) holds at most `perOwner` workers at once, by default all but one, and
+ * an owner already holding one never takes the last free worker; so with a worker more than the
+ * machine has cores (the server's default) someone else's small render finds a free worker even
+ * while one user's slow inputs or big batch keep the others busy.
+ *
+ * Memory: a worker reports its own heap after each job; one holding more than `recycleBytes`
+ * (a spike it will not give back) is replaced, which returns the memory to the system. While jobs
+ * run, the process's resident memory is sampled; above the idle level plus `memoryCeilingBytes` per
+ * worker, the job running longest (the likeliest holder) is stopped.
+ *
+ * Hand-over: a worker busy with a job of an owner may be given that owner's next job too (never
+ * anyone else's, nor an ownerless one), so it starts at once instead of waiting for this thread to come round to the
+ * answer; when a worker is replaced, the jobs that waited on it go back to the front of the queue.
+ *
+ * Protocol: the worker posts `{ ready: true }` once loaded, then answers each `{ id, job }` with
+ * `{ id, ok: true, value, heapBytes }` or `{ id, ok: false, error, heapBytes }`.
+ */
+
+export type StopReason = "budget" | "memory" | "abandoned" | "crashed";
+
+/** A job the pool stopped (or never started) for `reason`; the worker was replaced. */
+export class JobStopped extends Error {
+  constructor(
+    message: string,
+    readonly reason: StopReason,
+  ) {
+    super(message);
+    this.name = "JobStopped";
+  }
+}
+
+export type WorkerReply = { ready: true } | { id: number; ok: true; value: unknown; heapBytes: number } | { id: number; ok: false; error: unknown; heapBytes: number };
+
+export interface PoolSettings {
+  /** Starts a fresh worker. */
+  spawn: () => Worker;
+  size: number;
+  /** Memory one job may add to the server's idle level before the longest-running job is stopped. */
+  memoryCeilingBytes: number;
+  /** A worker whose heap is above this after a job is replaced. */
+  recycleBytes: number;
+  /** The process's resident memory in bytes (where the host can tell; otherwise no ceiling). */
+  rss?: () => number;
+  /** How often resident memory is sampled while jobs run. */
+  sampleMs?: number;
+  /** Workers one owner may hold at once; default all but one (at least one). */
+  perOwner?: number;
+}
+
+export interface JobLimits {
+  budgetMs: number;
+  signal?: AbortSignal | undefined;
+  /** Whose job it is (see perOwner); jobs without an owner are not held back. */
+  owner?: string | undefined;
+  /** Replace the worker after this job whatever its heap (a job known to leave memory the allocator keeps). */
+  recycle?: boolean;
+}
+
+interface Pending {
+  id: number;
+  message: unknown;
+  limits: JobLimits;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  /** Stops listening to the caller's abort signal. */
+  unlisten: () => void;
+  /** Ends the job at its budget, queued or running. */
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+interface Running extends Pending {
+  startedAt: number;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  /** The job the worker runs, then at most one more of the same owner waiting on it. */
+  jobs: Running[];
+}
+
+/** Jobs given to one worker at once (the running one and the next). */
+const DEPTH = 2;
+
+export interface PoolStats {
+  workers: number;
+  busy: number;
+  queued: number;
+  /** Workers replaced so far, by why. */
+  replaced: Record<StopReason | "recycled", number>;
+}
+
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private idleRss: number | undefined;
+  private sampler: ReturnType<typeof setInterval> | undefined;
+  private closed = false;
+  private readonly replaced: PoolStats["replaced"] = { budget: 0, memory: 0, abandoned: 0, crashed: 0, recycled: 0 };
+
+  constructor(private readonly settings: PoolSettings) {
+    if (!(settings.size >= 1)) throw new Error("a worker pool needs at least one worker");
+    for (let i = 0; i < settings.size; i++) this.slots.push(this.start());
+  }
+
+  /** Runs `message` on a worker; resolves with its answer, rejects with its error or a JobStopped. */
+  run(message: unknown, limits: JobLimits): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error("the worker pool is closed"));
+    return new Promise((resolve, reject) => {
+      const { signal } = limits;
+      if (signal?.aborted) return reject(abandoned());
+      const pending: Pending = { id: this.nextId++, message, limits, resolve, reject, unlisten: () => {}, timer: undefined };
+      pending.timer = setTimeout(() => this.expire(pending), limits.budgetMs);
+      if (signal) {
+        const onAbort = () => this.abandon(pending);
+        signal.addEventListener("abort", onAbort, { once: true });
+        pending.unlisten = () => signal.removeEventListener("abort", onAbort);
+      }
+      this.queue.push(pending);
+      this.dispatch();
+    });
+  }
+
+  stats(): PoolStats {
+    return { workers: this.slots.length, busy: this.slots.filter((s) => s.jobs.length > 0).length, queued: this.queue.length, replaced: { ...this.replaced } };
+  }
+
+  /** Stops every worker; queued and running jobs fail. */
+  close(): void {
+    this.closed = true;
+    this.stopSampling();
+    for (const pending of this.queue.splice(0)) this.finish(pending).reject(new Error("the worker pool is closed"));
+    for (const slot of this.slots) {
+      slot.worker.terminate();
+      for (const job of slot.jobs.splice(0)) this.finish(job).reject(new Error("the worker pool is closed"));
+    }
+  }
+
+  private start(): Slot {
+    const slot: Slot = { worker: this.settings.spawn(), ready: false, jobs: [] };
+    slot.worker.onmessage = (event: MessageEvent<WorkerReply>) => this.reply(slot, event.data);
+    // An uncaught error or a failed start: the worker cannot be trusted with another job.
+    slot.worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault?.();
+      console.error("render worker failed:", event.message);
+      this.replace(slot, "crashed", "the renderer stopped unexpectedly");
+    };
+    return slot;
+  }
+
+  private reply(slot: Slot, data: WorkerReply): void {
+    if ("ready" in data) {
+      slot.ready = true;
+      if (this.idleRss === undefined && this.slots.every((s) => s.ready)) this.idleRss = this.settings.rss?.();
+      this.dispatch();
+      return;
+    }
+    const index = slot.jobs.findIndex((j) => j.id === data.id);
+    if (index < 0) return; // an answer for a job already stopped
+    const [job] = slot.jobs.splice(index, 1);
+    const { resolve, reject } = this.finish(job!);
+    if (data.ok) resolve(data.value);
+    else reject(data.error);
+    if (data.heapBytes > this.settings.recycleBytes || job!.limits.recycle) this.replace(slot, "recycled");
+    this.dispatch();
+  }
+
+  /** The first queued job whose owner is under its share of workers. */
+  private nextJob(): Pending | undefined {
+    const { perOwner = Math.max(1, this.settings.size - 1) } = this.settings;
+    const held = new Map<string, number>();
+    for (const s of this.slots) {
+      const owner = s.jobs[0]?.limits.owner;
+      if (owner !== undefined) held.set(owner, (held.get(owner) ?? 0) + 1);
+    }
+    const free = this.slots.filter((s) => s.ready && s.jobs.length === 0).length;
+    const index = this.queue.findIndex((p) => {
+      if (p.limits.owner === undefined) return true;
+      const mine = held.get(p.limits.owner) ?? 0;
+      return mine < perOwner && (mine === 0 || free > 1);
+    });
+    return index < 0 ? undefined : this.queue.splice(index, 1)[0];
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) break;
+      if (!slot.ready || slot.jobs.length > 0) continue;
+      const pending = this.nextJob();
+      if (!pending) break;
+      this.post(slot, pending);
+    }
+    // Busy workers get their owner's next job, so it starts as soon as the current one ends.
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) break;
+      if (slot.jobs.length === 0 || slot.jobs.length >= DEPTH) continue;
+      const owner = slot.jobs[0]!.limits.owner;
+      if (owner === undefined) continue;
+      const index = this.queue.findIndex((p) => p.limits.owner === owner);
+      if (index >= 0) this.post(slot, this.queue.splice(index, 1)[0]!);
+    }
+    if (this.slots.some((s) => s.jobs.length > 0)) this.startSampling();
+    else this.stopSampling();
+  }
+
+  private post(slot: Slot, pending: Pending): void {
+    const job: Running = Object.assign(pending, { startedAt: performance.now() });
+    slot.jobs.push(job);
+    slot.worker.postMessage({ id: job.id, job: job.message });
+  }
+
+  private abandon(pending: Pending): void {
+    this.end(pending, "abandoned", "the client went away");
+  }
+
+  private expire(pending: Pending): void {
+    this.end(pending, "budget", `over the ${pending.limits.budgetMs} ms budget`);
+  }
+
+  /** Ends a job: out of the queue if it waits there, else its worker is replaced. */
+  private end(pending: Pending, reason: StopReason, why: string): void {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.finish(pending).reject(reason === "abandoned" ? abandoned() : new JobStopped(`rendering stopped: ${why}`, reason));
+      return;
+    }
+    const slot = this.slots.find((s) => s.jobs.includes(pending as Running));
+    if (slot) this.replace(slot, reason, why, pending);
+  }
+
+  /**
+   * Terminates the slot's worker and starts a fresh one: `failed` (by default the job it was running)
+   * fails with `reason`; the other jobs given to it go back to the front of the queue.
+   */
+  private replace(slot: Slot, reason: StopReason | "recycled", why = "", failed: Pending | undefined = slot.jobs[0]): void {
+    slot.worker.onmessage = null;
+    slot.worker.onerror = null;
+    slot.worker.terminate();
+    this.replaced[reason]++;
+    const job = reason === "recycled" ? undefined : failed;
+    this.queue.unshift(...slot.jobs.filter((j) => j !== job));
+    const index = this.slots.indexOf(slot);
+    if (index >= 0 && !this.closed) this.slots[index] = this.start();
+    if (job && reason !== "recycled") this.finish(job).reject(reason === "abandoned" ? abandoned() : new JobStopped(`rendering stopped: ${why}`, reason));
+    this.dispatch();
+  }
+
+  /** Clears a job's timer and abort listener; returns its settle functions. */
+  private finish(job: Pending): Pick<Pending, "resolve" | "reject"> {
+    clearTimeout(job.timer);
+    job.unlisten();
+    return job;
+  }
+
+  private startSampling(): void {
+    const { rss, memoryCeilingBytes, sampleMs = 100 } = this.settings;
+    if (this.sampler || !rss) return;
+    this.sampler = setInterval(() => {
+      if (this.idleRss === undefined) return;
+      if (rss() <= this.idleRss + memoryCeilingBytes * this.slots.length) return;
+      const longest = this.slots.filter((s) => s.jobs.length > 0).sort((a, b) => a.jobs[0]!.startedAt - b.jobs[0]!.startedAt)[0];
+      if (longest) this.replace(longest, "memory", `it needed more than ${Math.round(memoryCeilingBytes / 2 ** 20)} MB`);
+    }, sampleMs);
+    (this.sampler as { unref?: () => void }).unref?.();
+  }
+
+  private stopSampling(): void {
+    clearInterval(this.sampler);
+    this.sampler = undefined;
+  }
+}
+
+function abandoned(): DOMException {
+  return new DOMException("the client went away before the answer", "AbortError");
+}

@@ -1,0 +1,146 @@
+/**
+ * The worker pool (server/rendering/pool.ts) with a minimal protocol worker (test/support/pool-worker.ts):
+ * a job over its budget, abandoned by its caller or over the memory ceiling is stopped by replacing
+ * its worker, the pool keeps serving, and the pool's thread stays free while a worker spins. Spinning
+ * jobs never end, so no outcome here depends on how fast the machine is.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { JobStopped, WorkerPool, type PoolSettings } from "../server/rendering/pool.ts";
+
+const WORKER = new URL("./support/pool-worker.ts", import.meta.url);
+const MiB = 1024 * 1024;
+const pools: WorkerPool[] = [];
+
+function pool(settings: Partial<PoolSettings> = {}): WorkerPool {
+  const p = new WorkerPool({ spawn: () => new Worker(WORKER, { type: "module" }), size: 1, memoryCeilingBytes: 512 * MiB, recycleBytes: 256 * MiB, ...settings });
+  pools.push(p);
+  return p;
+}
+
+afterEach(() => {
+  for (const p of pools.splice(0)) p.close();
+});
+
+const LONG = 120_000;
+
+describe("render worker pool", () => {
+  test("answers jobs in order, more jobs than workers wait their turn", async () => {
+    const p = pool({ size: 2 });
+    const values = await Promise.all(Array.from({ length: 7 }, (_, i) => p.run({ kind: "echo", value: i }, { budgetMs: LONG })));
+    expect(values).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(p.stats()).toMatchObject({ workers: 2, busy: 0, queued: 0 });
+  }, 30_000);
+
+  test("a worker's error is the job's rejection and the worker stays", async () => {
+    const p = pool();
+    await expect(p.run({ kind: "fail" }, { budgetMs: LONG })).rejects.toEqual({ message: "it failed" });
+    expect(await p.run({ kind: "echo", value: "after" }, { budgetMs: LONG })).toBe("after");
+    expect(p.stats().replaced).toEqual({ budget: 0, memory: 0, abandoned: 0, crashed: 0, recycled: 0 });
+  }, 30_000);
+
+  test("a job over its budget is stopped, its worker replaced, and the next job runs", async () => {
+    const p = pool();
+    const stopped = await p.run({ kind: "spin" }, { budgetMs: 200 }).catch((e: unknown) => e);
+    expect(stopped).toBeInstanceOf(JobStopped);
+    expect((stopped as JobStopped).reason).toBe("budget");
+    expect((stopped as JobStopped).message).toContain("200 ms budget");
+    expect(await p.run({ kind: "echo", value: 1 }, { budgetMs: LONG })).toBe(1);
+    expect(p.stats().replaced.budget).toBe(1);
+  }, 30_000);
+
+  test("the budget counts the wait for a worker: a job still queued at its budget fails without starting", async () => {
+    const p = pool();
+    const controller = new AbortController();
+    const running = p.run({ kind: "spin" }, { budgetMs: LONG, signal: controller.signal }).catch((e: unknown) => e);
+    while (p.stats().busy < 1) await Bun.sleep(10);
+    const waiting = (await p.run({ kind: "echo", value: 1 }, { budgetMs: 100 }).catch((e: unknown) => e)) as JobStopped;
+    expect(waiting).toBeInstanceOf(JobStopped);
+    expect(waiting.reason).toBe("budget");
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 0 });
+    expect(p.stats().replaced.budget).toBe(0); // it never held a worker
+    controller.abort();
+    await running;
+  }, 30_000);
+
+  test("the pool's own thread stays free while every worker spins", async () => {
+    const p = pool({ size: 2 });
+    const controller = new AbortController();
+    const spinning = [0, 1].map(() => p.run({ kind: "spin" }, { budgetMs: LONG, signal: controller.signal }).catch((e: unknown) => e));
+    while (p.stats().busy < 2) await Bun.sleep(10);
+    // Timers and I/O of this thread still run: ten turns of the event loop while both workers are busy.
+    for (let i = 0; i < 10; i++) await Bun.sleep(5);
+    expect(p.stats().busy).toBe(2);
+    controller.abort();
+    for (const outcome of await Promise.all(spinning)) expect((outcome as DOMException).name).toBe("AbortError");
+    expect(p.stats().replaced.abandoned).toBe(2);
+  }, 30_000);
+
+  test("an abandoned job stops its worker; an abandoned queued job never starts", async () => {
+    const p = pool();
+    const first = new AbortController();
+    const second = new AbortController();
+    const running = p.run({ kind: "spin" }, { budgetMs: LONG, signal: first.signal }).catch((e: unknown) => e);
+    const queued = p.run({ kind: "spin" }, { budgetMs: LONG, signal: second.signal }).catch((e: unknown) => e);
+    while (p.stats().busy < 1) await Bun.sleep(10);
+    expect(p.stats().queued).toBe(1);
+    second.abort();
+    expect(((await queued) as DOMException).name).toBe("AbortError");
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 0 });
+    first.abort();
+    expect(((await running) as DOMException).name).toBe("AbortError");
+    expect(p.stats().replaced.abandoned).toBe(1);
+    expect(await p.run({ kind: "echo", value: "fresh" }, { budgetMs: LONG })).toBe("fresh");
+  }, 30_000);
+
+  test("over the memory ceiling the longest-running job is stopped", async () => {
+    let rss = 100 * MiB;
+    const p = pool({ size: 2, memoryCeilingBytes: 50 * MiB, rss: () => rss, sampleMs: 10 });
+    const older = p.run({ kind: "spin" }, { budgetMs: LONG }).catch((e: unknown) => e);
+    while (p.stats().busy < 1) await Bun.sleep(10);
+    await Bun.sleep(20);
+    const younger = p.run({ kind: "spin" }, { budgetMs: LONG }).catch((e: unknown) => e);
+    while (p.stats().busy < 2) await Bun.sleep(10);
+    rss = 100 * MiB + 2 * 50 * MiB + 1; // the idle level plus every worker's ceiling, and a byte
+    const stopped = (await older) as JobStopped;
+    expect(stopped.reason).toBe("memory");
+    expect(stopped.message).toContain("more than 50 MB");
+    rss = 100 * MiB;
+    expect(p.stats()).toMatchObject({ busy: 1 });
+    p.close();
+    expect(await younger).toBeInstanceOf(Error);
+  }, 30_000);
+
+  test("one owner holds all workers but one: another owner's job runs at once", async () => {
+    const p = pool({ size: 2 });
+    const controller = new AbortController();
+    const mine = [0, 1].map(() => p.run({ kind: "spin" }, { budgetMs: LONG, signal: controller.signal, owner: "a" }).catch((e: unknown) => e));
+    while (p.stats().busy < 1) await Bun.sleep(10);
+    await Bun.sleep(20);
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 0 }); // the second job waits on a's worker; the other stays free for others
+    expect(await p.run({ kind: "echo", value: "b's" }, { budgetMs: LONG, owner: "b" })).toBe("b's");
+    controller.abort();
+    await Promise.all(mine);
+  }, 30_000);
+
+  test("an owner's next job waits on its busy worker, and goes back to the queue when that worker is replaced", async () => {
+    const p = pool({ size: 2 });
+    const stopped = p.run({ kind: "spin" }, { budgetMs: 300, owner: "a" }).catch((e: unknown) => e);
+    while (p.stats().busy < 1) await Bun.sleep(10);
+    const next = p.run({ kind: "echo", value: "a's next" }, { budgetMs: LONG, owner: "a" });
+    await Bun.sleep(20);
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 0 });
+    expect(((await stopped) as JobStopped).reason).toBe("budget");
+    expect(await next).toBe("a's next"); // run again on a fresh worker, not failed with the spinning one
+  }, 30_000);
+
+    test("a worker left holding a large heap is recycled after its job", async () => {
+    const p = pool({ recycleBytes: 10 * MiB });
+    expect(await p.run({ kind: "echo", value: "small", heapBytes: MiB }, { budgetMs: LONG })).toBe("small");
+    expect(p.stats().replaced.recycled).toBe(0);
+    expect(await p.run({ kind: "echo", value: "big", heapBytes: 20 * MiB }, { budgetMs: LONG })).toBe("big");
+    expect(p.stats().replaced.recycled).toBe(1);
+    expect(await p.run({ kind: "echo", value: "next" }, { budgetMs: LONG, recycle: true })).toBe("next");
+    expect(p.stats().replaced.recycled).toBe(2); // asked for by the job
+    expect(await p.run({ kind: "echo", value: "after" }, { budgetMs: LONG })).toBe("after");
+  }, 30_000);
+});

@@ -1,0 +1,15 @@
+/**
+ * The real render worker with one addition for tests: a render of the source SPIN never ends (a
+ * stand-in for the adversarial inputs of issue 22 that stays endless whatever the engine learns), so
+ * a test can hold a worker busy, run out its budget or walk away from it without timing anything.
+ */
+import "../../server/rendering/render-worker.ts";
+
+export const SPIN = "# spin forever\n";
+
+declare const self: Worker;
+const real = self.onmessage!;
+self.onmessage = (event: MessageEvent<{ job: { input?: { code?: unknown } } }>) => {
+  if (event.data.job.input?.code === SPIN) for (;;);
+  return real.call(self, event);
+};
