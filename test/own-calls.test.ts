@@ -60,9 +60,10 @@ describe("where the calls go", () => {
   test("a decision: before it; several calls each their own symbol, arguments first", async () => {
     const charts = await tree("cpp", "int findMin(int n) { if (n < 10) return n; if (n % 10 < findMin(n / 10)) return n % 10; return findMin(n / 10); }\nint g(int a, int b) { return a + b; }\nint main() { int x = g(findMin(5), findMin(6)) + 1; return 0; }\n");
     expect(chartNamed(charts, "findMin").block.stmts.slice(1)).toEqual([
-      call("m := findMin(n / 10)"),
-      { kind: "if", cond: "n % 10 < m", then: blk(term("Повернути n % 10")) },
-      call("m := findMin(n / 10)"), term("Повернути m"),
+      // The notation writes an int's / and % as div and mod (issue 20).
+      call("m := findMin(n div 10)"),
+      { kind: "if", cond: "n mod 10 < m", then: blk(term("Повернути n mod 10")) },
+      call("m := findMin(n div 10)"), term("Повернути m"),
     ]);
     expect(charts.find((c) => c.main)!.block.stmts.slice(0, 4)).toEqual([
       call("m := findMin(5)"), call("m1 := findMin(6)"), call("g1 := g(m, m1)"), p("int x := g1 + 1"),
@@ -93,13 +94,15 @@ describe("where the calls go", () => {
 
   test("library calls are not own calls; own calls inside their arguments are", async () => {
     const charts = await tree("csharp", "class P {\n static int Sq(int a) => a * a;\n static void Main() { double r = Math.Sqrt(Sq(3)) + Math.Max(1, 2); Console.WriteLine(r); }\n}\n");
-    expect(charts.find((c) => c.main)!.block.stmts.slice(0, 2)).toEqual([call("s := Sq(3)"), p("double r := Math.Sqrt(s) + Math.Max(1, 2)")]);
+    expect(charts.find((c) => c.main)!.block.stmts.slice(0, 2)).toEqual([call("s := Sq(3)"), p("double r := √s + Math.Max(1, 2)")]);
+    // (Math.Sqrt reads as √ in the notation: a library call, in the text and no symbol of its own.)
   });
 
   test("constructors of own classes and methods called on their objects are own calls", async () => {
     const java = await tree("java", "class Main {\n public static void main(String[] a) { Task1 t = new Task1(); t.start(); int v = t.value() + 1; }\n}\nclass Task1 {\n int x;\n Task1() { x = 1; }\n void start() { x++; }\n int value() { return x; }\n}\n");
     expect(java.find((c) => c.main)!.block.stmts).toEqual([
-      call("Task1 t := new Task1()"), call("t.start()"), call("v1 := t.value()"), p("int v := v1 + 1"),
+      // `new` reads as what it makes (notation, issue 20)
+      call("Task1 t := Task1()"), call("t.start()"), call("v1 := t.value()"), p("int v := v1 + 1"),
     ]);
     const py = await tree("python", "class Monik:\n    def __init__(self, x):\n        self.x = x\n\nA = Monik(3)\n");
     expect(py.find((c) => c.main)!.block.stmts).toEqual([call("A := Monik(3)")]);

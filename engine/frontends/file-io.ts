@@ -245,11 +245,14 @@ const CPP_RULES: Rule[] = [
   closeOf("close"),
 ];
 
-/** Java classes whose construction opens a file (a reader or writer of one). */
+/**
+ * Java classes whose construction opens a file (a reader or writer of one). The openings match the
+ * chart text, where the notation writes `new X(…)` as `X(…)` (verbatim keeps `new`): both are read.
+ */
 const JAVA_FILE_CLASSES = "FileWriter|PrintWriter|BufferedWriter|FileReader|BufferedReader|Scanner|PrintStream|FileOutputStream|FileInputStream|Formatter";
 const JAVA_OPENINGS: Opening[] = [
   {
-    pattern: new RegExp(String.raw`^(?:[\w.<>[\], ]+ )?(\w+) := new (?:java\.io\.|java\.util\.)?(?:${JAVA_FILE_CLASSES})\((.*)\)$`),
+    pattern: new RegExp(String.raw`^(?:[\w.<>[\], ]+ )?(\w+) := (?:new )?(?:java\.io\.|java\.util\.)?(?:${JAVA_FILE_CLASSES})\((.*)\)$`),
     // A reader of the console is no file (setup.ts leaves it out).
     open: (m) => (/\bSystem\.(?:in|out|err)\b/.test(m[2]!) ? undefined : { file: m[1]!, name: nameIn(m[2]!) }),
   },
@@ -276,7 +279,7 @@ const JAVA_RULES: Rule[] = [
 
 const CSHARP_OPENINGS: Opening[] = [
   {
-    pattern: /^(?:[\w.<>[\], ]+ )?(\w+) := (?:new (?:System\.IO\.)?(?:StreamWriter|StreamReader|BinaryWriter|BinaryReader|FileStream)|File\.(?:OpenText|CreateText|AppendText|Open|OpenRead|OpenWrite|Create))\((.*)\)$/,
+    pattern: /^(?:[\w.<>[\], ]+ )?(\w+) := (?:(?:new )?(?:System\.IO\.)?(?:StreamWriter|StreamReader|BinaryWriter|BinaryReader|FileStream)|File\.(?:OpenText|CreateText|AppendText|Open|OpenRead|OpenWrite|Create))\((.*)\)$/,
     open: (m) => ({ file: m[1]!, name: nameIn(m[2]!) }),
   },
 ];

@@ -19,7 +19,8 @@
 import type { Lang } from "../langs.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { ASSIGN } from "../text/notation.ts";
-import { TREE_LIMITS, type Block, type ChartFunction, type ChartTree, type Node } from "../tree/schema.ts";
+import type { Block, ChartFunction, ChartTree, Node } from "../tree/schema.ts";
+import { TREE_LIMITS } from "../tree/limits.ts"; // not schema.ts: that loads zod, which a render with valid options never needs
 import { classOf, withoutClass } from "./subprograms.ts";
 
 const IDENT = "[\\p{L}_][\\p{L}\\p{N}_]*";

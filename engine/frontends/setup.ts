@@ -53,8 +53,9 @@ const SETUP: Readonly<Record<SourceLang, readonly RegExp[]>> = {
     /^cout(?: << (?:fixed|scientific|showpoint|boolalpha|left|right|set(?:precision|w|fill)\([^()]*\)))+$/,
   ],
   java: [
-    /^(?:[\w.<>[\], ]+ )?\w+ := new (?:java\.util\.)?Scanner\(System\.in\)$/,
-    /^(?:[\w.<>[\], ]+ )?\w+ := new BufferedReader\(new InputStreamReader\(System\.in\)\)$/,
+    // `new` is optional: the notation writes `new X(…)` as `X(…)`, verbatim keeps it.
+    /^(?:[\w.<>[\], ]+ )?\w+ := (?:new )?(?:java\.util\.)?Scanner\(System\.in\)$/,
+    /^(?:[\w.<>[\], ]+ )?\w+ := (?:new )?BufferedReader\((?:new )?InputStreamReader\(System\.in\)\)$/,
     /^Locale\.setDefault\(.*\)$/,
     /^System\.set(?:Out|Err)\(.*\)$/,
   ],
