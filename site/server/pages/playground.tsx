@@ -86,9 +86,10 @@ export function PlaygroundPage(props: PlaygroundProps) {
               <button type="button" id="zoom-in" aria-label={p.zoomIn} title={p.zoomIn}>+</button>
             </div>
           </div>
-          <section id="preview" class="preview" tabindex={0} aria-label={p.preview}>
+          {/* biome-ignore lint/a11y/useSemanticElements: a region div keeps the preview's pan/zoom styles and scripts, which select div#preview */}
+          <div id="preview" class="preview" role="region" tabindex={0} aria-label={p.preview}>
             {raw(props.svg)}
-          </section>
+          </div>
           {/* biome-ignore lint/a11y/useSemanticElements: role=group is the ARIA form of a fieldset, without its border and legend layout */}
           <div class="downloads" role="group" aria-labelledby="download-title">
             <span id="download-title" class="group-title">{p.download}</span>
