@@ -5,10 +5,11 @@
  *   - sheets, and the sheets it took before issue 21 (every part of every chart on its own sheet,
  *     each chart at its own module);
  *   - the fill of every sheet (used height ÷ 257 mm) and how many figures share each;
- *   - torn constructs: a decision whose exit runs into a connector whose pair stands on another
- *     part (its branch starts on another sheet) — a switch when an exit of the decision is labelled
- *     with anything but the yes/no words (a case value) or it has more than two exits, else an if/else; and decisions whose branch is laid under it on the same part through a
- *     connector pair (an if/else branch under a branch, the flat form of flatten.ts);
+ *   - torn constructs, by the one definition the cut rules use (engine/layout/fit/torn.ts tearsOf,
+ *     exact, from the plans of each part at the document's module): an if/else, switch or loop cut
+ *     apart although it fits a part, a decision cut from its branch, a part of connectors only;
+ *   - decisions whose branch is laid under them on the same part through a connector pair (an
+ *     if/else branch under a branch, the flat form of flatten.ts), measured from the drawing;
  *   - bracket breaks: a wrapped line of a symbol's text that ends inside an unclosed `(`/`[` although
  *     the same line holds a break outside every bracket (a shorter line, so it would have fitted).
  */
@@ -16,6 +17,10 @@ import type { ChartTree } from "../engine/tree/schema.ts";
 import type { Geometry, Part, Shape } from "../engine/geometry/types.ts";
 import type { ResolvedOptions } from "../engine/options.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
+import { fitDocument } from "../engine/layout/fit/fit-document.ts";
+import { sizersIn } from "../engine/layout/fit/fit-chart.ts";
+import { NO_TEARS, tearsOf, wholeRoom, type Tears } from "../engine/layout/fit/torn.ts";
+import { FONTS } from "../engine/fonts.ts";
 import { planSheets, SHEET } from "../engine/layout/sheets.ts";
 
 export interface DocumentFit {
@@ -30,8 +35,8 @@ export interface DocumentFit {
   /** The module a of each chart, and its parts, in document order. */
   modules: number[];
   parts: number[];
-  tornSwitches: number;
-  tornIfs: number;
+  /** What the cuts of its charts tear (fit/torn.ts), summed over the charts. */
+  tears: Tears;
   /** Decisions with a branch laid under them through a connector pair on the same part. */
   laidUnder: number;
   bracketBreaks: number;
@@ -41,7 +46,7 @@ export interface DocumentFit {
 export function measureDocument(file: string, tree: ChartTree, options: ResolvedOptions, partsBefore: number): DocumentFit {
   const geometry = layoutCharts(tree, options, true);
   const sheets = planSheets([geometry], true);
-  const torn = tornConstructs(geometry, [options.texts.yes, options.texts.no]);
+  const tears = documentTears(tree, options);
   return {
     file,
     before: partsBefore,
@@ -50,7 +55,8 @@ export function measureDocument(file: string, tree: ChartTree, options: Resolved
     figures: sheets.map((s) => s.figures.length),
     modules: geometry.charts.map((c) => c.module),
     parts: geometry.charts.map((c) => c.parts.length),
-    ...torn,
+    tears,
+    laidUnder: laidUnder(geometry),
     bracketBreaks: geometry.charts.flatMap((c) => c.parts.flatMap((p) => p.shapes)).reduce((n, s) => n + bracketBreaks(s.text), 0),
   };
 }
@@ -70,29 +76,31 @@ function partsOfDesignations(parts: readonly Part[]): Map<string, Set<number>> {
   return on;
 }
 
-/** Torn switches and if/else, and branches laid under their decision, of every chart (see the header). */
-export function tornConstructs(g: Geometry, yesNo: readonly string[]): Pick<DocumentFit, "tornSwitches" | "tornIfs" | "laidUnder"> {
-  let tornSwitches = 0;
-  let tornIfs = 0;
-  let laidUnder = 0;
+/** The tears of every chart cut as the paged formats cut it, at the document's one module (layoutCharts fits the same way). */
+function documentTears(tree: ChartTree, options: ResolvedOptions): Tears {
+  const sum: Tears = { ...NO_TEARS };
+  for (const fitted of fitDocument(tree, options, true, sizersIn(FONTS.tinos))) {
+    const t = tearsOf(fitted.parts.map((p) => p.plans), fitted.module.gap, wholeRoom(fitted.module.gap, fitted.module.connector));
+    for (const key of Object.keys(sum) as (keyof Tears)[]) sum[key] += t[key];
+  }
+  return sum;
+}
+
+/** Decisions whose exits all run into connectors whose pairs stand on the decision's own part (a branch laid under it). */
+function laidUnder(g: Geometry): number {
+  let count = 0;
   for (const chart of g.charts) {
     const on = partsOfDesignations(chart.parts);
     chart.parts.forEach((part, i) => {
       const shapes = new Map<string, Shape>(part.shapes.map((s) => [s.id, s]));
       for (const d of part.shapes) {
         if (d.kind !== "decision") continue;
-        const exits = part.edges.filter((e) => e.from === d.id);
-        const ends = exits.map((e) => (e.to ? shapes.get(e.to) : undefined)).filter((s) => s?.kind === "connector") as Shape[];
-        if (ends.length === 0) continue;
-        const elsewhere = ends.some((c) => [...(on.get(c.text.join("")) ?? [])].some((p) => p !== i));
-        const isSwitch = exits.length > 2 || exits.some((e) => e.label !== undefined && e.label !== "" && !yesNo.includes(e.label));
-        if (elsewhere && isSwitch) tornSwitches++;
-        else if (elsewhere) tornIfs++;
-        else laidUnder++;
+        const ends = part.edges.filter((e) => e.from === d.id).map((e) => (e.to ? shapes.get(e.to) : undefined)).filter((s) => s?.kind === "connector") as Shape[];
+        if (ends.length > 0 && ends.every((c) => [...(on.get(c.text.join("")) ?? [])].every((p) => p === i))) count++;
       }
     });
   }
-  return { tornSwitches, tornIfs, laidUnder };
+  return count;
 }
 
 /** The breaks of a wrapped text that fall inside an unclosed bracket while their line has a break outside every bracket. */

@@ -245,8 +245,8 @@ export interface DocumentSummary {
   /** Sheets holding more than one figure, and the figures on them. */
   sharedSheets: number;
   sharedFigures: number;
-  tornSwitches: number;
-  tornIfs: number;
+  /** Torn constructs of all documents (fit/torn.ts). */
+  tears: Tears;
   laidUnder: number;
   bracketBreaks: number;
 }
@@ -274,8 +274,10 @@ export function summarizeDocuments(docs: readonly DocumentFit[], careful: Map<st
     underfull,
     sharedSheets: sum((d) => d.figures.filter((n) => n > 1).length),
     sharedFigures: sum((d) => d.figures.filter((n) => n > 1).reduce((a, b) => a + b, 0)),
-    tornSwitches: sum((d) => d.tornSwitches),
-    tornIfs: sum((d) => d.tornIfs),
+    tears: docs.reduce((t, d) => {
+      for (const key of TEAR_KINDS) t[key] += d.tears[key];
+      return t;
+    }, { ...NO_TEARS }),
     laidUnder: sum((d) => d.laidUnder),
     bracketBreaks: sum((d) => d.bracketBreaks),
   };
@@ -288,7 +290,7 @@ function documentReport(docs: readonly DocumentFit[], careful: Map<string, numbe
   if (list) {
     out.push("file · a · sheets (before) · fill of each sheet · figures per sheet · torn switch/if · laid under · bracket breaks");
     for (const d of docs) {
-      out.push(`${d.file} · ${d.modules[0] ?? "-"} · ${d.sheets} (${d.before})${judged(d)} · ${d.fills.map(pct).join(" ")} · ${d.figures.join(" ")} · ${d.tornSwitches}/${d.tornIfs} · ${d.laidUnder} · ${d.bracketBreaks}`);
+      out.push(`${d.file} · ${d.modules[0] ?? "-"} · ${d.sheets} (${d.before})${judged(d)} · ${d.fills.map(pct).join(" ")} · ${d.figures.join(" ")} · ${d.tears.switches}/${d.tears.ifElse} · ${d.laidUnder} · ${d.bracketBreaks}`);
     }
     out.push("");
   }
@@ -299,7 +301,7 @@ function documentReport(docs: readonly DocumentFit[], careful: Map<string, numbe
   out.push(`sheets before the last under ${pct(LEAST_FILL)} full: ${s.underfull.length}`);
   for (const u of s.underfull) out.push(`  ${u.file} sheet ${u.sheet}: ${pct(u.fill)}`);
   out.push(`sheets shared by several figures: ${s.sharedSheets} (${s.sharedFigures} figures)`);
-  out.push(`torn constructs: switches ${s.tornSwitches}, if/else ${s.tornIfs}; branches laid under their decision on one sheet: ${s.laidUnder}`);
+  out.push(`torn constructs (fit/torn.ts): ${TEAR_KINDS.map((key) => `${key} ${s.tears[key]}`).join(", ")}; branches laid under their decision on one sheet: ${s.laidUnder}`);
   out.push(`bracket breaks in texts: ${s.bracketBreaks}`);
   const worst = [...docs].sort((a, b) => b.sheets - a.sheets || Math.min(...a.fills.slice(0, -1), 1) - Math.min(...b.fills.slice(0, -1), 1)).slice(0, 10);
   out.push("most sheets:");

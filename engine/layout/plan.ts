@@ -128,6 +128,12 @@ export interface PlanCtx {
    */
   rowsBesideLane: boolean;
   /**
+   * In a chart cut into pages: the most a switch's first row may take with its diamond — what the
+   * page it opens on leaves after the chart's head (fit/cut-pages.ts), so the row is not pushed
+   * whole onto the next page with that page left mostly empty.
+   */
+  firstRowRoom: number;
+  /**
    * In a chart cut into pages: an else-if chain comparing one name with constants is drawn as the
    * switch it means (fit/chain-as-switch.ts), its cases in rows and cut like a menu's.
    */

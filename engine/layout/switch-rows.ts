@@ -322,6 +322,8 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     // A column beside the first leaves room for the join's connector between it and the spine
     // (where the first column's end goes when it alone falls).
     const x = Math.max(prev.x + reach(prev) + columnGap + c.plan.left, ctx.connector / 2 + LANE_CLEARANCE);
+    // The first row no taller than the page it opens on leaves (ctx.firstRowRoom).
+    if (rows.length === 1 && overhead(true) + Math.max(c.plan.height, ...row.map((col) => col.plan.height)) > ctx.firstRowRoom) return null;
     const left = Math.max(rows.length > 1 && ctx.rowsBesideLane ? diamond.w / 2 : spineLeft, row[0]!.plan.left + LANE_CLEARANCE);
     return left + x + reach(c) <= PAGE_PART_WIDTH - LANE_CLEARANCE ? x : null;
   };

@@ -50,6 +50,8 @@ export interface PagePlanning {
   chainsAsSwitch?: boolean;
   /** The case of a switch whose block follows the rows last (PlanCtx.lastCase). */
   lastCase?: Block;
+  /** The most a switch's first row may take (PlanCtx.firstRowRoom). */
+  firstRowRoom?: number;
 }
 
 /**
@@ -68,7 +70,8 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
 /**
  * Cuts a chart into the fewest parts it can, trying in order while the best needs more than
  * `ideal`: the plan of the first threshold (FLATTEN_TALLER: only what cannot fit a part laid out
- * flat); that plan refined (REFINES: laid flat only where a page asks for it); the other thresholds,
+ * flat); that plan refined (a menu's first row pushed past a page left mostly empty packed no
+ * taller than that page's room, PagePlanning.firstRowRoom; REFINES: laid flat only where a page asks for it); the other thresholds,
  * each refined the same way; for a chart still more than one part above `ideal` without switch
  * rows, its else-if menus drawn as switches (PagePlanning.chainsAsSwitch), all of that again; then,
  * for a menu (a chart with switch rows), all of that again with the rows after the first packed
@@ -107,6 +110,9 @@ export function cutPages(
   if (best.groups.length <= ideal) return best;
   // A cut refined: laid flat where its pages ask for it; true when that reaches `ideal`.
   const refine = (from: Cut): boolean => {
+    // A menu's first row pushed whole past a page left mostly empty: packed no taller than that page's room.
+    const room = firstRowRoom(from);
+    if (room !== null && consider(cutAs(planFor, { ...from.planning, firstRowRoom: room }))) return true;
     let refined = from;
     for (let pass = 0; pass < REFINES; pass++) {
       const more = pushedWhole(refined);
@@ -168,8 +174,8 @@ export function cutPages(
 
 /** What makes a chart's cut look different from today's: rows beside their lane, chains as switches, a case moved last. */
 function lookOf(cut: Cut): string {
-  const { rowsBesideLane = false, chainsAsSwitch = false, lastCase } = cut.planning;
-  return [rowsBesideLane && "beside", chainsAsSwitch && "chains", lastCase && "last"].filter(Boolean).join("/");
+  const { rowsBesideLane = false, chainsAsSwitch = false, lastCase, firstRowRoom } = cut.planning;
+  return [rowsBesideLane && "beside", chainsAsSwitch && "chains", lastCase && "last", firstRowRoom !== undefined && "first-row"].filter(Boolean).join("/");
 }
 
 /** Whether a cut's top-level spine holds the rows of a switch (switch-rows.ts). */
@@ -358,6 +364,21 @@ const emptiest = (cut: Cut): number => Math.min(...cut.heights);
 
 /** Pages before the last that are less than half full: a careful student fills a page before turning it. */
 const halfEmpty = (cut: Cut): number => cut.heights.slice(0, -1).filter((h) => h < PAGE_PART_HEIGHT / 2).length;
+
+/**
+ * The room a switch's first row may take when it opens a part after one left at least EMPTY_ROOM
+ * empty (what that page leaves below its last item), or null: no such row, or its room set already.
+ */
+function firstRowRoom(cut: Cut): number | null {
+  if (cut.planning.firstRowRoom !== undefined) return null;
+  for (let k = 1; k < cut.groups.length; k++) {
+    const first = cut.groups[k]![0];
+    const left = PAGE_PART_HEIGHT - cut.heights[k - 1]! - cut.plan.module.gap;
+    const opensSwitch = first !== undefined && isRow(first) && first.busY > cut.plan.module.stub; // the first row: its bus below the diamond
+    if (opensSwitch && left >= EMPTY_ROOM) return left;
+  }
+  return null;
+}
 
 /**
  * The constructs that open a part after one left at least EMPTY_ROOM empty: laid out flat, the cut
