@@ -151,7 +151,8 @@ describe("X-Skipped-Functions stays small", () => {
 
   test("120 broken functions: the first names in under 2 KB, X-Skipped-Count, and every one in ?json", async () => {
     const { key } = await server.user({ credits: 5 });
-    const broken = Array.from({ length: 120 }, (_, i) => `int broken_function_with_a_long_name_${i}(int x) { return x +; }\n`).join("");
+    // A broken head (no closing parenthesis): left out and reported; a broken statement would be drawn around (recovered).
+    const broken = Array.from({ length: 120 }, (_, i) => `int broken_function_with_a_long_name_${i}(int x { return x; }\n`).join("");
     const code = `${broken}int main() { return 0; }\n`;
     const res = await postJson(`${server.url}/render`, key, { code, lang: "c" });
     expect(res.status).toBe(200);
