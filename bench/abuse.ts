@@ -38,7 +38,7 @@ async function balance(id: number): Promise<number> {
 const port = 20_000 + Math.floor(Math.random() * 2000);
 const server = Bun.spawn([process.execPath, "server/main.ts"], {
   cwd: new URL("../", import.meta.url).pathname,
-  env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
+  env: { ...process.env, SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
   stdout: "ignore",
   stderr: "inherit",
 });

@@ -33,7 +33,7 @@ const server = Bun.spawn([process.execPath, "server/main.ts"], {
   cwd: new URL("../", import.meta.url).pathname,
   // One key stands for many clients here (up to 50 connections): the per-key limit on renders in
   // flight is fair-use policy, measured by bench:abuse, not what this load test is about.
-  env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", RENDER_CONCURRENCY_PER_KEY: "1000" },
+  env: { ...process.env, SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", RENDER_CONCURRENCY_PER_KEY: "1000" },
   stdout: "ignore",
   stderr: "inherit",
 });
