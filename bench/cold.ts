@@ -293,7 +293,7 @@ async function serverFirstRender(entry: string, databaseUrl: string, key: string
   const post = (format: string) =>
     fetch(`http://127.0.0.1:${port}/v1/render`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": key }, body: body(format) });
   const start = performance.now();
-  const child = Bun.spawn(["bun", entry], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" }, stdout: "ignore", stderr: "ignore" });
+  const child = Bun.spawn(["bun", entry], { env: { ...process.env, SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" }, stdout: "ignore", stderr: "ignore" });
   try {
     let res: Response | null = null;
     for (let i = 0; i < 2000 && !res; i++) {
