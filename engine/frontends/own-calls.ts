@@ -20,6 +20,7 @@ import type { Lang } from "../langs.ts";
 import type { ResolvedOptions } from "../options.ts";
 import { ASSIGN } from "../text/notation.ts";
 import type { Block, ChartFunction, ChartTree, Node } from "../tree/schema.ts";
+import { childBlocks } from "../tree/blocks.ts";
 import { TREE_LIMITS } from "../tree/limits.ts"; // not schema.ts: that loads zod, which a render with valid options never needs
 import { classOf, withoutClass } from "./subprograms.ts";
 
@@ -289,29 +290,13 @@ function identifiers(fn: ChartFunction): Set<string> {
     for (const node of block?.stmts ?? []) {
       if ("text" in node) add(node.text);
       if ("cond" in node) add(node.cond);
-      for (const inner of innerBlocks(node)) walk(inner);
+      for (const inner of childBlocks(node)) walk(inner);
     }
   };
   walk(fn.block);
   return found;
 }
 
-function innerBlocks(node: Node): Block[] {
-  switch (node.kind) {
-    case "if":
-      return node.else ? [node.then, node.else] : [node.then];
-    case "for":
-    case "while":
-      return node.else ? [node.body, node.else] : [node.body];
-    case "dowhile":
-    case "infloop":
-      return [node.body];
-    case "switch":
-      return [...node.cases.map((c) => c.body), ...(node.default ? [node.default] : [])];
-    default:
-      return [];
-  }
-}
 
 function countNodes(block: Block): number {
   let count = 0;
@@ -319,7 +304,7 @@ function countNodes(block: Block): number {
   while (stack.length > 0) {
     for (const node of stack.pop()!.stmts) {
       count++;
-      stack.push(...innerBlocks(node));
+      stack.push(...childBlocks(node));
     }
   }
   return count;
@@ -406,13 +391,13 @@ class ChartCalls {
       case "switch":
       case "for": {
         const [before, cond] = this.hoisted(node, node.cond);
-        for (const inner of innerBlocks(node)) this.block(inner);
+        for (const inner of childBlocks(node)) this.block(inner);
         node.cond = cond;
         return [...before, node];
       }
       case "while": {
         const [before, cond] = continues(node.body) ? [[], node.cond] : this.hoisted(node, node.cond);
-        for (const inner of innerBlocks(node)) this.block(inner);
+        for (const inner of childBlocks(node)) this.block(inner);
         node.body.stmts.push(...ChartCalls.copies(before));
         node.cond = cond;
         return [...before, node];
