@@ -37,6 +37,13 @@ export type Construct =
   | { kind: "name"; text: string };
 
 /** `(a + b)` → `a + b` (one pair of brackets around the whole text). */
+/** `x * y` of a tree-sitter binary expression (C, C++, Java and C# name its fields alike): a product, else nothing. */
+export function productConstruct(node: SyntaxNode): Construct | undefined {
+  const left = node.childForFieldName("left");
+  const right = node.childForFieldName("right");
+  return left && right && node.childForFieldName("operator")?.type === "*" ? { kind: "product", left, right } : undefined;
+}
+
 export function withoutOuterParens(text: string): string {
   if (!text.startsWith("(") || !text.endsWith(")")) return text;
   let depth = 0;

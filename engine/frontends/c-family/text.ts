@@ -8,7 +8,7 @@
 import type { Locale } from "../../options.ts";
 import { ASSIGN, augmentedAssignment, comparisonSymbol, DIV, logicalWord, MOD } from "../../text/notation.ts";
 import {
-  assignmentChain, bareIncrement, chainedAssignment, notationReplace, statementWithIncrements, type Construct, type Increment,
+  assignmentChain, bareIncrement, chainedAssignment, notationReplace, productConstruct, statementWithIncrements, type Construct, type Increment,
   type NotationSwitch,
 } from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
@@ -133,11 +133,8 @@ function construct(node: Node, ctx: TextContext): Construct | undefined {
       const value = node.childForFieldName("value");
       return type && value ? { kind: "cast", type: type.text, value, whole: isInteger(value, ctx) } : undefined;
     }
-    case "binary_expression": {
-      const left = node.childForFieldName("left");
-      const right = node.childForFieldName("right");
-      return left && right && node.childForFieldName("operator")?.type === "*" ? { kind: "product", left, right } : undefined;
-    }
+    case "binary_expression":
+      return productConstruct(node);
     case "identifier":
     case "qualified_identifier":
       return { kind: "name", text: node.text.replace(/\s+/g, "") };

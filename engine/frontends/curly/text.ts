@@ -6,7 +6,7 @@
  */
 import { ASSIGN, comparisonSymbol, logicalWord, MOD } from "../../text/notation.ts";
 import {
-  assignmentChain, bareIncrement, chainedAssignment, notationReplace, statementWithIncrements, type Construct, type Increment,
+  assignmentChain, bareIncrement, chainedAssignment, notationReplace, productConstruct, statementWithIncrements, type Construct, type Increment,
 } from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
 import type { SyntaxNode as TsNode, TextHooks } from "../tree-sitter.ts";
@@ -107,11 +107,8 @@ function construct(node: TsNode): Construct | undefined {
       const value = node.childForFieldName("value");
       return type && value ? { kind: "cast", type: type.text, value } : undefined;
     }
-    case "binary_expression": {
-      const left = node.childForFieldName("left");
-      const right = node.childForFieldName("right");
-      return left && right && node.childForFieldName("operator")?.type === "*" ? { kind: "product", left, right } : undefined;
-    }
+    case "binary_expression":
+      return productConstruct(node);
     case "field_access":
     case "member_access_expression":
       return { kind: "name", text: node.text.replace(/\s+/g, "") };
