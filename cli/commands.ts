@@ -1,6 +1,6 @@
 /**
  * Every command and flag of `skhema`, described once: the argument parser, `skhema help <cmd>`,
- * the shell completions and the README's command list all read this table. Only descriptions
+ * the shell completions and docs/cli.md's command list all read this table. Only descriptions
  * live here; the commands' code is loaded on demand (cli/main.ts), so a start stays cheap.
  */
 import type { Format, Lang } from "../engine/index.ts";
@@ -264,7 +264,7 @@ export const COMMANDS: readonly Command[] = [
     synopsis: ["skhema mcp"],
     description:
       "Serves the tools render_flowchart, balance, products, topup_link and gift_credits over the Model Context Protocol on stdin/stdout, " +
-      "with the key and URL of the config file or the environment. Meant to be started by an MCP client (see the README).",
+      "with the key and URL of the config file or the environment. Meant to be started by an MCP client (see docs/mcp.md).",
     flags: GLOBAL,
     examples: ["skhema mcp"],
   },

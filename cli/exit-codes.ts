@@ -1,6 +1,6 @@
 /**
  * The CLI's exit status, derived from the API error `code` (interface.md §7) so a script can branch
- * on it. The README's table and `skhema help` are printed from EXIT_TABLE.
+ * on it. docs/cli.md's table and `skhema help` are printed from EXIT_TABLE.
  */
 import { ApiError, NetworkError, type ErrorCode } from "../client/api.ts";
 

@@ -59,7 +59,7 @@ export function frontendFor(lang: Lang): FinishedFrontend | undefined {
   return FRONTENDS[lang];
 }
 interface FormatSpec {
-  /** Content type of the file (interface.md §4.1; the non-image ones documented in the README). */
+  /** Content type of the file (interface.md §4.1; the non-image ones documented in docs/formats.md). */
   type: string;
   ext: string;
   render: Renderer;
@@ -281,7 +281,7 @@ export async function render(input: RenderInput, assets: AssetLoader): Promise<R
   };
 }
 
-/** Content type and file extension of a format (interface.md §4.1; the README lists them all). */
+/** Content type and file extension of a format (interface.md §4.1; docs/formats.md lists them all). */
 export function formatFile(format: Format): { contentType: string; ext: string } {
   const spec = RENDERERS[format]!;
   return { contentType: spec.type, ext: spec.ext };

@@ -20,7 +20,7 @@ export const OptionsSchema = z.strictObject({
   returnAsIO: z.boolean().optional(),
   /**
    * Extension of §2.3: draw every statement as written — no runtime set-up left out, no prompt and
-   * reads merged into one input (README "How code becomes chart text"). Default false.
+   * reads merged into one input (docs/charts.md "How code becomes chart text"). Default false.
    */
   verbatim: z.boolean().optional().describe("Draw every statement as written: keep runtime set-up (setlocale, system(\"pause\") …) and do not merge prompts and reads into one input. Default false."),
   figStart: z.number().int().min(0).max(100000).optional(),

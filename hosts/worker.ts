@@ -3,7 +3,7 @@
  * which forbid compiling WASM at run time: a `.wasm` file is imported as a compiled
  * `WebAssembly.Module` (wrangler's `CompiledWasm` rule, workerd's `wasm` module), a font as bytes
  * (`Data` rule / `data` module, an ArrayBuffer). Only the assets handed over exist: a worker bundles
- * just the grammars and fonts it needs (a worker's size is limited; see the README).
+ * just the grammars and fonts it needs (a worker's size is limited; see docs/library.md).
  *
  * The files to import are the manifest's (hosts/asset-manifest.ts; `./grammars/…` is `skhema/grammars/…`):
  *

@@ -1,5 +1,5 @@
 /**
- * Server configuration: environment variables only, each with a default (README, "Configuration").
+ * Server configuration: environment variables only, each with a default (docs/api.md, "Configuration").
  * Read once at start; a bad value stops the server with a message instead of running misconfigured.
  */
 import { loadPaymentsConfig, type PaymentsConfig } from "./payments/config.ts";
@@ -42,7 +42,7 @@ export interface Config {
   mail: MailConfig;
 }
 
-/** The render pool and the bounds of every render (README "Render budgets and limits"). */
+/** The render pool and the bounds of every render (docs/api.md "Render budgets and fair use"). */
 export interface RenderConfig {
   /** Render workers (default: cores + 1); the server's own thread never renders. One user holds at most all but one. */
   workers: number;

@@ -509,9 +509,9 @@ describe("source files in the encodings students save them in (engine/source-byt
   });
 });
 
-test("the README's exit-code table is the CLI's: every API code in the row of its exit status", async () => {
+test("docs/cli.md's exit-code table is the CLI's: every API code in the row of its exit status", async () => {
   const { EXIT_BY_CODE, EXIT_TABLE } = await import("../cli/exit-codes.ts");
-  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  const readme = readFileSync(join(repoRoot, "docs/cli.md"), "utf8");
   const rows = new Map([...readme.matchAll(/^\| (\d) \| (.+) \|$/gm)].map((m) => [Number(m[1]), m[2]!]));
   expect([...rows.keys()]).toEqual(EXIT_TABLE.map(([code]) => code));
   for (const [code, exit] of Object.entries(EXIT_BY_CODE)) expect({ code, row: rows.get(exit)!.includes(`\`${code}\``) }).toEqual({ code, row: true });

@@ -1,5 +1,5 @@
 /**
- * Code syntax read as algorithm notation (issue 20, README "How code becomes chart text"): every rule
+ * Code syntax read as algorithm notation (issue 20, docs/charts.md "How code becomes chart text"): every rule
  * in every language it applies to, through the finished front-ends, plus the signs' own rules and
  * the switch that turns the layer off (`asWritten`, for the `verbatim` option).
  */

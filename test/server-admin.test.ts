@@ -1,5 +1,5 @@
 /**
- * The operator command (`bun server/admin.ts …`, README "Admin command") run as a real subprocess
+ * The operator command (`bun server/admin.ts …`, docs/api.md "Admin command") run as a real subprocess
  * on a libSQL file database, with a real server process on the same file to prove that what the
  * command writes — users, keys, revocations, grants, Pro — takes effect for API clients at once.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run dev:provider`: the fake Monobank on a loopback port, for trying the whole payment loop
- * offline (README, "Buying credits with the fake provider"). Prints the settings for `npm start`.
+ * offline (docs/payments.md). Prints the settings for `npm start`.
  */
 import { startFakeMonobank } from "./fake.ts";
 

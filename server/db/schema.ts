@@ -74,7 +74,7 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 /**
  * pending → paid when a statement item with the code and at least the price arrives; pending →
  * expired after PAYMENT_TTL_HOURS (an expired payment paid later is still credited: the code is
- * unique and the price was fixed when it was created — README, "Payments").
+ * unique and the price was fixed when it was created — docs/payments.md).
  */
 export const PAYMENT_STATUSES = ["pending", "paid", "expired"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

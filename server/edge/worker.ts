@@ -2,12 +2,12 @@
  * The /v1 API as a Cloudflare Worker (and plain workerd): the same Hono app, routes, auth and
  * charging as `npm start`, over Cloudflare D1 (binding `DB`, server/db/d1.ts) with the one schema
  * and credits module. Configuration comes from the worker's text variables (the same names as the
- * environment variables of README "Configuration"). The engine's assets are modules of the worker,
+ * environment variables of docs/api.md "Configuration"). The engine's assets are modules of the worker,
  * WASM compiled by the platform (workers may not compile WASM at run time).
  *
  * Built by `npm run build:edge` (scripts/build-edge.ts) into dist/edge/: this entry bundled as
  * worker.js with every asset beside it under its asset name (`skhema:worker-assets` imports them all). What a worker does not run: the
- * e-mail sender and other background loops (no SMTP from a worker; see README "Edge deployment").
+ * e-mail sender and other background loops (no SMTP from a worker; see docs/deployment.md).
  */
 import { workerAssets } from "../../hosts/worker.ts";
 import { loadConfig } from "../config.ts";

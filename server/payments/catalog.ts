@@ -20,7 +20,7 @@ export type Catalog = z.infer<typeof CatalogSchema>;
 export type CreditPack = Catalog["credits"][number];
 export type ProTier = Catalog["pro"][number];
 
-/** The defaults (README, "Payments"): an operator sets real prices through CATALOG_JSON / CATALOG_FILE. */
+/** The defaults (docs/payments.md): an operator sets real prices through CATALOG_JSON / CATALOG_FILE. */
 export const DEFAULT_CATALOG: Catalog = {
   unitUah: 2,
   credits: [

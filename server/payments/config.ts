@@ -1,5 +1,5 @@
 /**
- * Payment settings (README, "Payments"): the catalog, and the Monobank jar the service sells through.
+ * Payment settings (docs/payments.md): the catalog, and the Monobank jar the service sells through.
  * The provider is configured only when token, jar id and the jar's send id are all set; a partial
  * setting stops the server (a half-configured provider would sell links nobody can credit).
  */

@@ -21,7 +21,7 @@ export interface EdgeWorker {
   stop(): Promise<void>;
 }
 
-/** `vars`: the worker's text variables (its configuration, README "Configuration"). */
+/** `vars`: the worker's text variables (its configuration, docs/api.md "Configuration"). */
 export async function startEdgeWorker(vars: Record<string, string> = {}): Promise<EdgeWorker> {
   const dir = mkdtempSync(join(tmpdir(), "skhema-edge-"));
   const build = Bun.spawnSync([process.execPath, "scripts/build-edge.ts", dir], { cwd: root, stdout: "pipe", stderr: "pipe" });
