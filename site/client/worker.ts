@@ -19,8 +19,13 @@ const scope = self as unknown as {
 
 const assets = browserAssets(new URL("/assets/", self.location.origin));
 
+/**
+ * The split box only ever adds splitting: unticked, `split` is left to the engine's default, so
+ * PDF, DOCX and Typst come out on A4 sheets as from the API and the CLI (interface §2.1) while the
+ * preview, SVG, PNG and Excalidraw stay one continuous chart.
+ */
 function input(request: ChartRequest): RenderInput {
-  return { code: request.code, lang: request.lang, split: request.split, font: request.font, options: request.options };
+  return { code: request.code, lang: request.lang, split: request.split ? true : undefined, font: request.font, options: request.options };
 }
 
 function failureOf(error: unknown): Failure {

@@ -39,7 +39,7 @@ export const en: SiteTexts = {
     forRange: "i := 1 … n, 2",
     forVerbose: "i from 1 to n step 2",
     font: "Font",
-    split: "Split into A4 sheets",
+    split: "Split tall charts in the preview, SVG, PNG and Excalidraw too (PDF, DOCX and Typst always come on A4 sheets)",
     customTexts: "Custom texts",
     customHint: "An empty field keeps the standard text.",
     texts: {

@@ -40,7 +40,7 @@ export const uk = {
     forRange: "i := 1 … n, 2",
     forVerbose: "i від 1 до n крок 2",
     font: "Шрифт",
-    split: "Ділити на аркуші A4",
+    split: "Ділити довгі схеми й у перегляді, SVG, PNG, Excalidraw (PDF, DOCX, Typst завжди діляться на аркуші A4)",
     customTexts: "Власні написи",
     customHint: "Порожнє поле — стандартний напис.",
     texts: {
