@@ -497,3 +497,46 @@ describe("issue 20: set-up, input in a student's words, file I/O (the engine's f
     expect(lines).toEqual(["process buf.write(x)"]);
   });
 });
+
+describe("python front-end: an unclosed bracket (issue 24)", () => {
+  // Line 8 opens `math.sqrt(` and never closes it: tree-sitter's errors fall on line 7 (main) and 14
+  // (the module's code); both are said at the bracket, as CPython says `'(' was never closed`.
+  const lines = [
+    "import math",
+    "",
+    "# lab",
+    "def main():",
+    "    n = int(input())",
+    "    s = 0",
+    "    for i in range(1, n + 1):",
+    "        s += math.sqrt(i * (i + 1)",
+    "        if s > 100:",
+    '            print("big")',
+    '    print("s =", s)',
+    "    while n > 0:",
+    "        n -= 1",
+    "    print(n)",
+    "",
+    "main()",
+    "",
+  ];
+
+  test("a missing ) on line 8 is reported at line 8, where the bracket opens", async () => {
+    const result = await parse(lines.join("\n"));
+    expect(result.errors.length).toBeGreaterThan(0);
+    for (const error of result.errors) {
+      expect([error.line, error.col]).toEqual([8, 23]);
+      expect(error.message).toStartWith('syntax error at line 8, column 23: "(" was never closed');
+    }
+    expect(result.errors.map((e) => e.name)).toContain("main");
+  });
+
+  test("an error before the bracket stays where it is; brackets in strings and comments do not count", async () => {
+    const code = ["def f(x):", "    if x >", "        return 1", "", "def g():", '    s = "(" # (', "    print(len(s)", ""].join("\n");
+    const result = await parse(code);
+    expect(result.errors.find((e) => e.name === "f")?.line).toBe(2);
+    const g = result.errors.find((e) => e.name === "g");
+    expect(g === undefined || g.line === 7).toBe(true);
+    expect(result.errors.every((e) => e.line !== 6)).toBe(true);
+  });
+});

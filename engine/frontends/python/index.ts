@@ -13,6 +13,7 @@ import { recoveredWarning, structuralProblem, type Held } from "../recovery.ts";
 import { collectScope, type ModuleScope } from "./scope.ts";
 import { parseFast } from "./parser/parser.ts";
 import { buildBlock } from "./walk.ts";
+import { atUnclosedBracket, unclosedBracket } from "./unclosed-bracket.ts";
 
 const DEFINITIONS = new Set(["function_definition", "class_definition"]);
 /** Python ends a statement at the line's end: tree-sitter keeps errors to their line, no second parse (recovery.ts). */
@@ -126,7 +127,9 @@ async function chartsOf(code: string, options: Parameters<Frontend>[1], assets: 
     if (built && isEntry) tree.unshift(built);
     else if (built) tree.push(built);
   }
-  return { tree, errors };
+  // Only a source with errors is scanned for an unclosed bracket (the scan is one pass anyway).
+  const open = errors.length > 0 ? unclosedBracket(source) : null;
+  return { tree, errors: open ? atUnclosedBracket(errors, open, source) : errors };
 }
 
 /** The function a module-level chart does nothing but call (without arguments), if any. */
