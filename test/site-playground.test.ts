@@ -40,6 +40,24 @@ async function typeProgram(page: Page, code: string, expected: string): Promise<
   await page.waitForFunction((text) => document.querySelector("#preview svg")?.textContent?.includes(text) ?? false, expected, { timeout: 30_000 });
 }
 
+/** Pastes `code` over the editor's text as Ctrl+V would (a clipboard `paste` event). */
+async function pasteProgram(page: Page, code: string): Promise<void> {
+  await page.click(".cm-content");
+  await page.keyboard.press("Control+A");
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    document.querySelector(".cm-content")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+}
+
+/** A `main` of `n` decisions: far taller than one A4 sheet. */
+function tallProgram(n: number): string {
+  const lines = ["n = int(input())"];
+  for (let i = 0; i < n; i++) lines.push(`if n > ${i}:`, `    print("more than ${i}")`, "else:", `    n = n + ${i}`);
+  return `${lines.join("\n")}\n`;
+}
+
 async function openPlayground(context: BrowserContext, path = "/"): Promise<Page> {
   const page = await context.newPage();
   await page.goto(origin + path);
@@ -209,7 +227,7 @@ describe("playground", () => {
       return { name: file.suggestedFilename(), bytes: new Uint8Array(readFileSync(path!)), path: path! };
     };
     const svg = await download("svg");
-    expect(svg.name).toBe("flowchart.svg");
+    expect(svg.name).toBe("grade.svg"); // named after the example's file
     const parsed = await page.evaluate((text) => new DOMParser().parseFromString(text, "image/svg+xml").querySelector("parsererror") === null, new TextDecoder().decode(svg.bytes));
     expect(parsed).toBe(true);
 
@@ -233,6 +251,106 @@ describe("playground", () => {
     const json = JSON.parse(new TextDecoder().decode((await download("json")).bytes)) as { unit: string; charts: unknown[] };
     expect(json.unit).toBe("mm");
     expect(json.charts.length).toBe(3);
+    await context.close();
+  }, TIMEOUT);
+
+  test("issue 24: a tall chart's PDF opened from lab3.py comes as lab3.pdf on several A4 pages; one function's as lab3-<fn>.pdf", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await openPlayground(context);
+    const code = `def twice(x):\n    return 2 * x\n\n${tallProgram(24)}`;
+    await page.setInputFiles("#file", { name: "lab3.py", mimeType: "text/plain", buffer: Buffer.from(code) });
+    await page.waitForFunction(() => document.querySelector("#preview svg")?.textContent?.includes("n > 23") ?? false, null, { timeout: 30_000 });
+    // The split box is unticked (the preview stays one chart), yet the PDF comes on A4 sheets.
+    expect(await page.isChecked("input[name=split]")).toBe(false);
+    const download = async (format: string) => {
+      const button = `button.download[data-format=${format}]`;
+      const [file, busy] = await Promise.all([
+        page.waitForEvent("download", { timeout: 90_000 }),
+        // The button says the file is being made from the click on (the first one takes seconds).
+        page.$eval(button, (b) => {
+          (b as HTMLButtonElement).click();
+          return { busy: b.getAttribute("aria-busy"), status: document.getElementById("status")!.className };
+        }),
+      ]);
+      expect(busy).toEqual({ busy: "true", status: "status busy" });
+      await page.waitForFunction((selector) => !document.querySelector(selector)!.hasAttribute("aria-busy"), button);
+      return { name: file.suggestedFilename(), path: (await file.path())! };
+    };
+    const pdf = await download("pdf");
+    expect(pdf.name).toBe("lab3.pdf");
+    const pages = (path: string) => Number(/Pages:\s+(\d+)/.exec(Bun.spawnSync(["pdfinfo", path]).stdout.toString())?.[1]);
+    expect(pages(pdf.path)).toBeGreaterThanOrEqual(3); // main on two or more sheets, twice on its own
+    await page.selectOption("#fn", "main");
+    await page.waitForFunction(() => document.querySelectorAll("#preview svg g[data-name]").length === 1);
+    const main = await download("pdf");
+    expect(main.name).toBe("lab3-main.pdf");
+    expect(pages(main.path)).toBeGreaterThanOrEqual(2);
+    await context.close();
+  }, TIMEOUT);
+
+  test("issue 24: pasted C++ while Python is chosen is drawn as C++; the example menu lets the example go", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await openPlayground(context);
+    expect(await page.inputValue("#lang")).toBe("python");
+    expect(await page.inputValue("#example")).toBe("0");
+    const cpp = '#include <iostream>\nusing namespace std;\n\nint main() {\n    int n;\n    cin >> n;\n    if (n > 33) cout << "big";\n    return 0;\n}\n';
+    await pasteProgram(page, cpp);
+    await page.waitForFunction(() => document.querySelector("#preview svg")?.textContent?.includes("n > 33") ?? false, null, { timeout: 30_000 });
+    expect(await page.inputValue("#lang")).toBe("cpp");
+    expect(await page.textContent("#guess")).toContain("C++");
+    expect(await page.inputValue("#example")).toBe("");
+    expect(await page.getAttribute("#status", "class")).toContain("ok");
+    // Typed Pascal is offered the switch, not switched.
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.insertText("program P;\nvar n: integer;\nbegin\n  readln(n);\n  writeln(n * 77);\nend.\n");
+    await page.waitForFunction(() => document.getElementById("guess")?.textContent?.includes("Pascal") ?? false);
+    expect(await page.inputValue("#lang")).toBe("cpp");
+    await page.click("#guess button");
+    await page.waitForFunction(() => document.querySelector("#preview svg")?.textContent?.includes("n * 77") ?? false, null, { timeout: 30_000 });
+    expect(await page.inputValue("#lang")).toBe("pascal");
+    // A program that cannot be drawn at all: the old chart is marked as old.
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.insertText("program P;\nbegin\n");
+    await page.waitForFunction(() => document.getElementById("status")?.classList.contains("error") ?? false, null, { timeout: 30_000 });
+    expect(await page.isVisible("#stale-note")).toBe(true);
+    expect(await page.textContent("#status")).toContain("рядок 3: синтаксична помилка: очікувалося «end», а тут кінець файлу");
+    await context.close();
+  }, TIMEOUT);
+
+  test("issue 24: errors in the site's language name the function and the line; a click goes to the line", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await openPlayground(context);
+    const code = ["import math", "", "# lab", "def main():", "    n = int(input())", "    s = 0", "    for i in range(1, n + 1):", "        s += math.sqrt(i * (i + 1)", "        if s > 100:", '            print("big")', "    print(s)", "", "main()", ""].join("\n");
+    await pasteProgram(page, code);
+    await page.waitForSelector("#status .error-at", { timeout: 30_000 });
+    const status = (await page.textContent("#status")) ?? "";
+    expect(status).toContain("main, рядок 8: синтаксична помилка: дужку «(» не закрито");
+    expect(status).not.toContain("syntax error");
+    await page.click("#status .error-at[data-line='8']");
+    const cursorLine = await page.evaluate(() => {
+      const line = document.querySelector(".cm-activeLine");
+      return line ? [...document.querySelectorAll(".cm-content .cm-line")].indexOf(line) + 1 : 0;
+    });
+    expect(cursorLine).toBe(8);
+    await context.close();
+  }, TIMEOUT);
+
+  test("issue 24: «Умістити» shows the whole of a tall chart", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await openPlayground(context);
+    await pasteProgram(page, tallProgram(12));
+    await page.waitForFunction(() => document.querySelector("#preview svg")?.textContent?.includes("n > 11") ?? false, null, { timeout: 30_000 });
+    const fits = () =>
+      page.evaluate(() => {
+        const box = document.getElementById("preview")!.getBoundingClientRect();
+        const chart = document.querySelector("#preview svg")!.getBoundingClientRect();
+        return chart.height <= box.height && chart.width <= box.width;
+      });
+    expect(await fits()).toBe(false); // fitted to the width, the tall chart runs below
+    await page.click("#zoom-fit");
+    expect(await fits()).toBe(true);
     await context.close();
   }, TIMEOUT);
 

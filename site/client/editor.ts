@@ -4,10 +4,9 @@
  * syntax errors shown as lint diagnostics at their line.
  */
 import { basicSetup } from "codemirror";
-import { Compartment, EditorState, type Extension } from "@codemirror/state";
+import { Compartment, EditorSelection, EditorState, Transaction, type Extension } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { setDiagnostics, type Diagnostic } from "@codemirror/lint";
-import type { FunctionError } from "../../engine/errors.ts";
 import type { SourceLang } from "./protocol.ts";
 
 const LANGUAGE_SUPPORT: Record<SourceLang, () => Promise<Extension>> = {
@@ -25,14 +24,31 @@ const LANGUAGE_SUPPORT: Record<SourceLang, () => Promise<Extension>> = {
   },
 };
 
+/** A problem to mark: engine lines and columns are 1-based; without a line it belongs to the whole source. */
+export interface EditorProblem {
+  line?: number;
+  col?: number;
+  message: string;
+}
+
+/** Who changed the text: a paste or drop (a whole program, likely), typing, or the page itself. */
+export type ChangeSource = "paste" | "typing" | "page";
+
 export interface CodeEditor {
   readonly text: () => string;
   setText(text: string): void;
   setLanguage(lang: SourceLang): Promise<void>;
-  showErrors(errors: readonly FunctionError[]): void;
+  showErrors(problems: readonly EditorProblem[]): void;
+  /** Puts the cursor on a line (1-based), scrolls it into view and focuses the editor. */
+  goToLine(line: number, col?: number): void;
 }
 
-export function createEditor(parent: HTMLElement, initial: string, label: string, onChange: () => void): CodeEditor {
+function changeSource(transactions: readonly Transaction[]): ChangeSource {
+  if (transactions.some((tr) => tr.isUserEvent("input.paste") || tr.isUserEvent("input.drop"))) return "paste";
+  return transactions.some((tr) => tr.annotation(Transaction.userEvent) !== undefined) ? "typing" : "page";
+}
+
+export function createEditor(parent: HTMLElement, initial: string, label: string, onChange: (source: ChangeSource) => void): CodeEditor {
   const language = new Compartment();
   const view = new EditorView({
     parent,
@@ -45,11 +61,18 @@ export function createEditor(parent: HTMLElement, initial: string, label: string
         language.of([]),
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((update) => {
-          if (update.docChanged) onChange();
+          if (update.docChanged) onChange(changeSource(update.transactions));
         }),
       ],
     }),
   });
+  /** The text range from a 1-based line and column to the line's end, clamped to the document. */
+  function place(lineNumber: number, col: number | undefined): { from: number; to: number } {
+    const doc = view.state.doc;
+    const line = doc.line(Math.min(Math.max(lineNumber, 1), doc.lines));
+    const from = Math.min(line.from + Math.max((col ?? 1) - 1, 0), line.to);
+    return { from, to: from < line.to ? line.to : from };
+  }
   let languageRequest = 0;
   return {
     text: () => view.state.doc.toString(),
@@ -62,16 +85,17 @@ export function createEditor(parent: HTMLElement, initial: string, label: string
       // A quicker later choice wins over a slower earlier one.
       if (request === languageRequest) view.dispatch({ effects: language.reconfigure(support) });
     },
-    showErrors(errors) {
-      const doc = view.state.doc;
-      const diagnostics: Diagnostic[] = errors.map((error) => {
-        // Engine lines are 1-based; an error without a line belongs to the whole source.
-        const line = doc.line(Math.min(Math.max(error.line ?? 1, 1), doc.lines));
-        const from = Math.min(line.from + Math.max((error.col ?? 1) - 1, 0), line.to);
-        const to = from < line.to ? line.to : from;
-        return { from, to, severity: "error", message: error.name ? `${error.name}: ${error.message}` : error.message };
+    showErrors(problems) {
+      const diagnostics: Diagnostic[] = problems.map((problem) => {
+        const { from, to } = place(problem.line ?? 1, problem.col);
+        return { from, to, severity: "error", message: problem.message };
       });
       view.dispatch(setDiagnostics(view.state, diagnostics));
+    },
+    goToLine(line, col) {
+      const { from } = place(line, col);
+      view.dispatch({ selection: EditorSelection.cursor(from), effects: EditorView.scrollIntoView(from, { y: "center" }) });
+      view.focus();
     },
   };
 }

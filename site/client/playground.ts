@@ -1,7 +1,9 @@
 /**
  * The playground page: the editor, the options form and the preview, talking to the engine in a
  * Web Worker. Every edit schedules a re-draw (debounced); answers to older requests than the
- * newest are dropped, so the preview never goes back in time and the editor never waits.
+ * newest are dropped, so the preview never goes back in time and the editor never waits. A pasted
+ * program in another language switches the language (guess-language.ts); errors are said in the
+ * site's language (error-text.ts) with their function and line, a click away in the editor.
  */
 import type { Format, OmittedStatement } from "../../engine/index.ts";
 import { EngineError, type FunctionError } from "../../engine/errors.ts";
@@ -9,7 +11,10 @@ import { decodeSourceBytes } from "../../engine/source-bytes.ts";
 import type { Options } from "../../engine/options.ts";
 import { fill, type ClientTexts } from "../i18n/index.ts";
 import { byId, readData, saveFile } from "./dom.ts";
-import { createEditor } from "./editor.ts";
+import { downloadName } from "./download-name.ts";
+import { createEditor, type ChangeSource } from "./editor.ts";
+import { engineMessage, errorPlace } from "./error-text.ts";
+import { guessLanguage } from "./guess-language.ts";
 import { createPreview } from "./preview.ts";
 import { SOURCE_LANGS, type ChartName, type ChartRequest, type SourceLang, type WorkerAnswer } from "./protocol.ts";
 import { languageOfFile } from "./languages.ts";
@@ -37,15 +42,70 @@ const optionsForm = byId<HTMLFormElement>("options");
 const scaleInput = byId<HTMLInputElement>("scale");
 const editorHost = byId<HTMLDivElement>("editor");
 const source = byId<HTMLTextAreaElement>("source");
+const previewBox = byId<HTMLDivElement>("preview");
+const staleNote = byId<HTMLParagraphElement>("stale-note");
+const guessBox = byId<HTMLParagraphElement>("guess");
 
 const worker = new Worker("/static/worker.js", { type: "module", name: "skhema-engine" });
-const preview = createPreview(byId("preview"), (zoom) => {
+const preview = createPreview(previewBox, (zoom) => {
   byId("zoom-real").textContent = `${Math.round(zoom * 100)} %`;
 });
 
 const initial = source.value;
 source.remove();
-const editor = createEditor(editorHost, initial, source.getAttribute("aria-label") ?? "", () => schedule(DEBOUNCE_MS));
+const editor = createEditor(editorHost, initial, source.getAttribute("aria-label") ?? "", edited);
+
+/** The file the text came from (an opened file or an example): downloads are named after it. */
+let fileName: string | undefined = examples[Number(exampleSelect.value)]?.file;
+/** The text was replaced by another program since the chart on screen was drawn. */
+let replaced = false;
+
+function langName(lang: SourceLang): string {
+  return [...langSelect.options].find((o) => o.value === lang)?.textContent ?? lang;
+}
+
+/**
+ * A change the student made: the text is theirs now (the «Приклад» menu says so); a pasted
+ * program in another language switches the language, a typed one is offered the switch.
+ */
+function edited(source: ChangeSource) {
+  if (source !== "page") {
+    exampleSelect.value = "";
+    if (source === "paste") {
+      fileName = undefined;
+      replaced = true;
+    }
+  }
+  const guess = guessLanguage(editor.text());
+  if (source === "paste" && guess && guess !== currentLang()) {
+    setLanguage(guess);
+    showGuess(fill(texts.guessSwitched, { lang: langName(guess) }), null);
+  } else if (guess && guess !== currentLang()) {
+    showGuess(fill(texts.guessOffer, { lang: langName(guess) }), guess);
+  } else if (guess === currentLang() || source !== "typing") {
+    showGuess("", null);
+  }
+  schedule(source === "typing" ? DEBOUNCE_MS : 0);
+}
+
+/** The guessed language's line above the editor: a note after a switch, or a button offering it. */
+function showGuess(text: string, offer: SourceLang | null) {
+  guessBox.hidden = text === "";
+  if (offer === null) {
+    guessBox.textContent = text;
+    return;
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "link-button";
+  button.textContent = text;
+  button.addEventListener("click", () => {
+    setLanguage(offer);
+    showGuess("", null);
+    schedule(0);
+  });
+  guessBox.replaceChildren(button);
+}
 
 function currentLang(): SourceLang {
   const value = langSelect.value;
@@ -80,7 +140,13 @@ function chartRequest(): ChartRequest {
 let nextId = 1;
 let newestDraw = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
-const pendingExports = new Map<number, HTMLButtonElement>();
+/** A download being made: what names it, and how to end its progress indication. */
+interface PendingExport {
+  fileName: string | undefined;
+  fn: string | undefined;
+  done(): void;
+}
+const pendingExports = new Map<number, PendingExport>();
 
 function schedule(delay: number) {
   clearTimeout(timer);
@@ -90,8 +156,7 @@ function schedule(delay: number) {
 function draw() {
   newestDraw = nextId++;
   // The first draw also loads the engine's WASM runtime and grammar.
-  status.textContent = document.body.dataset.drawn === undefined ? texts.loadingEngine : texts.drawing;
-  status.className = "status busy";
+  setStatus("busy", document.body.dataset.drawn === undefined ? texts.loadingEngine : texts.drawing);
   worker.postMessage({ kind: "draw", id: newestDraw, request: chartRequest() });
 }
 
@@ -106,6 +171,32 @@ function showFunctions(charts: ChartName[]) {
   fnLabel.hidden = charts.length < 2 && !chosen;
 }
 
+/** An error as a button: its place (function, line) and its text; a click shows the line in the editor. */
+function errorButton(error: FunctionError): HTMLButtonElement {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "link-button error-at";
+  const place = errorPlace(error, texts.engine);
+  const text = engineMessage(error.message, texts.engine);
+  button.textContent = place ? `${place}: ${text}` : text;
+  // The engine's own words stay at hand (a teacher or a bug report may want them).
+  if (text !== error.message) button.title = error.message;
+  if (error.line !== undefined) {
+    const { line, col } = error;
+    button.dataset.line = String(line);
+    button.addEventListener("click", () => editor.goToLine(line, col));
+  } else button.disabled = true;
+  return button;
+}
+
+/** The status line: a text, then the errors as buttons (at most a few; the editor marks them all). */
+function setStatus(kind: "ok" | "busy" | "warning" | "error", text: string, errors: readonly FunctionError[] = []) {
+  status.className = `status ${kind}`;
+  const shown = errors.slice(0, 3).flatMap((error) => [document.createTextNode(" · "), errorButton(error)]);
+  const more = errors.length > 3 ? [document.createTextNode(` · ${fill(texts.engine.andMore, { n: errors.length - 3 })}`)] : [];
+  status.replaceChildren(document.createTextNode(text), ...shown, ...more);
+}
+
 /**
  * The runtime set-up the chart leaves out, said in one quiet line (issue 20): `setlocale(…) (рядок 5)`;
  * the call's arguments are shortened, the line finds it in the editor.
@@ -117,41 +208,50 @@ function omittedNote(omitted: readonly OmittedStatement[]): string {
 }
 
 function showErrors(errors: FunctionError[], omitted: readonly OmittedStatement[], failure: { message: string } | null, ms: number) {
-  editor.showErrors(errors);
+  editor.showErrors(errors.map((e) => ({ line: e.line, col: e.col, message: `${errorPlace(e, texts.engine)}: ${engineMessage(e.message, texts.engine)}` })));
   if (failure) {
-    status.textContent = `${texts.failed}: ${failure.message}`;
-    status.className = "status error";
+    // The errors say what went wrong where; a failure without them says it itself.
+    if (errors.length > 0) setStatus("error", `${texts.failed}:`, errors);
+    else setStatus("error", `${texts.failed}: ${engineMessage(failure.message, texts.engine)}`);
   } else if (errors.length > 0) {
-    status.textContent = fill(texts.errorsIn, { n: errors.length }) + omittedNote(omitted);
-    status.className = "status warning";
+    setStatus("warning", `${fill(texts.errorsIn, { n: errors.length })} (${texts.errorsHint})${omittedNote(omitted)}`, errors);
   } else {
-    status.textContent = fill(texts.drawn, { ms: ms.toFixed(1) }) + omittedNote(omitted);
-    status.className = "status ok";
+    setStatus("ok", fill(texts.drawn, { ms: ms.toFixed(1) }) + omittedNote(omitted));
   }
+}
+
+/** A drawn chart, or none: the old chart then stays, marked as old, unless the text is another program now. */
+function showChart(svg: string | null) {
+  if (svg !== null) {
+    preview.show(svg);
+    replaced = false;
+  } else if (replaced) preview.clear();
+  const stale = svg === null && !replaced;
+  previewBox.classList.toggle("stale", stale);
+  staleNote.hidden = !stale;
 }
 
 worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
   const answer = event.data;
   if (answer.kind === "drawn") {
     if (answer.id !== newestDraw) return; // a newer request is on its way
-    if (answer.svg) preview.show(answer.svg);
-    byId("preview").classList.toggle("stale", answer.svg === null);
+    showChart(answer.svg);
     showFunctions(answer.charts);
     showErrors(answer.errors, answer.omitted, answer.failure, answer.engineMs);
     document.body.dataset.engineMs = answer.engineMs.toFixed(3);
     document.body.dataset.drawn = String(answer.id);
     return;
   }
-  const button = pendingExports.get(answer.id);
+  const pending = pendingExports.get(answer.id);
   pendingExports.delete(answer.id);
-  if (button) button.disabled = false;
+  if (!pending) return;
+  pending.done();
   if (answer.kind === "exported") {
-    saveFile(answer.file.name, answer.file.contentType, answer.file.data);
-    status.textContent = answer.file.name;
-    status.className = "status ok";
+    const name = downloadName(pending.fileName, pending.fn, answer.file.name);
+    saveFile(name, answer.file.contentType, answer.file.data);
+    setStatus("ok", name);
   } else {
-    status.textContent = `${texts.exportFailed}: ${answer.failure.message}`;
-    status.className = "status error";
+    setStatus("error", `${texts.exportFailed}: ${engineMessage(answer.failure.message, texts.engine)}`);
   }
 };
 
@@ -160,16 +260,18 @@ function setLanguage(lang: SourceLang) {
   void editor.setLanguage(lang);
 }
 
-function loadSource(code: string, lang: SourceLang) {
+function loadSource(code: string, lang: SourceLang, name: string) {
   setLanguage(lang);
   fnSelect.value = "";
+  fileName = name;
+  replaced = true;
+  showGuess("", null);
   editor.setText(code);
   schedule(0);
 }
 
 function fileError(message: string) {
-  status.textContent = message;
-  status.className = "status error";
+  setStatus("error", message);
 }
 
 /** An opened or dropped file, decoded as the service decodes an upload: students' files are often Windows-1251. */
@@ -183,16 +285,18 @@ async function openFile(file: File) {
     if (!(e instanceof EngineError)) throw e;
     return fileError(fill(texts.unreadableFile, { name: file.name, reason: e.message }));
   }
-  loadSource(code, lang);
+  exampleSelect.value = "";
+  loadSource(code, lang, file.name);
 }
 
 langSelect.addEventListener("change", () => {
   setLanguage(currentLang());
+  showGuess("", null);
   schedule(0);
 });
 exampleSelect.addEventListener("change", () => {
   const example = examples[Number(exampleSelect.value)];
-  if (example) loadSource(example.code, example.lang);
+  if (example) loadSource(example.code, example.lang, example.file);
 });
 fileInput.addEventListener("change", () => {
   const file = fileInput.files?.[0];
@@ -233,12 +337,25 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button.downlo
   button.addEventListener("click", () => {
     const id = nextId++;
     const format = button.dataset.format as Format;
+    const label = button.textContent ?? format;
     const scale = Number(scaleInput.value);
-    pendingExports.set(id, button);
+    const request = chartRequest();
+    // The first PNG loads the rasteriser and takes seconds: the button and the status line say it is under way.
+    const started = Date.now();
+    const tick = setInterval(() => setStatus("busy", fill(texts.exportingFor, { format: label, s: Math.round((Date.now() - started) / 1000) })), 1000);
     button.disabled = true;
-    status.textContent = texts.exporting;
-    status.className = "status busy";
-    worker.postMessage({ kind: "export", id, request: chartRequest(), format, scale: Number.isInteger(scale) ? scale : undefined });
+    button.setAttribute("aria-busy", "true");
+    setStatus("busy", fill(texts.exporting, { format: label }));
+    pendingExports.set(id, {
+      fileName,
+      fn: request.fn,
+      done() {
+        clearInterval(tick);
+        button.disabled = false;
+        button.removeAttribute("aria-busy");
+      },
+    });
+    worker.postMessage({ kind: "export", id, request, format, scale: Number.isInteger(scale) ? scale : undefined });
   });
 }
 byId("zoom-in").addEventListener("click", () => preview.zoomBy(1.25));

@@ -1,14 +1,20 @@
 /**
- * The chart preview: the engine's SVG at a zoom factor (1 = its real size in mm), fit-to-width
- * until the user zooms, panned by dragging or scrolling, zoomed with Ctrl+wheel or the buttons.
+ * The chart preview: the engine's SVG at a zoom factor (1 = its real size in mm), fit to the
+ * width until the user zooms (a tall chart stays readable), the whole chart in view after «Умістити»
+ * (width and height), panned by dragging or scrolling, zoomed with Ctrl+wheel or the buttons.
  * Printing shows it at its real size (the print style reads --real-width/--real-height).
  */
-const MIN_ZOOM = 0.1;
+const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 8;
 const PX_PER_MM = 96 / 25.4;
 
+/** How the zoom follows the preview's size: the width, the whole chart, or the user's own zoom. */
+type Fitting = "width" | "whole" | null;
+
 export interface Preview {
   show(svg: string): void;
+  /** Nothing shown (the chart on screen belonged to another program). */
+  clear(): void;
   zoomBy(factor: number): void;
   real(): void;
   fit(): void;
@@ -16,7 +22,7 @@ export interface Preview {
 
 export function createPreview(container: HTMLElement, onZoom: (zoom: number) => void): Preview {
   let zoom = 1;
-  let fitting = true;
+  let fitting: Fitting = "width";
 
   const svg = () => container.querySelector("svg");
   const sizeMm = (element: SVGSVGElement) => {
@@ -29,8 +35,10 @@ export function createPreview(container: HTMLElement, onZoom: (zoom: number) => 
     if (!element) return;
     const { width, height } = sizeMm(element);
     if (fitting) {
-      const available = container.clientWidth - 16;
-      zoom = Math.min(1, Math.max(MIN_ZOOM, available / (width * PX_PER_MM)));
+      // The container's padding (8 px each side) is not room for the chart.
+      const across = (container.clientWidth - 16) / (width * PX_PER_MM);
+      const down = (container.clientHeight - 16) / (height * PX_PER_MM);
+      zoom = Math.min(1, Math.max(MIN_ZOOM, fitting === "whole" ? Math.min(across, down) : across));
     }
     element.style.width = `${width * zoom}mm`;
     element.style.height = `${height * zoom}mm`;
@@ -41,7 +49,7 @@ export function createPreview(container: HTMLElement, onZoom: (zoom: number) => 
 
   function setZoom(next: number, anchor?: { x: number; y: number }) {
     const before = zoom;
-    fitting = false;
+    fitting = null;
     zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, next));
     // Keep the point under the pointer (or the centre) where it was.
     const ax = anchor?.x ?? container.clientWidth / 2;
@@ -97,10 +105,13 @@ export function createPreview(container: HTMLElement, onZoom: (zoom: number) => 
       container.innerHTML = markup.replace(/^<\?xml[^>]*>\s*/, "");
       apply();
     },
+    clear() {
+      container.replaceChildren();
+    },
     zoomBy: (factor) => setZoom(zoom * factor),
     real: () => setZoom(1),
     fit() {
-      fitting = true;
+      fitting = "whole";
       apply();
     },
   };

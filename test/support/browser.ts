@@ -42,4 +42,4 @@ export function watchProblems(page: Page): string[] {
 }
 
 /** Phone and desktop viewports of the screenshots. */
-export const VIEWPORTS = { desktop: { width: 1366, height: 860 }, phone: { width: 390, height: 844 } } as const;
+export const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } } as const;

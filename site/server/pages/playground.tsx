@@ -57,6 +57,8 @@ export function PlaygroundPage(props: PlaygroundProps) {
             <label>
               <span>{p.example}</span>
               <select id="example">
+                {/* Chosen by the page once the text is the student's own: the menu never names an example that is gone. */}
+                <option value="" disabled>{t.client.ownCode}</option>
                 {examples.map((e, i) => <option value={String(i)} selected={i === 0}>{e.file}</option>)}
               </select>
             </label>
@@ -65,6 +67,7 @@ export function PlaygroundPage(props: PlaygroundProps) {
               <span>{p.openFile}</span>
             </label>
           </div>
+          <p id="guess" class="guess" role="status" hidden></p>
           <div id="editor" class="editor" data-hint={p.dropHint}>
             <textarea id="source" aria-label={p.editorLabel} spellcheck={false}>{first.code}</textarea>
           </div>
@@ -87,6 +90,7 @@ export function PlaygroundPage(props: PlaygroundProps) {
             </div>
           </div>
           {/* biome-ignore lint/a11y/useSemanticElements: a region div keeps the preview's pan/zoom styles and scripts, which select div#preview */}
+          <p id="stale-note" class="stale-note" role="status" hidden>{t.client.stale}</p>
           <div id="preview" class="preview" role="region" tabindex={0} aria-label={p.preview}>
             {raw(props.svg)}
           </div>
