@@ -86,6 +86,34 @@ describe("templates", () => {
   });
 });
 
+describe("templates: one product name per language, the site always linked (issue 24)", () => {
+  test("Ukrainian letters say «Схема» as the Ukrainian site does, English ones Skhema; every gift letter links to the site", () => {
+    const letters = (locale: "uk" | "en") => {
+      const t = templates(locale);
+      return [
+        giftLetter(locale, 2),
+        t.gift({ from: "a@example.com", qty: 1, newAccount: false, siteUrl: "https://skhema.example" }),
+        t.signIn({ code: "123456", link: "https://skhema.example/signin/link?token=x", minutes: 15 }),
+        t.payment({ label: "50", amountUah: 90, code: "SK-1", credits: 50, proDays: 0 }),
+      ];
+    };
+    for (const letter of letters("uk")) {
+      for (const part of [letter.subject, letter.text, letter.html]) expect(part).not.toContain("Skhema");
+      expect(`${letter.subject}${letter.text}`).toMatch(/«Схем[аиуіо]/);
+    }
+    for (const letter of letters("en")) {
+      for (const part of [letter.subject, letter.text, letter.html]) expect(part).not.toContain("Схема");
+      expect(letter.html).toContain("Skhema");
+    }
+    for (const locale of ["uk", "en"] as const) {
+      for (const letter of letters(locale).slice(0, 2)) {
+        expect(letter.text).toContain("https://skhema.example");
+        expect(letter.html).toContain('<a href="https://skhema.example"');
+      }
+    }
+  });
+});
+
 describe("sender", () => {
   test("delivers a queued mail through SMTP: both bodies, marked sent", async () => {
     const sender = startMailSender(database.db, mailConfig());

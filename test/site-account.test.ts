@@ -203,7 +203,18 @@ describe("sign-in and account", () => {
     const key = ((await page.textContent("#new-key")) ?? "").trim();
     expect(key).toMatch(/^rk_[0-9A-Za-z]{43}$/);
     expect(await page.textContent(".alert.warning")).toContain("Скопіюйте");
+    // Post/Redirect/Get: the key is shown by a GET page; the curl example fails loudly on 402.
+    expect(new URL(page.url()).pathname).toBe("/account/keys/new");
+    expect(await page.textContent("pre.example")).toContain("curl --fail-with-body");
+    expect(await page.textContent("#key-balance")).toContain("Кредитів на балансі: 5");
+    expect(await page.textContent("#key-balance")).toContain("402");
     await screenshot(page, "key-created-uk-desktop");
+    // A reload creates no second key and does not show this one again: it lands on the account.
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe("/account");
+    expect(await page.content()).not.toContain(key);
+    const keyRows = await server.database.client.execute({ sql: "SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ?", args: [Number(row!.id)] });
+    expect(Number(keyRows.rows[0]!.n)).toBe(1);
 
     const rendered = await render(key);
     expect(rendered.status).toBe(200);
@@ -238,15 +249,38 @@ describe("sign-in and account", () => {
     await page.reload();
     expect(await balanceOn(page)).toBe(10);
 
-    // The same errors as POST /gift.
-    await page.fill("form[action='/account/gift'] input[name=email]", "friend@example.com");
-    await page.fill("form[action='/account/gift'] input[name=qty]", "11");
-    await page.click("form[action='/account/gift'] button");
-    expect(await page.textContent(".alert.error")).toContain("замало");
+    // Sending asks first, naming the address and the quantity; declined, nothing is sent.
+    const gift = "form[action='/account/gift#gift-title']";
+    const questions: string[] = [];
+    page.once("dialog", (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.fill(`${gift} input[name=email]`, "friend@example.com");
+    await page.fill(`${gift} input[name=qty]`, "3");
+    await page.click(`${gift} button`);
+    expect(questions).toEqual(["Надіслати на friend@example.com подарунок — кредитів: 3? Повернути їх не можна."]);
+    expect(new URL(page.url()).pathname).toBe("/account");
+    expect(await balanceOn(page)).toBe(10);
+    page.on("dialog", (dialog) => void dialog.accept());
 
-    await page.fill("form[action='/account/gift'] input[name=qty]", "3");
-    await Promise.all([page.waitForURL(/done=gift/), page.click("form[action='/account/gift'] button")]);
+    // The same rules as POST /gift, with the reason said apart, by the form.
+    await page.fill(`${gift} input[name=qty]`, "11");
+    await page.click(`${gift} button`);
+    await page.waitForSelector("#gift-error");
+    expect(await page.textContent("#gift-error")).toBe("Не вдалося: кредитів на балансі 10, а це менше, ніж подарунок.");
+    expect(new URL(page.url()).hash).toBe("#gift-title");
+    await page.fill(`${gift} input[name=email]`, "Giver@Example.com");
+    await page.fill(`${gift} input[name=qty]`, "1");
+    await page.click(`${gift} button`);
+    await page.waitForFunction(() => document.getElementById("gift-error")?.textContent?.includes("власна адреса") ?? false);
+
+    await page.fill(`${gift} input[name=email]`, "friend@example.com");
+    await page.fill(`${gift} input[name=qty]`, "3");
+    await Promise.all([page.waitForURL(/done=gift/), page.click(`${gift} button`)]);
     expect(await balanceOn(page)).toBe(7);
+    // The ledger row says to whom.
+    expect(await page.textContent("table.ledger tbody tr:first-child")).toContain("подарунок надіслано (кому: friend@example.com)");
     const [friendBefore] = (await server.database.client.execute("SELECT signed_in_at FROM users WHERE email = 'friend@example.com'")).rows;
     expect(friendBefore!.signed_in_at).toBeNull();
 
@@ -255,6 +289,7 @@ describe("sign-in and account", () => {
     await signIn(friendPage, "friend@example.com");
     expect(await balanceOn(friendPage)).toBe(3);
     expect(await friendPage.textContent(".notifications")).toContain("giver@example.com");
+    expect(await friendPage.textContent("table.ledger tbody tr:first-child")).toContain("подарунок отримано (від: giver@example.com)");
     const [friendAfter] = (await server.database.client.execute("SELECT signed_in_at FROM users WHERE email = 'friend@example.com'")).rows;
     expect(friendAfter!.signed_in_at).not.toBeNull();
     await screenshot(friendPage, "account-uk-desktop");
@@ -279,6 +314,7 @@ describe("sign-in and account", () => {
     expect(jar.searchParams.get("t")).toBe(comment);
     expect(jar.searchParams.get("a")).toBe("20");
     expect(await page.$(".qr svg path")).not.toBeNull();
+    expect(await page.$("button[data-copy=comment-code]")).not.toBeNull();
     await screenshot(page, "payment-uk-desktop");
     await fake.pay({ comment, amountKop: 2000 });
     // The page polls the status and reloads by itself once the payment is credited.
@@ -305,6 +341,10 @@ describe("sign-in and account", () => {
       await Promise.all([page.waitForURL(`${bareOrigin}/account`), page.click("button[type=submit].primary")]);
       expect(await page.textContent("#topup-title + .alert")).toContain("Оплата зараз недоступна");
       expect(await page.$("form[action='/account/topup']")).toBeNull();
+      // A development start tells the developer how to get a provider.
+      expect(await page.textContent("#dev-provider")).toContain("npm run dev:provider");
+      // Without Pro, the page says what Pro gives.
+      expect(await page.textContent("#pro-status + .hint")).toContain("lang=native");
       await context.close();
     } finally {
       await bare.stop();

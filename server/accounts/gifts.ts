@@ -21,8 +21,8 @@ export type GiftResult =
   | { ok: false; reason: "self" | "balance" };
 
 export interface GiftSettings {
-  /** The site's address for the e-mail (PUBLIC_BASE_URL). */
-  siteUrl: string | undefined;
+  /** The site's address for the e-mail (config.origin): every gift letter links to it. */
+  siteUrl: string;
 }
 
 /** `recipientEmail` must already be a valid address (the route checks it: bad_email). */

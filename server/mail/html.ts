@@ -55,7 +55,7 @@ export function page(lang: string, title: string, body: SafeHtml): string {
 <body style="margin:0;padding:24px;background:#f6f6f4;font-family:Arial,Helvetica,sans-serif;color:#1d1d1b;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e2dc;padding:24px">
 ${body}
-<p style="margin-top:32px;font-size:12px;color:#77776f">Skhema</p>
+<p style="margin-top:32px;font-size:12px;color:#77776f">${lang === "uk" ? "Схема" : "Skhema"}</p>
 </div>
 </body>
 </html>

@@ -1,5 +1,6 @@
 /**
- * The account pages' small behaviours: copy the new key, confirm before revoking, and follow a
+ * The account pages' small behaviours: copy the new key or the payment code, confirm before revoking
+ * a key or sending a gift, and follow a
  * pending payment until it is credited (polling its status; the page reloads when it changes).
  */
 for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) {
@@ -19,9 +20,12 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-c
   });
 }
 
+/** A form asks before it is sent; `{field}` in its question is that field's value (the gift's e-mail and quantity). */
 for (const form of document.querySelectorAll<HTMLFormElement>("form[data-confirm]")) {
   form.addEventListener("submit", (event) => {
-    if (!confirm(form.dataset.confirm ?? "")) event.preventDefault();
+    const fields = new FormData(form);
+    const question = (form.dataset.confirm ?? "").replace(/\{(\w+)\}/g, (whole, name: string) => String(fields.get(name) ?? whole));
+    if (!confirm(question)) event.preventDefault();
   });
 }
 

@@ -1,21 +1,31 @@
 /** What the account page shows, read from the database for one user. */
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { listApiKeys } from "../../server/accounts/keys.ts";
 import type { User } from "../../server/accounts/users.ts";
 import type { Db } from "../../server/db/open.ts";
-import { ledger, notifications } from "../../server/db/schema.ts";
+import { gifts, ledger, notifications, users } from "../../server/db/schema.ts";
 import type { AccountView } from "./pages/account.tsx";
 
 export const LEDGER_PAGE_SIZE = 20;
 /** Unread notifications shown at once (older unread ones appear as these are read). */
 const NOTIFICATIONS_SHOWN = 20;
 
+/** The other account of a gift row: gifts.ts writes the ledger's ref as `gift:<id>`. */
+const other = alias(users, "other");
+const giftOfRow = and(inArray(ledger.reason, ["gift_in", "gift_out"]), eq(gifts.id, sql`CAST(substr(${ledger.ref}, 6) AS INTEGER)`));
+const otherOfGift = eq(other.id, sql`CASE WHEN ${ledger.reason} = 'gift_out' THEN ${gifts.toUserId} ELSE ${gifts.fromUserId} END`);
+/** The recipient by the address the sender typed; the sender as the recipient's notification names them. */
+const counterpart = sql<string | null>`CASE WHEN ${ledger.reason} = 'gift_in' AND ${other.name} <> '' THEN ${other.name} ELSE ${other.email} END`;
+
 export async function accountView(db: Db, user: User, page: number): Promise<AccountView> {
   const offset = (page - 1) * LEDGER_PAGE_SIZE;
   const [rows, [total], unread, keys] = await Promise.all([
     db
-      .select({ id: ledger.id, delta: ledger.delta, balanceAfter: ledger.balanceAfter, reason: ledger.reason, createdAt: ledger.createdAt })
+      .select({ id: ledger.id, delta: ledger.delta, balanceAfter: ledger.balanceAfter, reason: ledger.reason, createdAt: ledger.createdAt, counterpart })
       .from(ledger)
+      .leftJoin(gifts, giftOfRow)
+      .leftJoin(other, otherOfGift)
       .where(eq(ledger.userId, user.id))
       .orderBy(desc(ledger.id))
       .limit(LEDGER_PAGE_SIZE)
@@ -36,7 +46,7 @@ export async function accountView(db: Db, user: User, page: number): Promise<Acc
     notifications: unread,
     // Active keys first, newest first within each group.
     keys: keys.sort((a, b) => Number(a.revokedAt !== null) - Number(b.revokedAt !== null) || b.id - a.id),
-    ledger: { rows, page, older: offset + rows.length < (total?.n ?? 0) },
+    ledger: { rows: rows.map(({ counterpart, ...row }) => (counterpart ? { ...row, counterpart } : row)), page, older: offset + rows.length < (total?.n ?? 0) },
   };
 }
 

@@ -5,10 +5,11 @@
  * let through, on top of the SameSite=Lax cookie.
  */
 import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { bodyLimit } from "hono/body-limit";
 import { and, eq } from "drizzle-orm";
 import { giveCredits } from "../../server/accounts/gifts.ts";
-import { createApiKey, KeyLimitReached, MAX_ACTIVE_KEYS, revokeApiKey } from "../../server/accounts/keys.ts";
+import { createApiKey, KeyLimitReached, listApiKeys, MAX_ACTIVE_KEYS, revokeApiKey } from "../../server/accounts/keys.ts";
 import { isEmail, normaliseEmail, type User } from "../../server/accounts/users.ts";
 import type { Db } from "../../server/db/open.ts";
 import { clientKey, type TrustedProxies } from "../../server/http/client-address.ts";
@@ -21,12 +22,21 @@ import { PaymentPage, TopupSection } from "./pages/topup.tsx";
 import { fill } from "../i18n/index.ts";
 import { accountView, markRead } from "./account-data.ts";
 import { CODE_TTL_MS, requestCode, verifyCode, verifyLink, type Verified } from "./auth/codes.ts";
-import { endSession, openSessionStatements, sessionUser, setSessionCookie } from "./auth/sessions.ts";
+import { endSession, openSessionStatements, overTls, sessionUser, setSessionCookie } from "./auth/sessions.ts";
 import { AccountPage, KeyCreatedPage, purchaseText } from "./pages/account.tsx";
 import type { PageFrame } from "./pages/layout.tsx";
 import { CodePage, LinkPage, MessagePage, SignInPage } from "./pages/signin.tsx";
 import { frameOf, html, siteNotFound } from "./routes.tsx";
 import type { SiteDeps } from "./routes.tsx";
+
+/**
+ * The new key on its way from POST /account/keys to the page that shows it (Post/Redirect/Get: a
+ * reload must not create a second key). Only that page's path gets it, for minutes, and the page
+ * deletes it as it shows the key: the key is seen once, as before.
+ */
+const NEW_KEY_COOKIE = "skhema_new_key";
+const NEW_KEY_PATH = "/account/keys/new";
+const NEW_KEY_SECONDS = 600;
 
 /** Form posts of the site carry a few fields. */
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -143,7 +153,7 @@ export function accountRoutes(deps: SiteDeps) {
     const frame = framed(c);
     const page = Math.max(1, Math.min(1_000_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
     const { payments: paymentConfig } = deps.config;
-    const topup = <TopupSection {...frame} catalog={paymentConfig.catalog} available={paymentConfig.monobank !== null} />;
+    const topup = <TopupSection {...frame} catalog={paymentConfig.catalog} available={paymentConfig.monobank !== null} development={deps.config.dev} />;
     const view = { ...(await accountView(db, c.get("user")!, page)), ...extra, topup };
     return html(c, frame, <AccountPage {...frame} view={view} />, status);
   }
@@ -167,9 +177,21 @@ export function accountRoutes(deps: SiteDeps) {
       if (error instanceof KeyLimitReached) return showAccount(c, { flash: fill(frame.t.account.keyLimit, { max: MAX_ACTIVE_KEYS }) }, 400);
       throw error;
     }
+    setCookie(c, NEW_KEY_COOKIE, `${created.id}.${created.key}`, { path: NEW_KEY_PATH, httpOnly: true, sameSite: "Strict", secure: overTls(c), maxAge: NEW_KEY_SECONDS });
+    return c.redirect(NEW_KEY_PATH, 303);
+  });
+
+  // The key's one showing: a reload (the cookie is gone) lands on the account, where the key is listed by its prefix.
+  app.get(NEW_KEY_PATH, async (c) => {
+    const frame = framed(c);
+    const [id, secret] = (getCookie(c, NEW_KEY_COOKIE) ?? "").split(".");
+    deleteCookie(c, NEW_KEY_COOKIE, { path: NEW_KEY_PATH, secure: overTls(c) });
+    const user = c.get("user")!;
+    const key = (await listApiKeys(db, user.id)).find((k) => String(k.id) === id && k.revokedAt === null);
+    if (!key || !secret?.startsWith(key.prefix)) return c.redirect("/account", 303);
     // The key is in this answer only: never stored, never cached.
     c.header("Cache-Control", "no-store");
-    return html(c, frame, <KeyCreatedPage {...frame} name={name} secret={created.key} apiUrl={new URL("/v1", deps.config.origin).href} />);
+    return html(c, frame, <KeyCreatedPage {...frame} name={key.name} secret={secret} credits={user.credits} apiUrl={new URL("/v1", deps.config.origin).href} />);
   });
 
   app.post("/account/keys/:id/revoke", async (c) => {
@@ -194,12 +216,13 @@ export function accountRoutes(deps: SiteDeps) {
     const body = await c.req.parseBody();
     const email = String(body.email ?? "").trim();
     const qty = String(body.qty ?? "").trim();
-    const again = (code: keyof typeof t.errors) => showAccount(c, { gift: { error: t.errors[code], email, qty } }, 400);
+    const again = (code: keyof typeof t.errors) => showAccount(c, { gift: { error: fill(t.errors[code], { credits: c.get("user")!.credits }), email, qty } }, 400);
     if (!isEmail(normaliseEmail(email))) return again("bad_email");
     const parsed = GiftRequest.safeParse({ email, qty: Number(qty) });
     if (!parsed.success || !/^\d+$/.test(qty)) return again("bad_qty");
     const result = await giveCredits(db, c.get("user")!, parsed.data.email, parsed.data.qty, { siteUrl: deps.config.origin });
-    if (!result.ok) return again("gift_failed");
+    // Which of the two reasons, said apart (POST /gift answers gift_failed for both).
+    if (!result.ok) return again(result.reason === "self" ? "gift_self" : "gift_balance");
     return c.redirect(`/account?done=gift&qty=${parsed.data.qty}`, 303);
   });
 

@@ -7,10 +7,10 @@ const credits = (n: number) => `${n} ${n === 1 ? "credit" : "credits"}`;
 export const en: MailTemplates = {
   gift({ from, qty, newAccount, siteUrl }) {
     const subject = `${from} sent you ${credits(qty)} for Skhema`;
-    const site = siteUrl ? new Link(siteUrl) : undefined;
+    const site = new Link(siteUrl);
     const next = newAccount
-      ? both`An account has been created for this address. Sign in${site ? both` at ${site}` : ""} with it — the credits are waiting for you.`
-      : both`The credits are already in your account${site ? both` (${site})` : ""}.`;
+      ? both`An account has been created for this address. Sign in at ${site} with it — the credits are waiting for you.`
+      : both`The credits are already in your account (${site}).`;
     const text = `Hello,\n\n${from} has given you ${credits(qty)} for Skhema, the service that draws ДСТУ 19.701-90 algorithm flowcharts from program source.\n\n${next.text}\n\nOne credit is one flowchart.\n`;
     const body = html`<p>Hello,</p>
 <p><strong>${from}</strong> has given you <strong>${credits(qty)}</strong> for Skhema, the service that draws ДСТУ 19.701-90 algorithm flowcharts from program source.</p>

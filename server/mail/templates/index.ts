@@ -14,8 +14,8 @@ export interface GiftMail {
   qty: number;
   /** The account was created by this gift: the recipient still has to sign in once. */
   newAccount: boolean;
-  /** The site's address (PUBLIC_BASE_URL), when configured: where to sign in. */
-  siteUrl: string | undefined;
+  /** The site's address (config.origin: PUBLIC_BASE_URL, or the development origin): where to sign in. */
+  siteUrl: string;
 }
 
 /** The site's sign-in letter (issue 10): the one-time code and the link, valid for `minutes`. */

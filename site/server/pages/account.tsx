@@ -20,6 +20,8 @@ export interface LedgerRow {
   balanceAfter: number;
   reason: keyof SiteTexts["account"]["reasons"];
   createdAt: number;
+  /** A gift's other side: the recipient of a gift sent, the sender of a gift received. */
+  counterpart?: string;
 }
 export interface NotificationRow {
   id: number;
@@ -88,6 +90,7 @@ export function AccountPage(props: PageFrame & { view: AccountView }) {
         <div>
           <h2>{a.pro}</h2>
           <p id="pro-status">{pro ? fill(a.proUntil, { date: when(view.proUntil!) }) : a.noPro}</p>
+          {pro ? null : <p class="hint">{a.proGives}</p>}
         </div>
       </section>
 
@@ -161,8 +164,9 @@ export function AccountPage(props: PageFrame & { view: AccountView }) {
       <section class="card" aria-labelledby="gift-title">
         <h2 id="gift-title">{a.gift}</h2>
         <p class="hint">{a.giftIntro}</p>
-        {view.gift?.error ? <p class="alert error" role="alert">{view.gift.error}</p> : null}
-        <form method="post" action="/account/gift" class="row-form">
+        {view.gift?.error ? <p class="alert error" role="alert" id="gift-error">{view.gift.error}</p> : null}
+        {/* The answer opens at the form (#gift-title): a failure is seen where the form was sent. */}
+        <form method="post" action="/account/gift#gift-title" class="row-form" data-confirm={a.giftConfirm}>
           <label>
             <span>{a.giftEmail}</span>
             <input type="email" name="email" required value={view.gift?.email ?? ""} autocomplete="off" />
@@ -189,7 +193,10 @@ export function AccountPage(props: PageFrame & { view: AccountView }) {
                 {view.ledger.rows.map((r) => (
                   <tr>
                     <td>{when(r.createdAt)}</td>
-                    <td>{a.reasons[r.reason] ?? r.reason}</td>
+                    <td>
+                      {a.reasons[r.reason] ?? r.reason}
+                      {r.counterpart ? <span class="muted"> ({fill(r.reason === "gift_out" ? a.giftTo : a.giftFrom, { email: r.counterpart })})</span> : null}
+                    </td>
                     <td class={`num ${r.delta < 0 ? "minus" : "plus"}`}>{r.delta > 0 ? `+${r.delta}` : String(r.delta)}</td>
                     <td class="num">{r.balanceAfter}</td>
                   </tr>
@@ -210,9 +217,10 @@ export function AccountPage(props: PageFrame & { view: AccountView }) {
   );
 }
 
-export function KeyCreatedPage(props: PageFrame & { name: string; secret: string; apiUrl: string }) {
+export function KeyCreatedPage(props: PageFrame & { name: string; secret: string; credits: number; apiUrl: string }) {
   const a = props.t.account;
-  const example = `curl -H "X-API-Key: ${props.secret}" -H "Content-Type: application/json" \\\n  -d '{"lang":"python","code":"print(1)\\n"}' ${props.apiUrl}/render -o chart.svg`;
+  // --fail-with-body: a 402 (no credits yet) is an error curl reports, not a "chart" quietly saved.
+  const example = `curl --fail-with-body -H "X-API-Key: ${props.secret}" -H "Content-Type: application/json" \\\n  -d '{"lang":"python","code":"print(1)\\n"}' ${props.apiUrl}/render -o chart.svg`;
   return (
     <Layout {...props} title={a.keyCreatedTitle} scripts={["account.js"]}>
       <section class="card narrow">
@@ -225,6 +233,7 @@ export function KeyCreatedPage(props: PageFrame & { name: string; secret: string
         </div>
         <p class="hint">{a.keyTry}</p>
         <pre class="example"><code>{example}</code></pre>
+        <p class="hint" id="key-balance">{fill(a.keyBalance, { credits: props.credits })}</p>
         <p><a class="button" href="/account">{a.keyDone}</a></p>
       </section>
     </Layout>

@@ -12,14 +12,18 @@ import { Layout, type PageFrame } from "./layout.tsx";
 const uah = (value: number, locale: string) =>
   new Intl.NumberFormat(locale === "uk" ? "uk-UA" : "en-GB", { style: "currency", currency: "UAH", maximumFractionDigits: 2 }).format(value);
 
-export function TopupSection(props: PageFrame & { catalog: Catalog; available: boolean }) {
+export function TopupSection(props: PageFrame & { catalog: Catalog; available: boolean; development: boolean }) {
   const { t, locale, catalog } = props;
   const a = t.account;
   return (
     <section class="card" aria-labelledby="topup-title">
       <h2 id="topup-title">{a.topup}</h2>
       {!props.available ? (
-        <p class="alert warning" role="status">{a.topupUnavailable}</p>
+        <>
+          <p class="alert warning" role="status">{a.topupUnavailable}</p>
+          {/* A development start (npm start) without a provider: the developer learns how to get one. */}
+          {props.development ? <p class="hint" id="dev-provider">{a.topupDevProvider}</p> : null}
+        </>
       ) : (
         <>
           <div class="products">
@@ -78,7 +82,10 @@ export function PaymentPage(props: PageFrame & { payment: PaymentView }) {
           <div class="payment">
             <div>
               <p>{a.payIntro}</p>
-              <p><code class="comment-code" id="comment-code">{payment.comment}</code></p>
+              <p class="secret">
+                <code class="comment-code" id="comment-code">{payment.comment}</code>
+                <button type="button" data-copy="comment-code" data-copied={t.client.copied}>{a.copyCode}</button>
+              </p>
               {payment.jarUrl ? (
                 <p><a class="button primary" href={payment.jarUrl} target="_blank" rel="noopener noreferrer" id="jar-link">{a.payLink}</a></p>
               ) : null}
