@@ -270,6 +270,7 @@ describe("sign-in and account", () => {
     await page.waitForSelector("#gift-error");
     expect(await page.textContent("#gift-error")).toBe("Не вдалося: кредитів на балансі 10, а це менше, ніж подарунок.");
     expect(new URL(page.url()).hash).toBe("#gift-title");
+    await screenshot(page, "gift-failed-uk-desktop");
     await page.fill(`${gift} input[name=email]`, "Giver@Example.com");
     await page.fill(`${gift} input[name=qty]`, "1");
     await page.click(`${gift} button`);

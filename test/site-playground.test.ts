@@ -300,6 +300,7 @@ describe("playground", () => {
     expect(await page.textContent("#guess")).toContain("C++");
     expect(await page.inputValue("#example")).toBe("");
     expect(await page.getAttribute("#status", "class")).toContain("ok");
+    await screenshot(page, "playground-pasted-cpp-uk-desktop");
     // Typed Pascal is offered the switch, not switched.
     await page.click(".cm-content");
     await page.keyboard.press("Control+A");
@@ -316,6 +317,7 @@ describe("playground", () => {
     await page.waitForFunction(() => document.getElementById("status")?.classList.contains("error") ?? false, null, { timeout: 30_000 });
     expect(await page.isVisible("#stale-note")).toBe(true);
     expect(await page.textContent("#status")).toContain("рядок 3: синтаксична помилка: очікувалося «end», а тут кінець файлу");
+    await screenshot(page, "playground-stale-uk-desktop");
     await context.close();
   }, TIMEOUT);
 
@@ -334,7 +336,17 @@ describe("playground", () => {
       return line ? [...document.querySelectorAll(".cm-content .cm-line")].indexOf(line) + 1 : 0;
     });
     expect(cursorLine).toBe(8);
+    await screenshot(page, "playground-error-uk-desktop");
     await context.close();
+    // The same in English, on a phone.
+    const phone = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await phone.addCookies([{ name: "lang", value: "en", url: origin }]);
+    const english = await openPlayground(phone);
+    await pasteProgram(english, code);
+    await english.waitForSelector("#status .error-at", { timeout: 30_000 });
+    expect(await english.textContent("#status")).toContain('main, line 8: syntax error: "(" is never closed');
+    await screenshot(english, "playground-error-en-phone");
+    await phone.close();
   }, TIMEOUT);
 
   test("issue 24: «Умістити» shows the whole of a tall chart", async () => {

@@ -29,15 +29,15 @@ function syntaxDetail(detail: string, words: Words): string {
   return detail;
 }
 
-/** One engine message (a function's error or a whole failure) in the site's language. */
+/**
+ * One engine message (a function's error or a whole failure) in the site's language. The note of a
+ * function drawn around what it could not read is left out: `FunctionError.recovered` says it, and
+ * the page says it once for all such errors.
+ */
 export function engineMessage(message: string, words: Words): string {
   let rest = message;
-  let drawn = "";
   const recovered = / \(the chart is drawn; [^)]*\)$/.exec(rest);
-  if (recovered) {
-    rest = rest.slice(0, recovered.index);
-    drawn = ` (${words.drawnAround})`;
-  }
+  if (recovered) rest = rest.slice(0, recovered.index);
   let more = "";
   const andMore = / and (\d+) more$/.exec(rest);
   if (andMore) {
@@ -51,12 +51,34 @@ export function engineMessage(message: string, words: Words): string {
   else if (rest.startsWith("could not parse the source")) text = words.couldNotParse;
   else if (rest === "source is empty" || rest === "nothing to draw: the source has no statements") text = words.nothingToDraw;
   else text = rest;
-  return `${text}${more}${drawn}`;
+  return `${text}${more}`;
 }
 
-/** Where an error is, for the status line: «main, рядок 8» (the function and the line). */
-export function errorPlace(error: FunctionError, words: Words): string {
-  const fn = error.name ? fill(words.inFunction, { name: error.name }) : "";
-  const line = error.line !== undefined ? fill(words.atLine, { line: error.line }) : "";
-  return [fn, line].filter(Boolean).join(", ");
+/** An error of one or more functions: one problem the front-end reported for each of them. */
+export interface Problem {
+  names: string[];
+  line?: number;
+  col?: number;
+  message: string;
+}
+
+/**
+ * The errors as problems: those at the same place with the same words are one problem (an
+ * unclosed bracket breaks every function after it) naming each function.
+ */
+export function problemsOf(errors: readonly FunctionError[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const error of errors) {
+    const same = problems.find((p) => p.line === error.line && p.col === error.col && p.message === error.message);
+    if (same) same.names.push(error.name);
+    else problems.push({ names: [error.name], line: error.line, col: error.col, message: error.message });
+  }
+  return problems;
+}
+
+/** Where a problem is, for the status line: «main, рядок 8» (the functions and the line). */
+export function problemPlace(problem: Problem, words: Words): string {
+  const names = problem.names.filter(Boolean).map((name) => fill(words.inFunction, { name }));
+  const line = problem.line !== undefined ? fill(words.atLine, { line: problem.line }) : "";
+  return [...names, line].filter(Boolean).join(", ");
 }

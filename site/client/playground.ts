@@ -13,7 +13,7 @@ import { fill, type ClientTexts } from "../i18n/index.ts";
 import { byId, readData, saveFile } from "./dom.ts";
 import { downloadName } from "./download-name.ts";
 import { createEditor, type ChangeSource } from "./editor.ts";
-import { engineMessage, errorPlace } from "./error-text.ts";
+import { engineMessage, problemPlace, problemsOf, type Problem } from "./error-text.ts";
 import { guessLanguage } from "./guess-language.ts";
 import { createPreview } from "./preview.ts";
 import { SOURCE_LANGS, type ChartName, type ChartRequest, type SourceLang, type WorkerAnswer } from "./protocol.ts";
@@ -171,30 +171,35 @@ function showFunctions(charts: ChartName[]) {
   fnLabel.hidden = charts.length < 2 && !chosen;
 }
 
-/** An error as a button: its place (function, line) and its text; a click shows the line in the editor. */
-function errorButton(error: FunctionError): HTMLButtonElement {
+/** A problem as a button: its place (functions, line) and its text; a click shows the line in the editor. */
+function problemButton(problem: Problem): HTMLButtonElement {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "link-button error-at";
-  const place = errorPlace(error, texts.engine);
-  const text = engineMessage(error.message, texts.engine);
+  const place = problemPlace(problem, texts.engine);
+  const text = engineMessage(problem.message, texts.engine);
   button.textContent = place ? `${place}: ${text}` : text;
   // The engine's own words stay at hand (a teacher or a bug report may want them).
-  if (text !== error.message) button.title = error.message;
-  if (error.line !== undefined) {
-    const { line, col } = error;
+  if (text !== problem.message) button.title = problem.message;
+  if (problem.line !== undefined) {
+    const { line, col } = problem;
     button.dataset.line = String(line);
     button.addEventListener("click", () => editor.goToLine(line, col));
   } else button.disabled = true;
   return button;
 }
 
-/** The status line: a text, then the errors as buttons (at most a few; the editor marks them all). */
+/**
+ * The status line: a text, then the errors as buttons (at most a few; the editor marks them all),
+ * and once for all functions drawn around what they could not read, that they were.
+ */
 function setStatus(kind: "ok" | "busy" | "warning" | "error", text: string, errors: readonly FunctionError[] = []) {
   status.className = `status ${kind}`;
-  const shown = errors.slice(0, 3).flatMap((error) => [document.createTextNode(" · "), errorButton(error)]);
-  const more = errors.length > 3 ? [document.createTextNode(` · ${fill(texts.engine.andMore, { n: errors.length - 3 })}`)] : [];
-  status.replaceChildren(document.createTextNode(text), ...shown, ...more);
+  const problems = problemsOf(errors);
+  const shown = problems.slice(0, 3).flatMap((problem, i) => [document.createTextNode(i === 0 && text.endsWith(":") ? " " : " · "), problemButton(problem)]);
+  const more = problems.length > 3 ? [document.createTextNode(` · ${fill(texts.engine.andMore, { n: problems.length - 3 })}`)] : [];
+  const drawn = errors.some((e) => e.recovered) ? [document.createTextNode(`. ${texts.engine.drawnAround}`)] : [];
+  status.replaceChildren(document.createTextNode(text), ...shown, ...more, ...drawn);
 }
 
 /**
@@ -208,13 +213,13 @@ function omittedNote(omitted: readonly OmittedStatement[]): string {
 }
 
 function showErrors(errors: FunctionError[], omitted: readonly OmittedStatement[], failure: { message: string } | null, ms: number) {
-  editor.showErrors(errors.map((e) => ({ line: e.line, col: e.col, message: `${errorPlace(e, texts.engine)}: ${engineMessage(e.message, texts.engine)}` })));
+  editor.showErrors(problemsOf(errors).map((p) => ({ line: p.line, col: p.col, message: `${problemPlace(p, texts.engine)}: ${engineMessage(p.message, texts.engine)}` })));
   if (failure) {
     // The errors say what went wrong where; a failure without them says it itself.
     if (errors.length > 0) setStatus("error", `${texts.failed}:`, errors);
     else setStatus("error", `${texts.failed}: ${engineMessage(failure.message, texts.engine)}`);
   } else if (errors.length > 0) {
-    setStatus("warning", `${fill(texts.errorsIn, { n: errors.length })} (${texts.errorsHint})${omittedNote(omitted)}`, errors);
+    setStatus("warning", `${fill(texts.errorsIn, { n: problemsOf(errors).length })} (${texts.errorsHint})${omittedNote(omitted)}`, errors);
   } else {
     setStatus("ok", fill(texts.drawn, { ms: ms.toFixed(1) }) + omittedNote(omitted));
   }

@@ -77,7 +77,7 @@ export const en: SiteTexts = {
       expected: "expected {expected} but found {found}",
       outsideLoop: "\"{word}\" outside a loop",
       andMore: "and {n} more",
-      drawnAround: "the chart is drawn; a statement that could not be read is a process block with its text",
+      drawnAround: "The chart is drawn: a statement that could not be read is a process block with its text.",
       tooLarge: "chart too large: {why}",
       couldNotParse: "could not parse the program",
       nothingToDraw: "nothing to draw: the program has no statements",
