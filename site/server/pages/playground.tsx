@@ -89,8 +89,8 @@ export function PlaygroundPage(props: PlaygroundProps) {
               <button type="button" id="zoom-in" aria-label={p.zoomIn} title={p.zoomIn}>+</button>
             </div>
           </div>
-          {/* biome-ignore lint/a11y/useSemanticElements: a region div keeps the preview's pan/zoom styles and scripts, which select div#preview */}
           <p id="stale-note" class="stale-note" role="status" hidden>{t.client.stale}</p>
+          {/* biome-ignore lint/a11y/useSemanticElements: a region div keeps the preview's pan/zoom styles and scripts, which select div#preview */}
           <div id="preview" class="preview" role="region" tabindex={0} aria-label={p.preview}>
             {raw(props.svg)}
           </div>
