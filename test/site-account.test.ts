@@ -362,6 +362,9 @@ describe("sign-in and account", () => {
         await screenshot(page, `signin-${locale}-${viewportName}`);
         await signIn(page, `shots-${locale}-${viewportName}@example.com`);
         await screenshot(page, `account-${locale}-${viewportName}`);
+        await page.fill("input[name=name]", "laptop");
+        await Promise.all([page.waitForURL(/\/account\/keys\/new$/), page.click("form[action='/account/keys'] button")]);
+        await screenshot(page, `key-created-${locale}-${viewportName}`);
         await context.close();
       }
     }
