@@ -66,7 +66,25 @@ describe("state changes only from this site's pages, whatever the body type", ()
     expect(await rows(server.database, "SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ?", [user.id])).toEqual([{ n: 1 }]);
     // The site's own form (same origin) still works.
     const own = await fetch(`${server.origin}/account/keys`, { method: "POST", headers: { cookie, origin: server.origin, "content-type": "application/x-www-form-urlencoded" }, body: "name=laptop" });
+    // Post/Redirect/Get (issue 24): the key goes to the page that shows it once, in a cookie of that page only.
     expect(own.status).toBe(200);
+    const manual = await fetch(`${server.origin}/account/keys`, { method: "POST", redirect: "manual", headers: { cookie, origin: server.origin, "content-type": "application/x-www-form-urlencoded" }, body: "name=desk" });
+    expect(manual.status).toBe(303);
+    expect(manual.headers.get("location")).toBe("/account/keys/new");
+    const handOver = manual.headers.get("set-cookie") ?? "";
+    expect(handOver).toMatch(/^skhema_new_key=\d+\.rk_[0-9A-Za-z]{43};/);
+    expect(handOver).toContain("Path=/account/keys/new");
+    expect(handOver).toContain("HttpOnly");
+    expect(handOver).toContain("SameSite=Strict");
+    const shown = await fetch(`${server.origin}/account/keys/new`, { redirect: "manual", headers: { cookie: `${cookie}; ${handOver.split(";")[0]}` } });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("cache-control")).toBe("no-store");
+    expect(shown.headers.get("set-cookie")).toMatch(/^skhema_new_key=;.*Max-Age=0/);
+    expect(await shown.text()).toContain(handOver.split(";")[0]!.split(".").slice(1).join("."));
+    // Without the hand-over cookie (a reload) the page is the account.
+    const again = await fetch(`${server.origin}/account/keys/new`, { redirect: "manual", headers: { cookie } });
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe("/account");
   });
 });
 
