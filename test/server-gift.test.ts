@@ -105,7 +105,7 @@ describe("POST /v1/gift", () => {
 
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect((mail!.to as { text: string }).text).toBe("new.student@example.org");
-    expect(mail!.subject).toBe("Test User дарує вам 3 кредити Skhema");
+    expect(mail!.subject).toBe("Test User дарує вам 3 кредити у «Схемі»");
     expect(mail!.text).toContain("Увійдіть на https://skhema.example");
     expect(mail!.html).toContain('<html lang="uk">');
 

@@ -65,7 +65,7 @@ describe("the statement poller", () => {
 
     const mail = await rows(server.database, "SELECT kind, subject, text FROM outbox WHERE \"to\" = ?", [user.email]);
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ kind: "payment", subject: "Skhema: оплату отримано — 10 credits" });
+    expect(mail[0]).toMatchObject({ kind: "payment", subject: "«Схема»: оплату отримано — 10 credits" });
     expect(String(mail[0]!.text)).toContain(`20 грн (код ${bought.comment})`);
     expect(String(mail[0]!.text)).toContain("10 кредитів");
 
