@@ -64,28 +64,38 @@ function langName(lang: SourceLang): string {
   return [...langSelect.options].find((o) => o.value === lang)?.textContent ?? lang;
 }
 
+/** Typed since the last guess: the next draw looks at the language again (not every keystroke). */
+let typedSinceGuess = false;
+
 /**
- * A change the student made: the text is theirs now (the «Приклад» menu says so); a pasted
- * program in another language switches the language, a typed one is offered the switch.
+ * A change of the text: once the student's (typed or pasted), the «Приклад» menu names no example;
+ * a pasted program in another language switches the language at once.
  */
-function edited(source: ChangeSource) {
-  if (source !== "page") {
-    exampleSelect.value = "";
-    if (source === "paste") {
-      fileName = undefined;
-      replaced = true;
-    }
+function edited(by: ChangeSource) {
+  if (by !== "page") exampleSelect.value = "";
+  if (by === "typing") {
+    typedSinceGuess = true;
+    schedule(DEBOUNCE_MS);
+    return;
+  }
+  if (by === "paste") {
+    fileName = undefined;
+    replaced = true;
   }
   const guess = guessLanguage(editor.text());
-  if (source === "paste" && guess && guess !== currentLang()) {
+  if (by === "paste" && guess && guess !== currentLang()) {
     setLanguage(guess);
     showGuess(fill(texts.guessSwitched, { lang: langName(guess) }), null);
-  } else if (guess && guess !== currentLang()) {
-    showGuess(fill(texts.guessOffer, { lang: langName(guess) }), guess);
-  } else if (guess === currentLang() || source !== "typing") {
-    showGuess("", null);
-  }
-  schedule(source === "typing" ? DEBOUNCE_MS : 0);
+  } else showGuess("", null);
+  schedule(0);
+}
+
+/** Typed text in another language than the chosen one is offered the switch, never switched. */
+function offerLanguage() {
+  typedSinceGuess = false;
+  const guess = guessLanguage(editor.text());
+  if (guess && guess !== currentLang()) showGuess(fill(texts.guessOffer, { lang: langName(guess) }), guess);
+  else if (guess === currentLang()) showGuess("", null);
 }
 
 /** The guessed language's line above the editor: a note after a switch, or a button offering it. */
@@ -154,6 +164,7 @@ function schedule(delay: number) {
 }
 
 function draw() {
+  if (typedSinceGuess) offerLanguage();
   newestDraw = nextId++;
   // The first draw also loads the engine's WASM runtime and grammar.
   setStatus("busy", document.body.dataset.drawn === undefined ? texts.loadingEngine : texts.drawing);
