@@ -13,6 +13,7 @@ import { meRoutes } from "./routes/me.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { webhookRoutes } from "../payments/webhook.ts";
 import { renderRoutes } from "./routes/render.ts";
+import { linkRoutes } from "./routes/links.ts";
 import { rateLimit } from "./rate-limit.ts";
 import { renderLimits } from "./render-limits.ts";
 import { referenceRoutes } from "./reference.ts";
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
   v1.route("/", meRoutes());
   v1.route("/", giftRoutes(deps));
   v1.route("/", paymentRoutes(deps));
+  v1.route("/", linkRoutes(deps));
   v1.openAPIRegistry.registerPath(openapiRoute);
 
   v1.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-Key" });
