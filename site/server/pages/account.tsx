@@ -40,6 +40,8 @@ export interface AccountView {
   gift?: { error?: string; email?: string; qty?: string };
   /** The top-up section (rendered by the payments part). */
   topup?: Child;
+  /** The connected OAuth apps (site/server/oauth-routes.tsx). */
+  apps?: Child;
 }
 
 export function formatTime(ms: number, locale: string): string {
@@ -155,6 +157,8 @@ export function AccountPage(props: PageFrame & { view: AccountView }) {
           </div>
         )}
       </section>
+
+      {view.apps ?? null}
 
       {view.topup ?? null}
 
