@@ -11,7 +11,10 @@ import { refreshAuthorization as refresh, type OAuthClientProvider } from "@mode
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { openSessionStatements } from "../site/server/auth/sessions.ts";
+import { cliHome, runCli } from "./support/cli.ts";
 import { ledgerConsistent, spawnServer, startServer, type TestServer } from "./support/server.ts";
 
 const PY = "def double(x):\n    return x * 2\n\nn = int(input())\nprint(double(n))\n";
@@ -292,6 +295,24 @@ describe("temporary links", () => {
     } finally {
       await limited.stop();
     }
+  }, 60_000);
+});
+
+describe("skhema render --link", () => {
+  test("prints the link of the rendered file, which serves it without a key; --local refuses it", async () => {
+    const { key } = await server.user({ credits: 2 });
+    const home = cliHome();
+    writeFileSync(join(home.cwd, "lab.py"), PY);
+    const env = { XDG_CONFIG_HOME: home.config, SKHEMA_API_URL: server.url, SKHEMA_API_KEY: key };
+    const run = await runCli(["render", "lab.py", "-f", "pdf", "--fn", "double", "--link", "-o", "out.pdf"], { cwd: home.cwd, env });
+    expect(run.code).toBe(0);
+    const url = /link \(until [^)]+\): (\S+)/.exec(run.stderr)?.[1];
+    expect(url).toContain("/v1/links/");
+    const file = await fetch(url!.replace("localhost", "127.0.0.1"));
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array(readFileSync(join(home.cwd, "out.pdf"))));
+    const local = await runCli(["render", "lab.py", "--local", "--link"], { cwd: home.cwd, env });
+    expect(local.code).toBe(2);
+    expect(local.stderr).toContain("--link");
   }, 60_000);
 });
 
