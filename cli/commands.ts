@@ -137,11 +137,13 @@ const renderCommand: Command = {
     output,
     json,
     { name: "local", type: "boolean", help: "render in this process with the engine: no key, no network, no credits" },
+    { name: "link", type: "boolean", help: "also keep the file at a temporary public link (an hour; anyone with it can fetch it) and print it" },
     ...optionFlags,
     ...GLOBAL,
   ],
   examples: [
     "skhema render lab.py -f docx",
+    "skhema render lab.py -f pdf --link",
     "skhema render main.c -f png --scale 2 -o chart.png",
     "cat lab.py | skhema render - --lang python -o - > lab.svg",
     "skhema render --url https://github.com/owner/repo/blob/main/lab1.py --json",

@@ -33,13 +33,15 @@ export async function runRender(ctx: Context): Promise<number> {
     local = true;
   }
   if (local && source.kind === "url") throw usageError("--local renders files and standard input; a --url source needs the service");
+  if (local && ctx.values.link) throw usageError("--link keeps the file on the service: it needs an API key, not --local");
   if (local) return renderLocal(ctx, source as Exclude<Source, { kind: "url" }>, format, fields, output);
 
   const client = await ctx.client();
+  const asked = { format, ...fields, ...(ctx.values.link ? { link: true } : {}) };
   let request: RenderRequest | RenderUpload;
-  if (source.kind === "url") request = { url: source.url, format, ...fields };
-  else if (source.kind === "stdin") request = { code: await readText("-"), format, ...fields };
-  else request = { file: { name: basename(source.path), data: await readSource(source.path) }, format, ...fields };
+  if (source.kind === "url") request = { url: source.url, ...asked };
+  else if (source.kind === "stdin") request = { code: await readText("-"), ...asked };
+  else request = { file: { name: basename(source.path), data: await readSource(source.path) }, ...asked };
 
   if (ctx.values.json) {
     await ctx.out(`${JSON.stringify(await client.renderJson(request), null, 2)}\n`);
@@ -49,6 +51,7 @@ export async function runRender(ctx: Context): Promise<number> {
   const path = await writeOutput(ctx, answer.data, answer.filename, output);
   ctx.note(`${path}: ${answer.data.byteLength} bytes${answer.creditsLeft === undefined ? "" : `; ${answer.creditsLeft} credits left`}`);
   if (answer.omitted) ctx.note(`note: ${answer.omitted} statement(s) left out as runtime set-up (--json lists them, --verbatim draws them)`);
+  if (answer.link) ctx.note(`link (until ${answer.link.expiresAt}): ${answer.link.url}`);
   return 0;
 }
 

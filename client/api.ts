@@ -79,6 +79,8 @@ export interface FileAnswer {
   /** Batch only: X-Service-Rendered / X-Service-Failed. */
   rendered?: number;
   failed?: number;
+  /** X-Link / X-Link-Expires: the temporary public link a `link: true` render asked for (issue 28). */
+  link?: { url: string; expiresAt: string };
 }
 
 /**
@@ -310,6 +312,9 @@ async function fileAnswer(response: Response, call: CallOptions): Promise<FileAn
     const value = intHeader(response, header);
     if (value !== undefined) answer[field] = value;
   }
+  const link = response.headers.get("x-link");
+  const expiresAt = response.headers.get("x-link-expires");
+  if (link && expiresAt) answer.link = { url: link, expiresAt };
   return answer;
 }
 

@@ -2,6 +2,7 @@
  * Server configuration: environment variables only, each with a default (docs/api.md, "Configuration").
  * Read once at start; a bad value stops the server with a message instead of running misconfigured.
  */
+import { DEFAULT_LINK_POLICY, type LinkPolicy } from "./links/policy.ts";
 import { loadPaymentsConfig, type PaymentsConfig } from "./payments/config.ts";
 import { parseSourceHosts, type SourcePolicy } from "./sources/url-source.ts";
 import { isLoopbackHost, parseTrustedProxies, type TrustedProxies } from "./http/client-address.ts";
@@ -40,6 +41,8 @@ export interface Config {
   source: SourcePolicy;
   payments: PaymentsConfig;
   mail: MailConfig;
+  /** Temporary public links to rendered files (issue 28): how long they live, how many per account. */
+  links: LinkPolicy;
 }
 
 /** The render pool and the bounds of every render (docs/api.md "Render budgets and fair use"). */
@@ -140,6 +143,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowPrivate: flag(env, "SOURCE_ALLOW_PRIVATE"),
     },
     payments: loadPaymentsConfig(env, integer),
+    links: {
+      ttlMs: integer(env, "LINK_TTL_S", DEFAULT_LINK_POLICY.ttlMs / 1000, 1) * 1000,
+      maxLive: integer(env, "LINK_MAX_PER_ACCOUNT", DEFAULT_LINK_POLICY.maxLive, 1),
+      maxLiveBytes: integer(env, "LINK_MAX_BYTES_PER_ACCOUNT", DEFAULT_LINK_POLICY.maxLiveBytes, 1024),
+    },
   };
 }
 

@@ -290,8 +290,9 @@ describe("GET /v1/openapi.json", () => {
   test("components hold the §2 resources with their fields", () => {
     const exact: Record<string, string[]> = {
       // `skipped` (functions not drawn, issue 13), the optional `recovered` (functions drawn around a
-      // statement the parser could not read, issue 20) and `omitted` (set-up left out, issue 20) beside the fields of §2.
-      RenderJSONResponse: ["content", "creditsLeft", "encoding", "filename", "format", "lang", "omitted", "recovered", "skipped"],
+      // statement the parser could not read, issue 20), `omitted` (set-up left out, issue 20) and the optional `link`
+      // (a temporary public link, issue 28) beside the fields of §2.
+      RenderJSONResponse: ["content", "creditsLeft", "encoding", "filename", "format", "lang", "link", "omitted", "recovered", "skipped"],
       BatchResponse: ["bundle", "content", "count", "credits", "creditsLeft", "encoding", "filename", "format", "items", "rendered"],
       Me: ["credits", "email", "name", "pro", "proUntil"],
       TopupRequest: ["id", "kind", "qty"],

@@ -82,7 +82,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 export interface Authenticated {
   user: User;
-  keyId: number;
+  /** Which credential spoke, for the limits counted per credential: `key:<id>` or `app:<grant id>` (an OAuth app). */
+  credential: string;
 }
 
 /**
@@ -98,7 +99,7 @@ export async function authenticate(db: Db, key: string): Promise<Authenticated |
   if (row.lastUsedAt === null || now - row.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
     await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.keyId));
   }
-  return { user: row.user, keyId: row.keyId };
+  return { user: row.user, credential: `key:${row.keyId}` };
 }
 
 /** Prepared once per database: every authenticated request runs it. */

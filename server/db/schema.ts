@@ -4,7 +4,7 @@
  * reshaped schema. Times are Unix milliseconds (integers): sortable, timezone-free, cheap to compare.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { blob, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** Languages of the account's e-mails (and of the site). */
 export const LOCALES = ["uk", "en"] as const;
@@ -275,4 +275,77 @@ export const signInCodes = sqliteTable(
     usedAt: integer("used_at"),
   },
   (t) => [index("sign_in_codes_email").on(t.email)],
+);
+
+/**
+ * OAuth 2.1 clients of the remote MCP endpoint (issue 28), registered dynamically (RFC 7591): public
+ * clients (no secret; PKCE protects the code), known only by their redirect URIs.
+ */
+export const oauthClients = sqliteTable("oauth_clients", {
+  /** `skc_` + random: what the client sends as client_id. */
+  id: text("id").primaryKey(),
+  /** client_name as registered, shown on the consent page and in the list of connected apps. */
+  name: text("name").notNull(),
+  /** JSON array of the registered redirect URIs; a code goes only to one of them, matched exactly. */
+  redirectUris: text("redirect_uris").notNull(),
+  createdAt: createdAt(),
+});
+
+/** A user's consent to a client ("connected app"): revoking it ends every token issued under it. */
+export const oauthGrants = sqliteTable(
+  "oauth_grants",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    clientId: text("client_id").notNull().references(() => oauthClients.id),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("oauth_grants_user").on(t.userId)],
+);
+
+export const OAUTH_SECRET_KINDS = ["code", "access", "refresh"] as const;
+export type OAuthSecretKind = (typeof OAUTH_SECRET_KINDS)[number];
+
+/**
+ * Authorization codes, access tokens and refresh tokens of a grant: only the SHA-256 of each is
+ * stored, like keys. A code carries its PKCE challenge and redirect URI; a code or refresh token is
+ * spent once (`usedAt`).
+ */
+export const oauthSecrets = sqliteTable(
+  "oauth_secrets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    grantId: integer("grant_id").notNull().references(() => oauthGrants.id),
+    kind: text("kind", { enum: OAUTH_SECRET_KINDS }).notNull(),
+    hash: text("hash").notNull().unique(),
+    /** Codes only: the S256 challenge and the redirect URI the code was issued for. */
+    codeChallenge: text("code_challenge"),
+    redirectUri: text("redirect_uri"),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("oauth_secrets_grant").on(t.grantId)],
+);
+
+/**
+ * Temporary public links to a rendered file (issue 28): reachable without a key at an unguessable
+ * URL until `expiresAt`, then deleted. Only the token's hash is stored.
+ */
+export const chartLinks = sqliteTable(
+  "chart_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    data: blob("data", { mode: "buffer" }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("chart_links_user").on(t.userId), index("chart_links_expiry").on(t.expiresAt)],
 );

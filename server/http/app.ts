@@ -13,6 +13,9 @@ import { meRoutes } from "./routes/me.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { webhookRoutes } from "../payments/webhook.ts";
 import { renderRoutes } from "./routes/render.ts";
+import { linkRoutes } from "./routes/links.ts";
+import { remoteMcpRoutes } from "../mcp/remote.ts";
+import { MCP_PATH, oauthRoutes } from "../oauth/routes.ts";
 import { rateLimit } from "./rate-limit.ts";
 import { renderLimits } from "./render-limits.ts";
 import { referenceRoutes } from "./reference.ts";
@@ -91,7 +94,7 @@ export function createApp(deps: AppDeps) {
   // Limits are checked while the body streams in, so an oversize body is refused, not buffered.
   // Rendering takes sources; every other path (the account endpoints, anything added later) a few fields.
   const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge(maxSize) });
-  const bodyLimits = new Map([["/v1/render", limit(config.maxRenderBody)], ["/v1/render/batch", limit(config.maxBatchBody)]]);
+  const bodyLimits = new Map([["/v1/render", limit(config.maxRenderBody)], ["/v1/render/batch", limit(config.maxBatchBody)], [MCP_PATH, limit(config.maxRenderBody)]]);
   const smallBody = limit(SMALL_BODY);
   // An unknown path reads no body: it is answered 404, not told its body is too large.
   app.use("*", (c, next) => (knownMethods().allowed(c.req.path) ? (bodyLimits.get(c.req.path) ?? smallBody)(c, next) : next()));
@@ -118,6 +121,7 @@ export function createApp(deps: AppDeps) {
   v1.route("/", meRoutes());
   v1.route("/", giftRoutes(deps));
   v1.route("/", paymentRoutes(deps));
+  v1.route("/", linkRoutes(deps));
   v1.openAPIRegistry.registerPath(openapiRoute);
 
   v1.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-Key" });
@@ -148,6 +152,10 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/v1", v1);
+  // The remote MCP endpoint and the OAuth server that signs its users in (issue 28); before the
+  // site, whose pages guard their own origin.
+  app.route("/", oauthRoutes(db, config.origin));
+  app.route("/", remoteMcpRoutes(deps, (request) => Promise.resolve(app.fetch(request))));
   // The site (playground, sign-in, account) beside the API, on the same server.
   if (deps.site) app.route("/", deps.site.routes);
   const monobank = config.payments.monobank;

@@ -49,7 +49,7 @@ export async function peekCount(db: Db, key: string, windowMs: number, now = Dat
 export function rateLimit(db: Db, { limit, windowMs }: RateLimit) {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const now = Date.now();
-    const { count, resetAt } = await countRequest(db, `key:${c.get("auth").keyId}`, windowMs, now);
+    const { count, resetAt } = await countRequest(db, c.get("auth").credential, windowMs, now);
     if (count > limit) {
       c.header("Retry-After", String(Math.max(1, Math.ceil((resetAt - now) / 1000))));
       throw new ApiError("rate_limited", `more than ${limit} requests per minute with this key; see Retry-After`);

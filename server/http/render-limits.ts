@@ -19,30 +19,30 @@ import { requireCredits } from "./routes/gate.ts";
 const MINUTE = 60_000;
 
 export function renderLimits(db: Db, config: Pick<RenderConfig, "concurrencyPerKey" | "failuresPerMinute">) {
-  const inFlight = new Map<number, number>();
+  const inFlight = new Map<string, number>();
   return createMiddleware<AuthEnv>(async (c, next) => {
-    const { keyId, user } = c.get("auth");
-    const failures = `render-failures:${keyId}`;
+    const { credential, user } = c.get("auth");
+    const failures = `render-failures:${credential}`;
     const now = Date.now();
     const { count, resetAt } = await peekCount(db, failures, MINUTE, now);
     if (count >= config.failuresPerMinute) {
       const wait = Math.max(1, Math.ceil((resetAt - now) / 1000));
       throw new ApiError("rate_limited", `${count} failed, refused or abandoned renders in the last minute with this key (the limit is ${config.failuresPerMinute}); see Retry-After`, undefined, wait);
     }
-    const running = inFlight.get(keyId) ?? 0;
+    const running = inFlight.get(credential) ?? 0;
     if (running >= config.concurrencyPerKey) {
       throw new ApiError("rate_limited", `${running} renders are already running with this key (the limit is ${config.concurrencyPerKey} at once); see Retry-After`, undefined, 1);
     }
-    inFlight.set(keyId, running + 1);
+    inFlight.set(credential, running + 1);
     let failed = true;
     try {
       requireCredits(user, 1);
       await next();
       failed = c.res.status >= 400 || c.req.raw.signal.aborted;
     } finally {
-      const left = (inFlight.get(keyId) ?? 1) - 1;
-      if (left === 0) inFlight.delete(keyId);
-      else inFlight.set(keyId, left);
+      const left = (inFlight.get(credential) ?? 1) - 1;
+      if (left === 0) inFlight.delete(credential);
+      else inFlight.set(credential, left);
       if (failed) await countRequest(db, failures, MINUTE);
     }
   });

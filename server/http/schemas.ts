@@ -66,6 +66,20 @@ const Code = z.string().openapi({
 const exactlyOneSource = (v: { code?: unknown; url?: unknown }) => (v.code === undefined) !== (v.url === undefined);
 const ONE_SOURCE = "give exactly one of code and url";
 
+/** Extension (issue 28): keep the answer's file behind a temporary public link as well. */
+const LinkField = z.boolean().openapi({
+  description:
+    "Extension: also keep the file at a temporary public link (no key needed to fetch it, an unguessable URL) for an hour by default, then delete it. " +
+    "The link comes in the `X-Link` and `X-Link-Expires` headers, or in `link` of a JSON answer. Costs nothing beyond the render; an account holds at most 20 live links (50 MiB) — over that, 429 rate_limited before anything is drawn.",
+});
+
+export const ChartLink = z
+  .object({
+    url: z.string().openapi({ description: "Absolute URL of the file; GET it without a key." }),
+    expiresAt: z.string().openapi({ description: "ISO 8601 time after which the link answers 404 and the file is deleted." }),
+  })
+  .openapi("ChartLink");
+
 export const RenderRequest = z
   .strictObject({
     code: Code.optional(),
@@ -82,6 +96,7 @@ export const RenderRequest = z
     fragment: z.boolean().optional().openapi({ description: "Typst: only the CeTZ canvas code, without the document preamble." }),
     font: Font.optional(),
     json: z.boolean().optional().openapi({ description: "Answer with a RenderJSONResponse instead of the file (same as the query parameter)." }),
+    link: LinkField.optional(),
     options: Options.optional(),
   })
   .refine(exactlyOneSource, { message: ONE_SOURCE })
@@ -102,6 +117,7 @@ export const RenderMultipart = z
     fragment: FormBoolean.optional(),
     font: Font.optional(),
     json: FormBoolean.optional(),
+    link: FormBoolean.optional().openapi({ description: "As `link` of RenderRequest." }),
     options: z.string().optional().openapi({ description: "Options (§2.3) as a JSON string." }),
   })
   .openapi("RenderMultipart");
@@ -151,6 +167,7 @@ export const RenderJSONResponse = z
       .optional()
       .openapi({ description: "Only when some were: functions drawn around statements the parser could not read (each such statement is a process block with its source text), with the first problem." }),
     omitted: Omitted.optional().openapi({ description: "Extension: runtime set-up the charts leave out (empty when none; always present in this service's answers)." }),
+    link: ChartLink.optional().openapi({ description: "Extension: only when the request asked for `link`." }),
   })
   .openapi("RenderJSONResponse");
 

@@ -26,6 +26,7 @@ import { endSession, openSessionStatements, overTls, sessionUser, setSessionCook
 import { AccountPage, KeyCreatedPage, purchaseText } from "./pages/account.tsx";
 import type { PageFrame } from "./pages/layout.tsx";
 import { CodePage, LinkPage, MessagePage, SignInPage } from "./pages/signin.tsx";
+import { connectedAppsSection, pendingAuthorization } from "./oauth-routes.tsx";
 import { frameOf, html, siteNotFound } from "./routes.tsx";
 import type { SiteDeps } from "./routes.tsx";
 
@@ -79,7 +80,8 @@ async function signIn(db: Db, c: Context<Env>, email: string) {
   const { token, statements } = openSessionStatements(db, user!.id, now);
   await db.$client.batch(statements, "write");
   setSessionCookie(c, token);
-  return c.redirect("/account", 303);
+  // An app's authorization request that sent the user to sign in continues where it was.
+  return c.redirect(pendingAuthorization(c) ?? "/account", 303);
 }
 
 async function afterVerification(db: Db, c: Context<Env>, result: Verified, onFailure: () => Promise<Response>) {
@@ -154,7 +156,8 @@ export function accountRoutes(deps: SiteDeps) {
     const page = Math.max(1, Math.min(1_000_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
     const { payments: paymentConfig } = deps.config;
     const topup = <TopupSection {...frame} catalog={paymentConfig.catalog} available={paymentConfig.monobank !== null} development={deps.config.dev} />;
-    const view = { ...(await accountView(db, c.get("user")!, page)), ...extra, topup };
+    const apps = await connectedAppsSection(deps, frame, c.get("user")!.id);
+    const view = { ...(await accountView(db, c.get("user")!, page)), ...extra, topup, apps };
     return html(c, frame, <AccountPage {...frame} view={view} />, status);
   }
 
@@ -163,7 +166,7 @@ export function accountRoutes(deps: SiteDeps) {
     const done = c.req.query("done");
     // Only known results, numbers at most: a link cannot make the page say anything else.
     const qty = Number(c.req.query("qty"));
-    const flash = done === "revoked" ? t.keyRevoked : done === "read" ? t.read : done === "gift" && Number.isSafeInteger(qty) ? fill(t.giftSent, { qty }) : undefined;
+    const flash = done === "revoked" ? t.keyRevoked : done === "disconnected" ? framed(c).t.oauth.disconnected : done === "read" ? t.read : done === "gift" && Number.isSafeInteger(qty) ? fill(t.giftSent, { qty }) : undefined;
     return showAccount(c, flash ? { flash } : {});
   });
 

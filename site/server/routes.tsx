@@ -20,6 +20,7 @@ import { HTTPException } from "hono/http-exception";
 import { localPath, newStyleNonce, originGuard, setSecurityHeaders } from "./security.ts";
 import { staticRoutes } from "./static.ts";
 import { accountRoutes } from "./account-routes.tsx";
+import { oauthSiteRoutes } from "./oauth-routes.tsx";
 import { sessionUser } from "./auth/sessions.ts";
 
 export interface SiteDeps {
@@ -95,6 +96,7 @@ export function siteRoutes(deps: SiteDeps) {
   });
   app.route("/", staticRoutes());
   app.route("/", accountRoutes(deps));
+  app.route("/", oauthSiteRoutes(deps));
 
   app.get("/", async (c) => {
     const user = await sessionUser(deps.db, c);

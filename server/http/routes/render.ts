@@ -10,6 +10,8 @@ import { JsonQuery, RenderJSONResponse, RenderMultipart, RenderRequest } from ".
 import { bodyKind, jsonRequested, readForm, readJson } from "../body.ts";
 import { requireClient, requirePro, ranOut } from "./gate.ts";
 import { base64, ERRORS, sendFile } from "./responses.ts";
+import { fileBytes, keepBehindLink, LINK_EXPIRES_HEADER, LINK_HEADER, linksFull } from "./links.ts";
+import { linkRoom } from "../../links/store.ts";
 import { OMITTED_HEADER, RECOVERED_HEADER, SKIPPED_COUNT_HEADER, SKIPPED_HEADER, recoveredFunctions, skippedFunctions, skippedHeader } from "../../rendering/skipped.ts";
 
 const FILE_TYPES = [
@@ -61,6 +63,8 @@ export const renderRoute = createRoute({
           description: "Extension, only when the charts leave runtime set-up out (setlocale, system(\"pause\") …): how many statements. `?json` lists them in `omitted`; options `verbatim: true` draws them.",
         },
         [SKIPPED_COUNT_HEADER]: { schema: { type: "integer" }, description: "With X-Skipped-Functions: how many functions were not drawn (the header may name only the first)." },
+        [LINK_HEADER]: { schema: { type: "string" }, description: "Extension, only when the request asked for `link`: the temporary public URL of this file." },
+        [LINK_EXPIRES_HEADER]: { schema: { type: "string" }, description: "With X-Link: when it stops answering (ISO 8601)." },
       },
       content: {
         "application/json": { schema: z.union([RenderJSONResponse, Geometry]) },
@@ -85,6 +89,7 @@ interface RenderCall {
   fragment?: boolean | undefined;
   font?: string | undefined;
   json?: boolean | undefined;
+  link?: boolean | undefined;
   options?: unknown;
 }
 
@@ -117,6 +122,7 @@ export function renderRoutes(deps: AppDeps) {
 
     const lang: Lang = resolveLang(call.source);
     requirePro(user, [{ lang, options: call.options }]); // the balance was checked before the body was read (render-limits.ts)
+    if (call.link && !(await linkRoom(deps.db, user.id, deps.config.links))) throw linksFull(deps.config.links);
 
     const code = await loadSource(call.source, deps.config.source);
     const { format, split, fn, scale, fragment, font, options } = call;
@@ -127,6 +133,7 @@ export function renderRoutes(deps: AppDeps) {
     if (creditsLeft === null) throw ranOut();
 
     const filename = outputFileName(call.source, call.fn, result.file.name);
+    const link = call.link ? await keepBehindLink(deps, user.id, { data: fileBytes(result.file.data), contentType: result.file.contentType, filename }) : undefined;
     if (json) {
       const text = typeof result.file.data === "string";
       const recovered = recoveredFunctions(result.errors);
@@ -140,12 +147,14 @@ export function renderRoutes(deps: AppDeps) {
         skipped: skippedFunctions(result.errors),
         ...(recovered.length > 0 ? { recovered } : {}),
         omitted: result.omitted,
+        ...(link ? { link } : {}),
       }, 200);
     }
     return sendFile(c, result.file.data, result.file.contentType, filename, {
       "X-Credits-Left": String(creditsLeft),
       ...skippedHeader(result.errors),
       ...(result.omitted.length > 0 ? { [OMITTED_HEADER]: String(result.omitted.length) } : {}),
+      ...(link ? { [LINK_HEADER]: link.url, [LINK_EXPIRES_HEADER]: link.expiresAt } : {}),
     });
   });
 }

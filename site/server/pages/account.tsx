@@ -42,6 +42,8 @@ export interface AccountView {
   gift?: { error?: string; email?: string; qty?: string };
   /** The top-up section (rendered by the payments part). */
   topup?: Child;
+  /** The connected OAuth apps (site/server/oauth-routes.tsx). */
+  apps?: Child;
 }
 
 export function formatTime(ms: number, locale: string): string {
@@ -158,6 +160,8 @@ export function AccountPage(props: PageFrame & { view: AccountView }) {
           </div>
         )}
       </section>
+
+      {view.apps ?? null}
 
       {view.topup ?? null}
 

@@ -1,0 +1,95 @@
+/**
+ * The remote MCP endpoint (issue 28): `POST /mcp`, the Streamable HTTP transport of the MCP
+ * specification in its stateless form — every request carries its credential and is served by a
+ * fresh tool server, so any instance sharing the database can answer any request. The tools are
+ * `skhema mcp`'s own (client/mcp-tools.ts); they call this service's API in process with the
+ * caller's credential, so a render is charged exactly as the API charges it.
+ *
+ * The credential is an API key (`Authorization: Bearer rk_…`, for clients configured by hand) or an
+ * access token this service issued through OAuth (server/oauth). Without one the answer is 401 with
+ * `WWW-Authenticate` naming the protected-resource metadata, which starts a client's OAuth sign-in.
+ */
+import { Hono, type Context } from "hono";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { version } from "../../package.json" with { type: "json" };
+import { SkhemaClient } from "../../client/api.ts";
+import { createToolServer, type RenderArgs, type ToolHost } from "../../client/mcp-tools.ts";
+import type { Lang } from "../../engine/index.ts";
+import type { User } from "../accounts/users.ts";
+import { authenticateCredential } from "../http/auth.ts";
+import type { AppDeps } from "../http/deps.ts";
+import { MCP_PATH, resourceMetadataUrl } from "../oauth/routes.ts";
+import { loadSource, resolveLang } from "../rendering/source.ts";
+
+/** A tool call's JSON-RPC body: a source of 1 MiB, JSON-escaped, with room for the rest. */
+const MAX_BODY = 4 * 1024 * 1024;
+/** The host name in-process API calls are addressed to; they never reach the network. */
+const IN_PROCESS = "http://in-process.invalid/v1";
+
+function bearerOf(c: Context): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? c.req.header("x-api-key")?.trim();
+}
+
+function unauthorized(c: Context, origin: string, description: string) {
+  c.header("WWW-Authenticate", `Bearer resource_metadata="${resourceMetadataUrl(origin)}", error="invalid_token", error_description="${description}"`);
+  return c.json({ jsonrpc: "2.0", error: { code: -32001, message: `unauthorized: ${description}` }, id: null }, 401);
+}
+
+/** The tools' host on the service: the caller's credential in process, files handed out as links. */
+function remoteHost(deps: AppDeps, api: (request: Request) => Promise<Response>, credential: string, user: User): ToolHost {
+  const client = new SkhemaClient({ baseUrl: IN_PROCESS, key: credential, rateLimitRetries: 0, fetch: ((input, init) => api(new Request(input, init))) as typeof fetch });
+  return {
+    client: async () => client,
+    linksFiles: true,
+    async deliver(answer) {
+      if (!answer.link) throw Object.assign(new Error("the file could not be kept at a link: this account keeps too many live links; try again when one expires"), { code: "rate_limited" });
+      return { uri: answer.link.url, note: `The file is at ${answer.link.url} until ${answer.link.expiresAt}` };
+    },
+    // The picture is drawn by the render pool like any render (never on the server's own thread);
+    // it is part of the answer the user paid for, so it is not charged again.
+    async preview(_svg, args: RenderArgs) {
+      if (args.code === undefined && args.url === undefined) return "no source to draw";
+      const source = { code: args.code, url: args.url, lang: args.lang };
+      const lang: Lang = resolveLang(source);
+      const code = await loadSource(source, deps.config.source);
+      const input = { code, lang, format: "png" as const, scale: 1, fn: args.fn, split: args.split, font: args.font, options: args.options };
+      const result = await deps.renderer.run({ kind: "render", input }, { budgetMs: deps.config.render.budgetMs, signal: AbortSignal.timeout(deps.config.render.budgetMs * 2), owner: `user:${user.id}` });
+      return result.file.data as Uint8Array;
+    },
+  };
+}
+
+/**
+ * `api` answers an in-process API request (the service's own app). Mounted at the origin's root,
+ * beside /v1 and the site.
+ */
+export function remoteMcpRoutes(deps: AppDeps, api: (request: Request) => Promise<Response>) {
+  const app = new Hono();
+  const origin = deps.config.origin;
+  app.post(MCP_PATH, async (c) => {
+    const credential = bearerOf(c);
+    if (!credential) return unauthorized(c, origin, "sign in (OAuth) or send an API key as a bearer token");
+    const auth = await authenticateCredential(deps.db, credential);
+    if (!auth) return unauthorized(c, origin, "the key or access token is unknown, expired or revoked");
+    const length = Number(c.req.header("content-length") ?? 0);
+    if (length > MAX_BODY) return c.json({ jsonrpc: "2.0", error: { code: -32600, message: `request body larger than ${MAX_BODY} bytes` }, id: null }, 413);
+
+    const server = createToolServer(remoteHost(deps, api, credential, auth.user), version);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      // Stateless: nothing outlives the request (the JSON answer is complete when handleRequest returns).
+      void server.close();
+    }
+  });
+  // No server-to-client stream and no sessions in the stateless form (the specification allows 405).
+  for (const method of ["GET", "DELETE"] as const) {
+    app.on(method, MCP_PATH, (c) => {
+      c.header("Allow", "POST");
+      return c.json({ jsonrpc: "2.0", error: { code: -32000, message: "this endpoint is stateless: POST JSON-RPC messages; there is no event stream or session to open or end" }, id: null }, 405);
+    });
+  }
+  return app;
+}
