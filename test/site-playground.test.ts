@@ -321,6 +321,47 @@ describe("playground", () => {
     await context.close();
   }, TIMEOUT);
 
+  test("issue 28: «Поділитися» makes a link that opens the same source, language, function and options; nothing reaches the server", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    const page = await openPlayground(context);
+    const cpp = '#include <iostream>\nusing namespace std;\n\nint twice(int x) {\n    return x * 2;\n}\n\nint main() {\n    int n;\n    cin >> n;\n    if (n > 44) cout << twice(n);\n    return 0;\n}\n';
+    await pasteProgram(page, cpp);
+    await page.waitForFunction(() => document.querySelector("#preview svg")?.textContent?.includes("n > 44") ?? false, null, { timeout: 30_000 });
+    await page.selectOption("#fn", "twice");
+    await page.click("details.options summary");
+    await page.selectOption("select[name=locale]", "en");
+    await page.waitForFunction(() => document.querySelectorAll("#preview svg g[data-name]").length === 1, null, { timeout: 30_000 });
+    await page.click("#share");
+    await page.waitForFunction(() => (document.getElementById("share-link") as HTMLInputElement | null)?.value.includes("#s1=") ?? false);
+    const link = await page.inputValue("#share-link");
+    expect(link.startsWith(`${origin}/#s1=`)).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    // Another browser opens it: the same chart, and the server saw only the page's path.
+    const other = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const paths: string[] = [];
+    other.on("request", (request) => paths.push(new URL(request.url()).pathname + new URL(request.url()).search));
+    const opened = await other.newPage();
+    await opened.goto(link);
+    await opened.waitForFunction(() => document.querySelector("#preview svg g[data-name=twice]") !== null, null, { timeout: 30_000 });
+    expect(await opened.inputValue("#lang")).toBe("cpp");
+    expect(await opened.inputValue("#fn")).toBe("twice");
+    expect(await opened.inputValue("select[name=locale]")).toBe("en");
+    expect(await opened.textContent("#preview svg")).toContain("x * 2");
+    expect(paths.some((p) => p.includes("s1=") || p.includes("twice"))).toBe(false);
+    await other.close();
+
+    // A program too long for a link says so instead.
+    let state = 11;
+    const noise = Array.from({ length: 30_000 }, () => String.fromCharCode(97 + ((state = (state * 48271) % 2147483647) % 26))).join("");
+    await pasteProgram(page, `s = "${noise}"\nprint(s)\n`);
+    await page.click("#share");
+    await page.waitForFunction(() => document.getElementById("share-text")?.textContent?.includes("задовга") ?? false);
+    expect(await page.isVisible("#share-link")).toBe(false);
+    await context.close();
+  }, TIMEOUT);
+
   test("issue 24: errors in the site's language name the function and the line; a click goes to the line", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await openPlayground(context);

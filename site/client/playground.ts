@@ -18,6 +18,7 @@ import { guessLanguage } from "./guess-language.ts";
 import { createPreview } from "./preview.ts";
 import { SOURCE_LANGS, type ChartName, type ChartRequest, type SourceLang, type WorkerAnswer } from "./protocol.ts";
 import { languageOfFile } from "./languages.ts";
+import { isShareFragment, MAX_LINK_CHARS, readShared, shareLink } from "./share.ts";
 
 interface Example {
   file: string;
@@ -276,7 +277,7 @@ function setLanguage(lang: SourceLang) {
   void editor.setLanguage(lang);
 }
 
-function loadSource(code: string, lang: SourceLang, name: string) {
+function loadSource(code: string, lang: SourceLang, name: string | undefined) {
   setLanguage(lang);
   fnSelect.value = "";
   fileName = name;
@@ -374,6 +375,63 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button.downlo
     worker.postMessage({ kind: "export", id, request, format, scale: Number.isInteger(scale) ? scale : undefined });
   });
 }
+/** The options form's fields as the form holds them (a checked box is "on"): what a share link keeps. */
+function formFields(): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new FormData(optionsForm)) if (typeof value === "string" && value !== "") fields[name] = value;
+  return fields;
+}
+
+function applyFormFields(fields: Record<string, string>) {
+  for (const element of optionsForm.elements) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name) continue;
+    const value = fields[element.name];
+    if (element instanceof HTMLInputElement && element.type === "checkbox") element.checked = value === "on";
+    else if (value !== undefined) element.value = value;
+  }
+  showPlaceholders();
+}
+
+/** «Поділитися»: the link (source, language, function, options in its fragment) copied and shown. */
+byId("share").addEventListener("click", async () => {
+  const request = chartRequest();
+  const link = await shareLink(location.href, { lang: request.lang, code: request.code, fn: request.fn, form: formFields() });
+  const note = byId<HTMLParagraphElement>("share-note");
+  const text = byId<HTMLSpanElement>("share-text");
+  const field = byId<HTMLInputElement>("share-link");
+  note.hidden = false;
+  field.hidden = link === null;
+  if (link === null) {
+    text.textContent = fill(texts.shareTooLong, { max: MAX_LINK_CHARS });
+    return;
+  }
+  field.value = link;
+  history.replaceState(null, "", link);
+  try {
+    await navigator.clipboard.writeText(link);
+    text.textContent = texts.shareCopied;
+  } catch {
+    text.textContent = texts.shareReady; // no clipboard permission: the field holds it, selected
+  }
+  field.select();
+});
+
+/** A share link's chart in place of the example; false when the fragment holds none. */
+async function openShared(): Promise<boolean> {
+  const shared = await readShared(location.hash);
+  const lang = SOURCE_LANGS.find((l) => l === shared?.lang);
+  if (!shared || !lang) return false;
+  if (shared.form) applyFormFields(shared.form);
+  exampleSelect.value = "";
+  loadSource(shared.code, lang, undefined);
+  // After loadSource (which resets it) and before its draw: the chart of the shared function.
+  if (shared.fn) {
+    fnSelect.append(new Option(shared.fn, shared.fn));
+    fnSelect.value = shared.fn;
+  }
+  return true;
+}
+
 byId("zoom-in").addEventListener("click", () => preview.zoomBy(1.25));
 byId("zoom-out").addEventListener("click", () => preview.zoomBy(1 / 1.25));
 byId("zoom-real").addEventListener("click", () => preview.real());
@@ -382,8 +440,9 @@ byId("zoom-fit").addEventListener("click", () => preview.fit());
 showPlaceholders();
 setLanguage(currentLang());
 // The server drew the first example already; the worker's first draw warms the engine and
-// brings the function picker.
-draw();
+// brings the function picker. A share link draws its own chart instead.
+if (isShareFragment(location.hash)) void openShared().then((opened) => opened || draw());
+else draw();
 
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker

@@ -104,7 +104,11 @@ export function PlaygroundPage(props: PlaygroundProps) {
               <span>{p.pngScale}</span>
               <input type="number" id="scale" min="1" max="10" step="1" value="3" />
             </label>
+            <button type="button" id="share" class="share">{t.client.share}</button>
           </div>
+          <p id="share-note" class="share-note" role="status" hidden>
+            <span id="share-text"></span> <input type="text" id="share-link" readonly hidden aria-label={t.client.shareReady} />
+          </p>
           <details class="options">
             <summary>{p.options}</summary>
             <form id="options" class="options-form">
