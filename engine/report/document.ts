@@ -36,6 +36,8 @@ export interface ReportSource {
   title?: string;
   /** Only this function's charts. */
   fn?: string;
+  /** The host could not get the file (a link that failed, a name without a language): why. It keeps its place in the document. */
+  unavailable?: string;
 }
 
 export interface ReportInput {
@@ -140,6 +142,7 @@ export async function buildReport(input: ReportInput, assets: AssetLoader): Prom
     let text: string | null = null;
     let read: ReadSource | EngineError;
     try {
+      if (source.unavailable !== undefined) throw new EngineError("bad_request", source.unavailable);
       text = decodeSource(source.code);
       read = await readSource({ code: text, lang: source.lang, fn: source.fn }, options, assets);
     } catch (e) {
@@ -216,7 +219,10 @@ const notDrawn = (errors: readonly FunctionError[]): FunctionError[] => errors.f
 
 function listing(f: ReadFile, label: string, o: ResolvedReportOptions): ReportBlock[] {
   const caption: ReportBlock = { kind: "listingCaption", text: `Лістинг ${label} ${o.dash} ${fileTitle(f.source)}` };
-  if (f.text === null) return [caption, { kind: "note", text: `Файл ${f.source.name} не є текстом: лістинг не наведено.` }];
+  if (f.text === null) {
+    const why = f.read instanceof EngineError ? f.read.message : "not text";
+    return [caption, { kind: "note", text: `Лістинг файлу ${f.source.name} не наведено (${why}).` }];
+  }
   return [caption, { kind: "listing", lines: listingLines(f.text) }];
 }
 
