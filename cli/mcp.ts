@@ -1,6 +1,6 @@
 /**
  * `skhema mcp`: the stdio tool server of interface.md §1 on the official MCP SDK, with the tools
- * render_flowchart, balance, products, topup_link and gift_credits. Every failure — an API error with
+ * render_flowchart, render_report, balance, products, topup_link and gift_credits. Every failure — an API error with
  * its `code`, a network error, a bad argument — comes back as a tool result with `isError: true` and
  * the code first in the text; the server itself keeps running.
  */
@@ -17,9 +17,10 @@ import type { RenderRequest, RenderUpload } from "../client/api.ts";
 import { FONT_NAMES } from "../engine/fonts.ts";
 import { FORMATS, LANGS, type Format } from "../engine/index.ts";
 import { OptionsSchema } from "../engine/options-schema.ts";
+import { ReportOptionsSchema } from "../engine/report/options.ts";
 import type { Context } from "./context.ts";
 import { classify } from "./exit-codes.ts";
-import { basename, readSource } from "./io.ts";
+import { basename, readSource, readText } from "./io.ts";
 
 const MIME: Record<Format, string> = {
   svg: "image/svg+xml",
@@ -47,6 +48,19 @@ const RenderInput = {
       "custom texts need Pro: forFormat (comma|range|verbose), yes, no, inWord, outWord, startText, endText, entryText, exitText, returnWord, forEachWord, capWord, capFormat.",
   ),
   outputPath: z.string().optional().describe("Where to write the file for formats other than svg (default: a new temporary folder). An existing file is overwritten."),
+};
+
+const ReportInput = {
+  paths: z.array(z.string()).min(1).max(100).describe("Paths of the assignment's source files on this machine, in the order the report shows them; each file's language comes from its extension."),
+  format: z.enum(["docx", "pdf", "typst"]).optional().describe("The document: docx (default; native, editable Word shapes), pdf or typst."),
+  report: ReportOptionsSchema.optional().describe(
+    "Layout, all optional with the report guide's defaults: layout (appendices|inline), listings (boolean), dash (– or —), figureWord (Рисунок|Рис.), firstAppendix, firstSection, firstFigure, title, student, group, variant.",
+  ),
+  lang: RenderInput.lang,
+  fn: RenderInput.fn,
+  font: RenderInput.font,
+  options: RenderInput.options,
+  outputPath: z.string().optional().describe("Where to write the document (default: a new temporary folder). An existing file is overwritten."),
 };
 
 const TopupInput = {
@@ -79,6 +93,7 @@ const guarded = <A>(body: (args: A) => Promise<CallToolResult>) => async (args: 
 };
 
 type RenderArgs = { [K in keyof typeof RenderInput]: z.infer<(typeof RenderInput)[K]> };
+type ReportArgs = { [K in keyof typeof ReportInput]: z.infer<(typeof ReportInput)[K]> };
 
 export function createMcpServer(ctx: Context): McpServer {
   const server = new McpServer({ name: "skhema", version });
@@ -94,6 +109,19 @@ export function createMcpServer(ctx: Context): McpServer {
       inputSchema: RenderInput,
     },
     guarded(async (args: RenderArgs) => renderFlowchart(ctx, args)),
+  );
+
+  server.registerTool(
+    "render_report",
+    {
+      title: "Make the assignment's report document",
+      description:
+        "The whole assignment as one document for a Ukrainian lab or course report: each file's numbered listing («ДОДАТОК А – Лістинг програми») and every function's " +
+        "ДСТУ 19.701-90 flowchart as a captioned figure («ДОДАТОК Б – Схеми алгоритмів», «Рисунок Б.1 – …»), A4 with the guide's margins and fonts. " +
+        "Costs 1 credit per chart; listings are free. Returns the path of the written document and the files or functions that could not be drawn.",
+      inputSchema: ReportInput,
+    },
+    guarded(async (args: ReportArgs) => renderReport(ctx, args)),
   );
 
   server.registerTool(
@@ -183,6 +211,31 @@ async function renderFlowchart(ctx: Context, args: RenderArgs): Promise<CallTool
   const content: CallToolResult["content"] = [text(`${summary} Wrote ${path} (${bytes.byteLength} bytes, ${mimeType}).`), { type: "resource", resource }];
   if (format === "png") content.push({ type: "image", data: answer.content, mimeType: "image/png" });
   return { content };
+}
+
+async function renderReport(ctx: Context, args: ReportArgs): Promise<CallToolResult> {
+  const items = await Promise.all(
+    args.paths.map(async (path) => ({
+      code: await readText(resolve(path)),
+      name: basename(path),
+      ...(args.lang === undefined ? {} : { lang: args.lang }),
+      ...(args.fn === undefined ? {} : { fn: args.fn }),
+    })),
+  );
+  const format = args.format ?? "docx";
+  const answer = await (await ctx.client()).reportJson({ items, format, ...pick(args, ["report", "font", "options"] as const) });
+  const path = args.outputPath ? (isAbsolute(args.outputPath) ? args.outputPath : resolve(args.outputPath)) : join(mkdtempSync(join(tmpdir(), "skhema-")), answer.filename);
+  const bytes = Buffer.from(answer.content, "base64");
+  writeFileSync(path, bytes);
+  // A file or function that could not be drawn is said, never silently missing.
+  const skipped = answer.skipped.length === 0 ? "" : ` Not drawn: ${answer.skipped.map((s) => `${s.name}${s.fn ? ` ${s.fn}` : ""} (${s.error})`).join("; ")}.`;
+  const mimeType = MIME[format];
+  return {
+    content: [
+      text(`${answer.credits} chart(s); ${answer.creditsLeft} credits left.${skipped} Wrote ${path} (${bytes.byteLength} bytes, ${mimeType}).`),
+      { type: "resource", resource: { uri: pathToFileURL(path).href, mimeType, blob: answer.content } },
+    ],
+  };
 }
 
 function pick<T extends object, K extends keyof T>(value: T, names: readonly K[]): Partial<Pick<T, K>> {
