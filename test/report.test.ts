@@ -179,7 +179,7 @@ describe("the report's rules", () => {
     expect(notes.some((n) => n.startsWith("Файл broken.py: схему алгоритму не побудовано"))).toBe(true);
     expect(notes.some((n) => n.startsWith("Файл a.cob: схему алгоритму не побудовано"))).toBe(true);
     // The note stands between calc.cpp's figures (Б.1–Б.3) and main.cpp's (Б.4 on).
-    const order = report.blocks.filter((b) => b.kind === "note" || (b.kind === "figure" && !b.figure.above)).map((b) => (b.kind === "note" ? "note" : b.figure.below[0]!.slice(0, 11)));
+    const order = report.blocks.flatMap((b) => (b.kind === "note" ? ["note"] : b.kind === "figure" && !b.figure.above ? [b.figure.below[0]!.slice(0, 11)] : []));
     expect(order).toEqual(["Рисунок Б.1", "Рисунок Б.2", "Рисунок Б.3", "note", "note", "Рисунок Б.4"]);
   });
 
