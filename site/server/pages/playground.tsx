@@ -182,6 +182,7 @@ function ReportPanel({ t }: { t: PlaygroundProps["t"]["report"] }) {
         </label>{" "}
         <label><input type="checkbox" id="report-listings" checked /> {t.listings}</label>
       </p>
+      {/* biome-ignore lint/a11y/useSemanticElements: role=group is the ARIA form of a fieldset, as the chart downloads' group */}
       <div class="downloads" role="group" aria-label={t.download}>
         <button type="button" class="report-action" id="report-show" disabled>{t.show}</button>
         {(["docx", "pdf", "typst"] as const).map((format) => (
