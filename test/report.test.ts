@@ -183,6 +183,12 @@ describe("the report's rules", () => {
     expect(order).toEqual(["Рисунок Б.1", "Рисунок Б.2", "Рисунок Б.3", "note", "note", "Рисунок Б.4"]);
   });
 
+  test("two programs' charts of the same title name their files in the captions", async () => {
+    const prog = (name: string) => ({ code: "x = int(input())\nprint(x * 2)\n", lang: "python", name });
+    const texts = expectedTexts((await buildReport({ sources: [prog("task1.py"), prog("task2.py")], report: { listings: false } }, assets)).blocks);
+    expect(texts.slice(2)).toEqual(["Рисунок А.1 – Схема алгоритму програми (файл task1.py)", "Рисунок А.2 – Схема алгоритму програми (файл task2.py)"]);
+  });
+
   test("bad report options and no sources are bad_request", async () => {
     await expect(buildReport({ ...CPP, report: { firstAppendix: "З" } }, assets)).rejects.toMatchObject({ code: "bad_request" });
     await expect(buildReport({ ...CPP, report: { layout: "sideways" } }, assets)).rejects.toMatchObject({ code: "bad_request" });

@@ -108,6 +108,8 @@ interface ReadFile {
   text: string | null;
   read: ReadSource | EngineError;
   charts: ChartGeometry[];
+  /** Each chart's title in its caption: the chart's own, with the file named when another file's chart has the same one. */
+  titles: string[];
 }
 
 /** The largest report: as many files as a batch (interface.md §8). */
@@ -148,7 +150,7 @@ export async function buildReport(input: ReportInput, assets: AssetLoader): Prom
     } catch (e) {
       read = asEngineError(e);
     }
-    files.push({ source, text, read, charts: [] });
+    files.push({ source, text, read, charts: [], titles: [] });
   }
 
   // One layout of every file's charts: one module and font for the whole document.
@@ -164,6 +166,11 @@ export async function buildReport(input: ReportInput, assets: AssetLoader): Prom
       next += f.read.tree.length;
     }
   }
+
+  // Two programs of one assignment are both «Схема алгоритму програми»: their captions name their files.
+  const seen = new Map<string, number>();
+  for (const c of geometry?.charts ?? []) seen.set(c.caption.text, (seen.get(c.caption.text) ?? 0) + 1);
+  for (const f of files) f.titles = f.charts.map((c) => (seen.get(c.caption.text)! > 1 ? `${c.caption.text} (файл ${f.source.name})` : c.caption.text));
 
   const skipped: SkippedSource[] = [];
   const recovered: SkippedSource[] = [];
@@ -185,8 +192,8 @@ function continuationCaption(o: ResolvedReportOptions, label: string): string {
 }
 
 /** The figures of one chart: each part placed whole on a page, scaled down only if it must. */
-function chartFigures(g: Geometry, chart: ChartGeometry, label: string, o: ResolvedReportOptions): ReportFigure[] {
-  const caption = `${o.figureWord} ${label} ${o.dash} ${chart.caption.text}`;
+function chartFigures(g: Geometry, chart: ChartGeometry, title: string, label: string, o: ResolvedReportOptions): ReportFigure[] {
+  const caption = `${o.figureWord} ${label} ${o.dash} ${title}`;
   return chart.parts.map((part, i) => {
     const parts = [part];
     const below = i === 0 ? wrapText(caption, USABLE.width, TEXT_SIZE) : [];
@@ -207,7 +214,7 @@ function fileFigures(f: ReadFile, g: Geometry | null, o: ResolvedReportOptions, 
     return out;
   }
   f.charts.forEach((chart, i) => {
-    for (const figure of chartFigures(g!, chart, `${prefix}${first + i}`, o)) out.push({ kind: "figure", figure });
+    for (const figure of chartFigures(g!, chart, f.titles[i]!, `${prefix}${first + i}`, o)) out.push({ kind: "figure", figure });
   });
   for (const e of notDrawn(f.read.errors)) {
     out.push({ kind: "note", text: `${fileTitle(f.source)}: ${e.name ? `функцію ${e.name}` : "частину програми"} не намальовано (${e.message}).` });
