@@ -18,6 +18,8 @@ import arimo from "@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf" wit
 import ptSerif from "@expo-google-fonts/pt-serif/400Regular/PTSerif_400Regular.ttf" with { type: "file" };
 import ptSans from "@expo-google-fonts/pt-sans/400Regular/PTSans_400Regular.ttf" with { type: "file" };
 import dejavu from "dejavu-fonts-ttf/ttf/DejaVuSans.ttf" with { type: "file" };
+import tinosBold from "@expo-google-fonts/tinos/700Bold/Tinos_700Bold.ttf" with { type: "file" };
+import dejavuMono from "dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf" with { type: "file" };
 
 /** Each asset's path: on disk from the repository, inside the executable when compiled. */
 export const CLI_ASSET_PATHS: Record<AssetName, string> = {
@@ -33,6 +35,8 @@ export const CLI_ASSET_PATHS: Record<AssetName, string> = {
   "PTSerif-Regular.ttf": ptSerif,
   "PTSans-Regular.ttf": ptSans,
   "DejaVuSans.ttf": dejavu,
+  "Tinos-Bold.ttf": tinosBold,
+  "DejaVuSansMono.ttf": dejavuMono,
 };
 
 /**

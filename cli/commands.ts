@@ -175,9 +175,47 @@ const batchCommand: Command = {
   files: true,
 };
 
+const reportCommand: Command = {
+  name: "report",
+  summary: "the whole assignment as one document: listings and flowcharts (POST /render/report)",
+  synopsis: ["skhema report FILE... [-o report.docx] [flags]", "skhema report FILE... --local [flags]"],
+  description:
+    "Makes one report document of the files, in the report guide's page setup (A4, margins 25/10/20/20 mm, Times New Roman 14, page numbers): " +
+    "«ДОДАТОК А – Лістинг програми» with each file's numbered listing, then «ДОДАТОК Б – Схеми алгоритмів» with every chart as a captioned figure " +
+    "(«Рисунок Б.1 – Схема алгоритму функції main()», «Продовження рисунка Б.1» over a continuation), one block size in every chart; --inline puts a section per file instead. " +
+    "Every chart costs 1 credit, listings nothing; a file that cannot be drawn is named in the document in its place and on stderr. " +
+    "With --local (and automatically when no key is configured) the document is made in this process: no network, no credits. See docs/report.md.",
+  flags: [
+    { name: "format", short: "f", type: "string", value: "FORMAT", values: ["docx", "pdf", "typst"], default: "docx", help: "docx (native, editable Word shapes), pdf or typst" },
+    { name: "lang", type: "string", value: "LANG", values: LANGS, help: "source language of every file. Default: from each file's extension" },
+    { name: "fn", type: "string", value: "NAME", help: "only the function with this name, in every file" },
+    { name: "font", type: "string", value: "NAME", values: FONT_NAMES, default: "Times New Roman", help: `the charts' font: ${FONT_NAMES.join(", ")}` },
+    { name: "options", type: "string", value: "JSON", help: "engine options as a JSON object (interface.md §2.3); the flags below override its fields" },
+    { name: "inline", type: "boolean", help: "a section per file («1 Файл main.cpp», «Лістинг 1.1», «Рисунок 1.1») instead of appendices" },
+    { name: "no-listings", type: "boolean", help: "leave the listings out (the charts' appendix is then А)" },
+    { name: "em-dash", type: "boolean", help: "captions with an em dash «—» instead of the en dash «–»" },
+    { name: "short-word", type: "boolean", help: "captions say «Рис.» instead of «Рисунок»" },
+    { name: "first-appendix", type: "string", value: "LETTER", default: "А", help: "letter of the first appendix (Ґ Є З І Ї Й О Ч Ь are not used)" },
+    { name: "first-section", type: "string", value: "N", default: "1", help: "--inline: the first file's section number" },
+    { name: "first-figure", type: "string", value: "N", default: "1", help: "number of the first figure (and listing) in its appendix or section" },
+    { name: "title", type: "string", value: "TEXT", help: "the assignment's title (the document's title; --inline: its heading)" },
+    { name: "student", type: "string", value: "NAME", help: "the student's name (the document's author; --inline: under the heading)" },
+    { name: "group", type: "string", value: "GROUP", help: "the student's group (--inline: under the heading)" },
+    { name: "variant", type: "string", value: "N", help: "the variant (--inline: under the heading)" },
+    output,
+    json,
+    { name: "local", type: "boolean", help: "make the report in this process with the engine: no key, no network, no credits" },
+    ...optionFlags,
+    ...GLOBAL,
+  ],
+  examples: ["skhema report lab3/*.cpp -o lab3.docx", "skhema report main.py util.py -f pdf --inline --first-section 2", "skhema report *.c --local --no-listings --short-word"],
+  files: true,
+};
+
 export const COMMANDS: readonly Command[] = [
   renderCommand,
   batchCommand,
+  reportCommand,
   {
     name: "me",
     summary: "show the account: e-mail, credits, Pro (GET /me)",

@@ -14,6 +14,7 @@ import { classify, EXIT, usageError } from "./exit-codes.ts";
 const RUN: Record<string, (ctx: Context) => Promise<number>> = {
   render: async (ctx) => (await import("./render.ts")).runRender(ctx),
   batch: async (ctx) => (await import("./batch.ts")).runBatch(ctx),
+  report: async (ctx) => (await import("./report.ts")).runReport(ctx),
   me: async (ctx) => (await import("./account.ts")).runMe(ctx),
   products: async (ctx) => (await import("./account.ts")).runProducts(ctx),
   topup: async (ctx) => (await import("./account.ts")).runTopup(ctx),

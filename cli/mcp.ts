@@ -19,8 +19,8 @@ function localHost(ctx: Context): ToolHost {
     client: () => ctx.client(),
     readPath: async (path) => ({ name: basename(path), data: await readSource(resolve(path)) }),
     linksFiles: false,
-    async deliver(answer, bytes, args) {
-      const path = args.outputPath ? (isAbsolute(args.outputPath) ? args.outputPath : resolve(args.outputPath)) : join(mkdtempSync(join(tmpdir(), "skhema-")), answer.filename);
+    async deliver(file, bytes, outputPath) {
+      const path = outputPath ? (isAbsolute(outputPath) ? outputPath : resolve(outputPath)) : join(mkdtempSync(join(tmpdir(), "skhema-")), file.filename);
       writeFileSync(path, bytes);
       return { uri: pathToFileURL(path).href, note: `Wrote ${path}` };
     },

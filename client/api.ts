@@ -21,6 +21,8 @@ import type {
   Products as ProductsSchema,
   RenderJSONResponse as RenderJSONResponseSchema,
   RenderRequest as RenderRequestSchema,
+  ReportRequest as ReportRequestSchema,
+  ReportResponse as ReportResponseSchema,
   TopupRequest as TopupRequestSchema,
   TopupResponse as TopupResponseSchema,
 } from "../server/http/schemas.ts";
@@ -29,11 +31,13 @@ export type { ErrorCode, ProFeature };
 /** What a caller sends: the schemas' input side (defaults such as `format: "svg"` may be left out). */
 export type RenderRequest = z.input<typeof RenderRequestSchema>;
 export type BatchRequest = z.input<typeof BatchRequestSchema>;
+export type ReportRequest = z.input<typeof ReportRequestSchema>;
 export type TopupRequest = z.input<typeof TopupRequestSchema>;
 export type GiftRequest = z.input<typeof GiftRequestSchema>;
 /** What the server answers: the schemas' output side. */
 export type RenderJSONResponse = z.output<typeof RenderJSONResponseSchema>;
 export type BatchResponse = z.output<typeof BatchResponseSchema>;
+export type ReportResponse = z.output<typeof ReportResponseSchema>;
 export type Me = z.output<typeof MeSchema>;
 export type TopupResponse = z.output<typeof TopupResponseSchema>;
 export type GiftResponse = z.output<typeof GiftResponseSchema>;
@@ -142,6 +146,11 @@ export class SkhemaClient {
 
   async batchJson(request: BatchRequest, call: CallOptions = {}): Promise<BatchResponse> {
     return jsonAnswer<BatchResponse>(await this.send("POST", "/render/batch?json=1", batchBody(request), call), call);
+  }
+
+  /** POST /render/report?json=1 (issue 26): the assignment's report document inside a ReportResponse. */
+  async reportJson(request: ReportRequest, call: CallOptions = {}): Promise<ReportResponse> {
+    return jsonAnswer<ReportResponse>(await this.send("POST", "/render/report?json=1", jsonBody(request), call), call);
   }
 
   async me(): Promise<Me> {

@@ -1,6 +1,7 @@
 /**
  * The MCP tools of interface.md §1 — render_flowchart, balance, products, topup_link, gift_credits —
- * on the official MCP SDK, over the typed API client. Two hosts serve them with the same schemas and
+ * and render_report (the assignment as one document, issue 26), on the official MCP SDK, over the
+ * typed API client. Two hosts serve them with the same schemas and
  * results: `skhema mcp` (stdio, cli/mcp.ts: files on the user's machine) and the service's remote
  * endpoint (server/mcp/remote.ts: sources as code or url, files handed out as temporary links).
  * Every failure — an API error with its `code`, a network error, a bad argument — comes back as a
@@ -13,7 +14,8 @@ import { classify } from "../cli/exit-codes.ts";
 import { FONT_NAMES } from "../engine/fonts.ts";
 import { FORMATS, LANGS, type Format } from "../engine/index.ts";
 import { OptionsSchema } from "../engine/options-schema.ts";
-import type { RenderJSONResponse, RenderRequest, RenderUpload, SkhemaClient } from "./api.ts";
+import { ReportOptionsSchema } from "../engine/report/options.ts";
+import type { RenderRequest, RenderUpload, SkhemaClient } from "./api.ts";
 
 export const MIME: Record<Format, string> = {
   svg: "image/svg+xml",
@@ -44,6 +46,25 @@ const RenderInput = {
   link: z.boolean().optional().describe("Also keep the file at a temporary public link (an hour; anyone with the link can fetch it) and return its address. The remote server always does this for formats other than svg."),
 };
 
+const ReportInput = {
+  paths: z.array(z.string()).min(1).max(100).optional().describe("Local server only: paths of the assignment's source files on this machine, in the order the report shows them; each file's language comes from its extension. Give paths or files."),
+  files: z
+    .array(z.object({ name: z.string().describe("The file's name, e.g. main.cpp: the listing's caption, and the language from its extension."), code: z.string().describe("The file's text.") }))
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("The assignment's source files as text, in the order the report shows them. Give paths or files."),
+  format: z.enum(["docx", "pdf", "typst"]).optional().describe("The document: docx (default; native, editable Word shapes), pdf or typst."),
+  report: ReportOptionsSchema.optional().describe(
+    "Layout, all optional with the report guide's defaults: layout (appendices|inline), listings (boolean), dash (– or —), figureWord (Рисунок|Рис.), firstAppendix, firstSection, firstFigure, title, student, group, variant.",
+  ),
+  lang: RenderInput.lang,
+  fn: RenderInput.fn,
+  font: RenderInput.font,
+  options: RenderInput.options,
+  outputPath: z.string().optional().describe("Local server only: where to write the document (default: a new temporary folder). An existing file is overwritten."),
+};
+
 const TopupInput = {
   kind: z.enum(["credits_unit", "credits", "pro"]).describe("credits_unit: any number of credits (give qty); credits: a pack (give id); pro: a Pro tier (give id). Ids come from the products tool."),
   id: z.number().int().optional().describe("Pack or Pro tier id from the products tool (kind credits or pro)."),
@@ -56,6 +77,13 @@ const GiftInput = {
 };
 
 export type RenderArgs = { [K in keyof typeof RenderInput]: z.infer<(typeof RenderInput)[K]> };
+type ReportArgs = { [K in keyof typeof ReportInput]: z.infer<(typeof ReportInput)[K]> };
+
+/** A file the tools hand to the user: its name, and the temporary link the service kept it at, if any. */
+export interface DeliveredFile {
+  filename: string;
+  link?: { url: string; expiresAt: string } | undefined;
+}
 
 /** Where the tools run: how they reach the API, read a `path`, hand out a file and picture an SVG. */
 export interface ToolHost {
@@ -67,7 +95,7 @@ export interface ToolHost {
    * A file answer handed to the user: written where they asked (local) or left at its temporary
    * link (remote, which asked for one). Returns the resource's URI and a sentence saying where it is.
    */
-  deliver(answer: RenderJSONResponse, bytes: Uint8Array, args: RenderArgs): Promise<{ uri: string; note: string }>;
+  deliver(file: DeliveredFile, bytes: Uint8Array, outputPath: string | undefined): Promise<{ uri: string; note: string }>;
   /** Whether non-svg renders ask the API for a temporary link (the remote host has nowhere else to put them). */
   linksFiles: boolean;
   /** A PNG picture of an SVG answer for the model to look at, or a reason why there is none. */
@@ -102,6 +130,19 @@ export function createToolServer(host: ToolHost, version: string): McpServer {
       inputSchema: RenderInput,
     },
     guarded(async (args: RenderArgs) => renderFlowchart(host, args)),
+  );
+
+  server.registerTool(
+    "render_report",
+    {
+      title: "Make the assignment's report document",
+      description:
+        "The whole assignment as one document for a Ukrainian lab or course report: each file's numbered listing («ДОДАТОК А – Лістинг програми») and every function's " +
+        "ДСТУ 19.701-90 flowchart as a captioned figure («ДОДАТОК Б – Схеми алгоритмів», «Рисунок Б.1 – …»), A4 with the guide's margins and fonts. " +
+        "Costs 1 credit per chart; listings are free. Returns where the document is and the files or functions that could not be drawn.",
+      inputSchema: ReportInput,
+    },
+    guarded(async (args: ReportArgs) => renderReport(host, args)),
   );
 
   server.registerTool(
@@ -183,12 +224,36 @@ async function renderFlowchart(host: ToolHost, args: RenderArgs): Promise<CallTo
     return { content };
   }
 
-  const { uri, note } = await host.deliver(answer, bytes, args);
+  const { uri, note } = await host.deliver(answer, bytes, args.outputPath);
   const mimeType = MIME[format];
   const resource = answer.encoding === "base64" ? { uri, mimeType, blob: answer.content } : { uri, mimeType, text: answer.content };
   const content: CallToolResult["content"] = [text(`${summary} ${note} (${bytes.byteLength} bytes, ${mimeType}).`), { type: "resource", resource }];
   if (format === "png") content.push({ type: "image", data: answer.content, mimeType: "image/png" });
   return { content };
+}
+
+async function renderReport(host: ToolHost, args: ReportArgs): Promise<CallToolResult> {
+  if ((args.paths === undefined) === (args.files === undefined)) return toolError("bad_request: give either paths or files");
+  if (args.paths !== undefined && !host.readPath) return toolError("bad_request: this server cannot read files of your machine: give the files as text (files: [{name, code}])");
+  const decoder = new TextDecoder();
+  const sources = args.files ?? (await Promise.all(args.paths!.map(async (path) => {
+    const { name, data } = await host.readPath!(path);
+    return { name, code: decoder.decode(data) };
+  })));
+  const items = sources.map((file) => ({ code: file.code, name: file.name, ...(args.lang === undefined ? {} : { lang: args.lang }), ...(args.fn === undefined ? {} : { fn: args.fn }) }));
+  const format = args.format ?? "docx";
+  const answer = await (await host.client()).reportJson({ items, format, ...pick(args, ["report", "font", "options"] as const) });
+  const bytes = Uint8Array.from(atob(answer.content), (ch) => ch.charCodeAt(0));
+  const { uri, note } = await host.deliver({ filename: answer.filename }, bytes, args.outputPath);
+  // A file or function that could not be drawn is said, never silently missing.
+  const skipped = answer.skipped.length === 0 ? "" : ` Not drawn: ${answer.skipped.map((s) => `${s.name}${s.fn ? ` ${s.fn}` : ""} (${s.error})`).join("; ")}.`;
+  const mimeType = MIME[format];
+  return {
+    content: [
+      text(`${answer.credits} chart(s); ${answer.creditsLeft} credits left.${skipped} ${note} (${bytes.byteLength} bytes, ${mimeType}).`),
+      { type: "resource", resource: { uri, mimeType, blob: answer.content } },
+    ],
+  };
 }
 
 function base64(bytes: Uint8Array): string {

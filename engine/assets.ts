@@ -23,7 +23,10 @@ export type FontAssetName =
   | "PTSerif-Regular.ttf"
   | "PTSans-Regular.ttf"
   /** Fallback for glyphs Tinos lacks (∈ ∉ ∧ ∨ and other math signs). */
-  | "DejaVuSans.ttf";
+  | "DejaVuSans.ttf"
+  /** The report document (engine/report/): its bold headings and its monospace listings. */
+  | "Tinos-Bold.ttf"
+  | "DejaVuSansMono.ttf";
 
 export type AssetName = WasmAssetName | FontAssetName;
 

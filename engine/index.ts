@@ -15,7 +15,7 @@ import type { Geometry } from "./geometry/types.ts";
 import { initRuntime } from "./frontends/tree-sitter.ts";
 import { layoutCharts } from "./layout/index.ts";
 import { dropUndrawable } from "./text/drawable.ts";
-import { checkOptions, proFeatures, resolveOptions, type CustomTextOption, type Options } from "./options.ts";
+import { checkOptions, proFeatures, resolveOptions, type CustomTextOption, type Options, type ResolvedOptions } from "./options.ts";
 import { renderJson } from "./render/json.ts";
 import { renderSvg } from "./render/svg.ts";
 import { PNG_SCALE as SCALE } from "./render/png-scale.ts";
@@ -175,7 +175,7 @@ async function parseOptions(raw: unknown): Promise<Options> {
   throw new EngineError("bad_request", `invalid options: ${issues.join("; ")}`);
 }
 
-function decodeSource(code: string | Uint8Array): string {
+export function decodeSource(code: string | Uint8Array): string {
   const bytes = typeof code === "string" ? null : code;
   const size = bytes ? bytes.length : new TextEncoder().encode(code as string).length;
   if (size > MAX_SOURCE_BYTES) {
@@ -215,16 +215,19 @@ export interface PreparedRender {
   baseName: string;
 }
 
-/** Front-end and layout of a request: everything of `render` but the drawing. */
-export async function prepare(input: RenderInput, assets: AssetLoader): Promise<PreparedRender> {
+/** A source read into its chart tree: the front-end's part of a request (no layout yet). */
+export interface ReadSource {
+  tree: ChartTree;
+  errors: FunctionError[];
+  omitted: OmittedStatement[];
+}
+
+/**
+ * Source (or a native tree) → chart tree with the given options: what a request and each file of a
+ * report (engine/report/) share. Throws the interface's errors; an empty result is `render_failed`.
+ */
+export async function readSource(input: Pick<RenderInput, "code" | "lang" | "fn">, options: ResolvedOptions, assets: AssetLoader): Promise<ReadSource> {
   const lang = parseLang(input.lang);
-  const format = parseFormat(input.format ?? "svg");
-  if (!RENDERERS[format]) throw new EngineError("unknown_format", `format "${format}" is not available yet; available: ${Object.keys(RENDERERS).join(", ")}`);
-  const options = resolveOptions(await parseOptions(input.options));
-  if (input.scale !== undefined && !(Number.isInteger(input.scale) && input.scale >= SCALE.min && input.scale <= SCALE.max)) {
-    throw new EngineError("bad_request", `scale must be a whole number from ${SCALE.min} to ${SCALE.max}`);
-  }
-  const font = parseFont(input.font);
   const source = decodeSource(input.code);
 
   let tree: ChartTree;
@@ -254,6 +257,25 @@ export async function prepare(input: RenderInput, assets: AssetLoader): Promise<
     const why = errors.map((e) => (e.name ? `${e.name}: ${e.message}` : e.message)).join("; ");
     throw new EngineError("render_failed", why ? `nothing could be drawn: ${why}` : "nothing to draw: the source has no statements", errors);
   }
+  return { tree, errors, omitted };
+}
+
+/** The request's options resolved: zod explains invalid ones. */
+export async function requestOptions(raw: unknown): Promise<ResolvedOptions> {
+  return resolveOptions(await parseOptions(raw));
+}
+
+/** Front-end and layout of a request: everything of `render` but the drawing. */
+export async function prepare(input: RenderInput, assets: AssetLoader): Promise<PreparedRender> {
+  parseLang(input.lang);
+  const format = parseFormat(input.format ?? "svg");
+  if (!RENDERERS[format]) throw new EngineError("unknown_format", `format "${format}" is not available yet; available: ${Object.keys(RENDERERS).join(", ")}`);
+  const options = await requestOptions(input.options);
+  if (input.scale !== undefined && !(Number.isInteger(input.scale) && input.scale >= SCALE.min && input.scale <= SCALE.max)) {
+    throw new EngineError("bad_request", `scale must be a whole number from ${SCALE.min} to ${SCALE.max}`);
+  }
+  const font = parseFont(input.font);
+  const { tree, errors, omitted } = await readSource(input, options, assets);
 
   await dropUndrawable(tree, font.id);
   const split = input.split ?? SPLIT_BY_DEFAULT.has(format);

@@ -21,6 +21,8 @@ export const ASSET_FILES: Readonly<Record<AssetName, string>> = {
   "PTSerif-Regular.ttf": "@expo-google-fonts/pt-serif/400Regular/PTSerif_400Regular.ttf",
   "PTSans-Regular.ttf": "@expo-google-fonts/pt-sans/400Regular/PTSans_400Regular.ttf",
   "DejaVuSans.ttf": "dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
+  "Tinos-Bold.ttf": "@expo-google-fonts/tinos/700Bold/Tinos_700Bold.ttf",
+  "DejaVuSansMono.ttf": "dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf",
 };
 
 /** Every asset name, in the manifest's order. */

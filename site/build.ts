@@ -28,7 +28,7 @@ export async function buildSite(): Promise<void> {
   await rm(dist, { recursive: true, force: true });
   await mkdir(staticDir, { recursive: true });
   await bundle({
-    entrypoints: ["playground.ts", "worker.ts", "account.ts"].map((f) => new URL(`client/${f}`, root).pathname),
+    entrypoints: ["playground.ts", "worker.ts", "account.ts", "report.ts"].map((f) => new URL(`client/${f}`, root).pathname),
     outdir: staticDir.pathname,
     target: "browser",
     format: "esm",

@@ -1,6 +1,6 @@
 /**
  * `skhema mcp` driven by the MCP SDK's own client over stdio, against a real server with a real
- * database: the five tools are listed with their input schemas, each is called, every error with a
+ * database: the six tools are listed with their input schemas, each is called, every error with a
  * code comes back as an `isError` result, and the server survives all of it.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -55,9 +55,9 @@ describe("skhema mcp", () => {
   });
   afterAll(() => client.close());
 
-  test("lists the five tools, each with an input schema that describes its fields", async () => {
+  test("lists the six tools, each with an input schema that describes its fields", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["balance", "gift_credits", "products", "render_flowchart", "topup_link"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["balance", "gift_credits", "products", "render_flowchart", "render_report", "topup_link"]);
     const render = tools.find((t) => t.name === "render_flowchart")!;
     const props = render.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
     for (const field of ["code", "path", "url", "lang", "format", "fn", "split", "scale", "fragment", "font", "options", "outputPath"]) {
@@ -102,6 +102,21 @@ describe("skhema mcp", () => {
     const resource = result.content.find((c) => c.type === "resource") as { resource: { uri: string; mimeType: string; blob: string } };
     expect(resource.resource.mimeType).toBe("application/pdf");
     expect(resource.resource.uri).toBe(`file://${out}`);
+    expect(Buffer.from(resource.resource.blob, "base64")).toEqual(readFileSync(out));
+  });
+
+  test("render_report: the files as one report document, written and embedded; a file not drawn is said", async () => {
+    const dir = cliHome().cwd;
+    writeFileSync(join(dir, "main.py"), PY);
+    writeFileSync(join(dir, "broken.py"), "def f(:\n  pass\n");
+    const out = join(dir, "report.docx");
+    const result = await call(client, "render_report", { paths: [join(dir, "main.py"), join(dir, "broken.py")], outputPath: out, report: { figureWord: "Рис." } });
+    expect(result.isError).toBeFalsy();
+    expect(texts(result)[0]).toStartWith("2 chart(s); ");
+    expect(texts(result)[0]).toContain("Not drawn: broken.py");
+    expect(texts(result)[0]).toContain(`Wrote ${out}`);
+    const resource = result.content.find((c) => c.type === "resource") as { resource: { mimeType: string; blob: string } };
+    expect(resource.resource.mimeType).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
     expect(Buffer.from(resource.resource.blob, "base64")).toEqual(readFileSync(out));
   });
 

@@ -44,7 +44,7 @@ describe("remote MCP with an API key", () => {
     const client = await connectWithKey(key);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(["balance", "gift_credits", "products", "render_flowchart", "topup_link"]);
+      expect(tools.map((t) => t.name).sort()).toEqual(["balance", "gift_credits", "products", "render_flowchart", "render_report", "topup_link"]);
       const balance = JSON.parse(texts(await call(client, "balance"))[0]!);
       expect(balance.credits).toBe(10);
 

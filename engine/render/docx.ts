@@ -40,7 +40,7 @@ const WRAP_SLACK = 1;
  */
 export const LABEL_SLACK = 3;
 
-const NS = {
+export const NS = {
   w: "http://schemas.openxmlformats.org/wordprocessingml/2006/main",
   r: "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
   wp: "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing",
@@ -50,7 +50,7 @@ const NS = {
   mc: "http://schemas.openxmlformats.org/markup-compatibility/2006",
 } as const;
 
-const XML_HEAD = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n`;
+export const XML_HEAD = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n`;
 
 /** Millimetres → EMU, integer. */
 export const emu = (mm: number): number => {
@@ -59,7 +59,7 @@ export const emu = (mm: number): number => {
   return v === 0 ? 0 : v;
 };
 
-const twips = (mm: number): number => Math.round(mm * TWIPS_PER_MM);
+export const twips = (mm: number): number => Math.round(mm * TWIPS_PER_MM);
 
 /** Word font for a geometry font: the metric twins we measure with map back to the Microsoft originals. */
 export function wordFamily(family: string): string {
@@ -86,7 +86,7 @@ export interface Figure {
 }
 
 /** Running state of one document: id counters (docPr / cNvPr ids are unique in the whole document). */
-interface Doc {
+export interface Doc {
   nextId: number;
   stroke: number;
   labelFont: FontSpec;
@@ -283,7 +283,7 @@ function labelXml(doc: Doc, f: Frame, e: Edge): string {
 }
 
 /** The paragraph run holding one figure as an inline group; returns the run XML. */
-function figureRun(doc: Doc, fig: Figure): string {
+export function figureRun(doc: Doc, fig: Figure): string {
   const s = fitScale(fig.box.w, fig.box.h);
   const f: Frame = { ox: fig.box.x, oy: fig.box.y, s };
   const cx = Math.max(1, fl(f, fig.box.w));
@@ -329,7 +329,7 @@ function figureParagraph(doc: Doc, fig: Figure): string {
   );
 }
 
-function unionBox(parts: readonly Part[]): Box {
+export function unionBox(parts: readonly Part[]): Box {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -388,7 +388,7 @@ const CONTENT_TYPES =
   `<Override PartName="/word/settings.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml"/>` +
   `</Types>\n`;
 
-const ROOT_RELS =
+export const ROOT_RELS =
   XML_HEAD +
   `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
   `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>` +
@@ -416,7 +416,7 @@ function stylesXml(g: Geometry): string {
   );
 }
 
-const SETTINGS =
+export const SETTINGS =
   XML_HEAD +
   `<w:settings xmlns:w="${NS.w}"><w:defaultTabStop w:val="708"/><w:characterSpacingControl w:val="doNotCompress"/>` +
   `<w:compat><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="15"/></w:compat>` +

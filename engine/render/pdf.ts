@@ -90,7 +90,7 @@ export const PDF_PAGE = {
 /** Creation and modification date written into every PDF (deterministic output). */
 export const PDF_FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 
-const MM = 72 / 25.4; // pt per mm
+export const MM = 72 / 25.4; // pt per mm
 const [PAGE_W_PT, PAGE_H_PT] = PageSizes.A4;
 
 /** One figure on a page: where its drawing and caption land, mm from the page's top-left corner. */
@@ -146,7 +146,7 @@ function polylineOps(points: readonly Point[]): PDFOperator[] {
 }
 
 /** Per-document font state: PDF fonts embedded on first use, resource names per page. */
-class DocFonts {
+export class DocFonts {
   private readonly embedded = new Map<"main" | "fallback", PDFFont>();
   private readonly keys = new Map<PDFPage, Map<PDFFont, PDFName>>();
 
@@ -185,7 +185,7 @@ class DocFonts {
  * The six capital letters before "+" in a subset font's name (PDF 32000 §9.6.4): a hash of the
  * characters the subset holds, so the name is deterministic and differs between different subsets.
  */
-function subsetTag(text: string): string {
+export function subsetTag(text: string): string {
   let h = 0x811c9dc5; // FNV-1a, 32 bit
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -234,7 +234,7 @@ function textOps(page: PDFPage, df: DocFonts, items: readonly PaperText[]): PDFO
   return ops;
 }
 
-function drawFigure(page: PDFPage, df: DocFonts, plan: PdfFigurePlan): void {
+export function drawFigure(page: PDFPage, df: DocFonts, plan: PdfFigurePlan): void {
   const { region, scale: s, origin, geometry: g } = plan;
   // Geometry mm → page pt, y flipped: X = k·x + e, Y = −k·y + f.
   const k = s * MM;
@@ -299,7 +299,7 @@ function drawFigure(page: PDFPage, df: DocFonts, plan: PdfFigurePlan): void {
 }
 
 /** Every text a figure draws (to decide which fonts to embed). */
-function* figureTexts(plan: PdfFigurePlan): Generator<string> {
+export function* figureTexts(plan: PdfFigurePlan): Generator<string> {
   yield* plan.caption;
   for (const p of plan.parts) {
     for (const s of p.shapes) yield* s.text;

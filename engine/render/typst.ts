@@ -115,7 +115,7 @@ export function partCalls(g: Geometry, part: Part): string[] {
 }
 
 /** `cetz.canvas(length: 1mm, { … })` for one part, every line prefixed with `indent`. */
-function canvas(g: Geometry, part: Part, indent: string): string {
+export function canvas(g: Geometry, part: Part, indent: string): string {
   const inner = indent + "  ";
   const lines = [
     `cetz.canvas(length: 1mm, {`,

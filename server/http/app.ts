@@ -8,6 +8,7 @@ import { requireKey, type AuthEnv } from "./auth.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, errorResponse, toApiError } from "./errors.ts";
 import { batchRoutes } from "./routes/batch.ts";
+import { reportRoutes } from "./routes/report.ts";
 import { giftRoutes } from "./routes/gift.ts";
 import { meRoutes } from "./routes/me.ts";
 import { paymentRoutes } from "./routes/payments.ts";
@@ -94,7 +95,7 @@ export function createApp(deps: AppDeps) {
   // Limits are checked while the body streams in, so an oversize body is refused, not buffered.
   // Rendering takes sources; every other path (the account endpoints, anything added later) a few fields.
   const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge(maxSize) });
-  const bodyLimits = new Map([["/v1/render", limit(config.maxRenderBody)], ["/v1/render/batch", limit(config.maxBatchBody)], [MCP_PATH, limit(config.maxRenderBody)]]);
+  const bodyLimits = new Map([["/v1/render", limit(config.maxRenderBody)], ["/v1/render/batch", limit(config.maxBatchBody)], ["/v1/render/report", limit(config.maxBatchBody)], [MCP_PATH, limit(config.maxRenderBody)]]);
   const smallBody = limit(SMALL_BODY);
   // An unknown path reads no body: it is answered 404, not told its body is too large.
   app.use("*", (c, next) => (knownMethods().allowed(c.req.path) ? (bodyLimits.get(c.req.path) ?? smallBody)(c, next) : next()));
@@ -109,15 +110,16 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  for (const path of ["/render", "/render/batch", "/me", "/topup", "/gift", "/products"]) v1.use(path, requireKey(db));
+  for (const path of ["/render", "/render/batch", "/render/report", "/me", "/topup", "/gift", "/products"]) v1.use(path, requireKey(db));
 
   const limiter = rateLimit(db, { limit: config.rateLimitPerMinute, windowMs: 60_000 });
   for (const path of ["/me", "/topup", "/gift", "/products"]) v1.use(path, limiter);
   const fairUse = renderLimits(db, config.render);
-  for (const path of ["/render", "/render/batch"]) v1.use(path, fairUse);
+  for (const path of ["/render", "/render/batch", "/render/report"]) v1.use(path, fairUse);
 
   v1.route("/", renderRoutes(deps));
   v1.route("/", batchRoutes(deps));
+  v1.route("/", reportRoutes(deps));
   v1.route("/", meRoutes());
   v1.route("/", giftRoutes(deps));
   v1.route("/", paymentRoutes(deps));

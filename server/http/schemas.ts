@@ -6,6 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { FONT_NAMES, FORMATS, LANGS, SCALE } from "../../engine/index.ts";
 import { CUSTOM_TEXT_OPTIONS } from "../../engine/options.ts";
 import { OptionsSchema } from "../../engine/options-schema.ts";
+import { REPORT_FORMATS, ReportOptionsSchema } from "../../engine/report/index.ts";
 import { TREE_LIMITS } from "../../engine/tree/schema.ts";
 import { CreditPack, ProTier, Uah } from "../payments/catalog-schema.ts";
 
@@ -228,6 +229,57 @@ export const BatchFailedResponse = BatchResponse.extend({
   error: z.string().openapi({ description: "Every item's reason." }),
   code: z.enum(ERROR_CODES).openapi({ description: "The error POST /render gives for the first item the client must fix, else render_failed." }),
 }).openapi("BatchFailedResponse", { description: "json=1 and no item rendered: the error (with its status) and the BatchResponse." });
+
+export const ReportItem = z
+  .strictObject({
+    code: Code.optional(),
+    url: SourceUrl.optional(),
+    lang: Lang.optional().openapi({ description: "Optional: otherwise inferred from the url's or the name's file extension." }),
+    fn: Fn.optional(),
+    name: z.string().min(1).max(200).optional().openapi({ description: "The file's name, shown in its listing's caption («Лістинг А.1 – Файл main.cpp»). Default `file-<N>`, N from 1." }),
+    title: z.string().trim().min(1).max(200).optional().openapi({ description: "Shown instead of «Файл <name>» in the file's listing caption and (inline) its section heading." }),
+  })
+  .refine(exactlyOneSource, { message: ONE_SOURCE })
+  .openapi("ReportItem", { description: "One file of the assignment: exactly one of `code` and `url`." });
+
+export const ReportOptions = z.strictObject(ReportOptionsSchema.shape).openapi("ReportOptions", {
+  description: "How the report is laid out; every field defaults to the report guide's convention (docs/report.md).",
+});
+
+export const ReportRequest = z
+  .strictObject({
+    items: z.array(ReportItem).min(1).max(BATCH_MAX_ITEMS),
+    format: z.enum(REPORT_FORMATS).default("docx").openapi({ description: "The document: docx (default; native, editable Word shapes), pdf or typst." }),
+    font: Font.optional(),
+    options: Options.optional(),
+    report: ReportOptions.optional(),
+    json: z.boolean().optional(),
+  })
+  .openapi("ReportRequest");
+export type ReportRequest = z.infer<typeof ReportRequest>;
+
+const SkippedSource = z
+  .object({
+    index: z.number().int().openapi({ description: "The item's position in the request, from 0." }),
+    name: z.string(),
+    fn: z.string().optional().openapi({ description: "The function; absent when the whole file was not drawn." }),
+    error: z.string(),
+  })
+  .openapi("ReportSkipped");
+
+export const ReportResponse = z
+  .object({
+    format: z.enum(REPORT_FORMATS),
+    count: z.number().int().openapi({ description: "Files submitted." }),
+    credits: z.number().int().openapi({ description: "Credits charged: the charts drawn (listings are free)." }),
+    creditsLeft: z.number().int(),
+    filename: z.string(),
+    skipped: z.array(SkippedSource).openapi({ description: "Files, or functions of files, not drawn (each is also named in the document in its place); empty when none." }),
+    recovered: z.array(SkippedSource).openapi({ description: "Functions drawn around statements the parser could not read; empty when none." }),
+    encoding: z.literal("base64"),
+    content: z.string(),
+  })
+  .openapi("ReportResponse");
 
 export const Me = z
   .object({

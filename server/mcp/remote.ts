@@ -41,9 +41,10 @@ function remoteHost(deps: AppDeps, api: (request: Request) => Promise<Response>,
   return {
     client: async () => client,
     linksFiles: true,
-    async deliver(answer) {
-      if (!answer.link) throw Object.assign(new Error("the file could not be kept at a link: this account keeps too many live links; try again when one expires"), { code: "rate_limited" });
-      return { uri: answer.link.url, note: `The file is at ${answer.link.url} until ${answer.link.expiresAt}` };
+    async deliver(file) {
+      // A render asked for a link; a report's document travels only inside the result.
+      if (!file.link) return { uri: `urn:skhema:file:${encodeURIComponent(file.filename)}`, note: `The file ${file.filename} is in this result` };
+      return { uri: file.link.url, note: `The file is at ${file.link.url} until ${file.link.expiresAt}` };
     },
     // The picture is drawn by the render pool like any render (never on the server's own thread);
     // it is part of the answer the user paid for, so it is not charged again.

@@ -6,6 +6,7 @@
 import type { AssetLoader } from "../../engine/assets.ts";
 import { EngineError, prepare, render, renderPdfBundle, type FunctionError, type Geometry, type OmittedStatement, type PreparedRender, type RenderedFile, type RenderInput } from "../../engine/index.ts";
 import { zip, type ZipFile } from "../../engine/render/zip.ts";
+import type { ReportInput, ReportResult } from "../../engine/report/index.ts";
 
 /** A request drawn to its file. */
 export interface RenderedChart {
@@ -30,13 +31,15 @@ export type Job =
   | { kind: "render"; input: RenderInput }
   | { kind: "prepare"; input: RenderInput }
   | { kind: "pdfBundle"; parts: readonly PreparedChart[] }
-  | { kind: "zip"; files: readonly ZipFile[] };
+  | { kind: "zip"; files: readonly ZipFile[] }
+  | { kind: "report"; input: ReportInput & { format: string } };
 
 export interface JobResults {
   render: RenderedChart;
   prepare: PreparedChart;
   pdfBundle: Uint8Array;
   zip: Uint8Array;
+  report: ReportResult;
 }
 
 export type JobResult<J extends Job> = JobResults[J["kind"]];
@@ -64,6 +67,11 @@ async function run(job: Job, assets: AssetLoader): Promise<JobResults[Job["kind"
     }
     case "zip":
       return zip(job.files);
+    case "report": {
+      // The report's module loads with the first report a worker draws.
+      const { renderReport } = await import("../../engine/report/index.ts");
+      return renderReport(job.input, assets);
+    }
   }
 }
 

@@ -8,7 +8,6 @@
 import type { Format, OmittedStatement } from "../../engine/index.ts";
 import { EngineError, type FunctionError } from "../../engine/errors.ts";
 import { decodeSourceBytes } from "../../engine/source-bytes.ts";
-import type { Options } from "../../engine/options.ts";
 import { fill, type ClientTexts } from "../i18n/index.ts";
 import { byId, readData, saveFile } from "./dom.ts";
 import { downloadName } from "./download-name.ts";
@@ -18,6 +17,7 @@ import { guessLanguage } from "./guess-language.ts";
 import { createPreview } from "./preview.ts";
 import { SOURCE_LANGS, type ChartName, type ChartRequest, type SourceLang, type WorkerAnswer } from "./protocol.ts";
 import { languageOfFile } from "./languages.ts";
+import { readOptions } from "./options-form.ts";
 import { isShareFragment, MAX_LINK_CHARS, readShared, shareLink } from "./share.ts";
 
 interface Example {
@@ -123,27 +123,8 @@ function currentLang(): SourceLang {
   return (SOURCE_LANGS as readonly string[]).includes(value) ? (value as SourceLang) : "python";
 }
 
-/** The options form as engine options: unchecked boxes and empty texts are left out (defaults). */
-function readOptions(): { options: Options; font: string; split: boolean } {
-  const form = new FormData(optionsForm);
-  const options: Record<string, unknown> = {};
-  for (const name of ["singleEnd", "mainOnlyTerminators", "callAsProcess", "stripTypes", "returnAsIO", "verbatim"]) {
-    if (form.get(name) === "on") options[name] = true;
-  }
-  options.locale = form.get("locale") === "en" ? "en" : "uk";
-  const figStart = Number(form.get("figStart"));
-  if (Number.isInteger(figStart) && figStart >= 0 && figStart !== 1) options.figStart = figStart;
-  const forFormat = String(form.get("forFormat") ?? "comma");
-  if (forFormat !== "comma") options.forFormat = forFormat;
-  for (const input of optionsForm.querySelectorAll<HTMLInputElement>("fieldset input[type=text]")) {
-    const value = input.value.trim();
-    if (value) options[input.name] = value;
-  }
-  return { options: options as Options, font: String(form.get("font") ?? "Times New Roman"), split: form.get("split") === "on" };
-}
-
 function chartRequest(): ChartRequest {
-  const { options, font, split } = readOptions();
+  const { options, font, split } = readOptions(optionsForm);
   const fn = fnSelect.value || undefined;
   return { code: editor.text(), lang: currentLang(), fn, font, split, options };
 }

@@ -55,3 +55,18 @@ export type WorkerAnswer =
     }
   | { kind: "exported"; id: number; file: { name: string; contentType: string; data: string | Uint8Array } }
   | { kind: "export-failed"; id: number; failure: Failure };
+
+/** The playground's report (issue 26): its files and choices, made into one document by the worker. */
+export interface ReportJob {
+  kind: "report";
+  id: number;
+  sources: { name: string; lang: SourceLang; code: string }[];
+  format: "docx" | "pdf" | "typst";
+  report: { layout: "appendices" | "inline"; listings: boolean };
+  font?: string;
+  options: Options;
+}
+
+export type ReportAnswer =
+  | { kind: "reported"; id: number; file: { name: string; contentType: string; data: string | Uint8Array }; charts: number; skipped: { name: string; fn?: string; error: string }[] }
+  | { kind: "report-failed"; id: number; failure: Failure };

@@ -6,15 +6,15 @@
 import { EngineError, prepare, render, type RenderInput } from "../../engine/index.ts";
 import { renderSvg } from "../../engine/render/svg.ts";
 import { browserAssets } from "../../hosts/browser.ts";
-import type { ChartRequest, Failure, WorkerAnswer, WorkerRequest } from "./protocol.ts";
+import type { ChartRequest, Failure, ReportAnswer, ReportJob, WorkerAnswer, WorkerRequest } from "./protocol.ts";
 
 type DrawJob = Extract<WorkerRequest, { kind: "draw" }>;
 type ExportJob = Extract<WorkerRequest, { kind: "export" }>;
 
 /** The worker's global scope, typed without the WebWorker lib (which conflicts with the DOM lib). */
 const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
-  postMessage(message: WorkerAnswer, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<WorkerRequest | ReportJob>) => void) | null;
+  postMessage(message: WorkerAnswer | ReportAnswer, transfer?: Transferable[]): void;
 };
 
 const assets = browserAssets(new URL("/assets/", self.location.origin));
@@ -59,8 +59,20 @@ async function exportFile(job: ExportJob): Promise<WorkerAnswer> {
   }
 }
 
+/** The report's document (site/client/report.ts), made by the engine's report module, loaded on first use. */
+async function makeReport(job: ReportJob): Promise<ReportAnswer> {
+  try {
+    const { renderReport } = await import("../../engine/report/index.ts");
+    const result = await renderReport({ sources: job.sources, format: job.format, report: job.report, font: job.font, options: job.options }, assets);
+    return { kind: "reported", id: job.id, file: result.file, charts: result.charts, skipped: result.skipped };
+  } catch (error) {
+    return { kind: "report-failed", id: job.id, failure: failureOf(error) };
+  }
+}
+
 let newestDraw: DrawJob | null = null;
-const exports: ExportJob[] = [];
+/** Downloads and reports: a user who clicked wants that file, ahead of a newer preview. */
+const exports: (ExportJob | ReportJob)[] = [];
 let running = false;
 
 async function pump(): Promise<void> {
@@ -70,8 +82,8 @@ async function pump(): Promise<void> {
     for (;;) {
       const exportJob = exports.shift();
       if (exportJob) {
-        const answer = await exportFile(exportJob);
-        const data = answer.kind === "exported" ? answer.file.data : null;
+        const answer = exportJob.kind === "report" ? await makeReport(exportJob) : await exportFile(exportJob);
+        const data = answer.kind === "exported" || answer.kind === "reported" ? answer.file.data : null;
         scope.postMessage(answer, data instanceof Uint8Array ? [data.buffer as ArrayBuffer] : []);
         continue;
       }

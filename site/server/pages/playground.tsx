@@ -4,7 +4,7 @@
  * before any script runs; the scripts then take over and re-draw in the browser.
  */
 import { raw } from "hono/html";
-import { FORMATS } from "../../../engine/index.ts";
+import { FORMATS, SOURCE_EXTENSIONS } from "../../../engine/index.ts";
 import { CUSTOM_TEXT_OPTIONS, type Texts } from "../../../engine/options.ts";
 import { SOURCE_LANGS, type SourceLang } from "../../client/protocol.ts";
 import type { Example } from "../examples.ts";
@@ -42,7 +42,7 @@ export function PlaygroundPage(props: PlaygroundProps) {
   const p = t.playground;
   const first = examples[0]!;
   return (
-    <Layout {...props} title={p.title} scripts={["playground.js"]} wide>
+    <Layout {...props} title={p.title} scripts={["playground.js", "report.js"]} wide>
       <h1 class="visually-hidden">{p.title}</h1>
       <p class="intro">{p.intro}</p>
       <div class="playground" id="playground">
@@ -156,11 +156,48 @@ export function PlaygroundPage(props: PlaygroundProps) {
           <p class="hint print-hint">{p.printHint}</p>
         </section>
       </div>
+      <ReportPanel t={t.report} />
       <p class="api-link"><a href="/v1/docs">{p.apiLink}</a></p>
       <p class="hint" id="offline-note" hidden>{t.client.offlineReady}</p>
       {data("examples", examples)}
       {data("texts", t.client)}
       {data("default-texts", props.defaults)}
+      {data("report-texts", t.report)}
     </Layout>
+  );
+}
+
+/** The report panel (issue 26; site/client/report.ts): files or a folder → one report document. */
+function ReportPanel({ t }: { t: PlaygroundProps["t"]["report"] }) {
+  const accept = SOURCE_EXTENSIONS.map((e) => `.${e}`).join(",");
+  return (
+    <details class="options report-panel" id="report">
+      <summary>{t.title}</summary>
+      <p class="hint">{t.intro}</p>
+      <p>
+        <label class="button">{t.files}<input type="file" id="report-files" multiple accept={accept} class="visually-hidden" /></label>{" "}
+        <label class="button">{t.folder}<input type="file" id="report-folder" multiple class="visually-hidden" {...{ webkitdirectory: "" }} /></label>{" "}
+        <button type="button" id="report-clear">{t.clear}</button>
+      </p>
+      <ol id="report-list" class="report-list" />
+      <p>
+        <label>
+          <span>{t.layout}</span>{" "}
+          <select id="report-layout">
+            <option value="appendices" selected>{t.appendices}</option>
+            <option value="inline">{t.inline}</option>
+          </select>
+        </label>{" "}
+        <label><input type="checkbox" id="report-listings" checked /> {t.listings}</label>
+      </p>
+      {/* biome-ignore lint/a11y/useSemanticElements: role=group is the ARIA form of a fieldset, as the chart downloads' group */}
+      <div class="downloads" role="group" aria-label={t.download}>
+        <button type="button" class="report-action" id="report-show" disabled>{t.show}</button>
+        {(["docx", "pdf", "typst"] as const).map((format) => (
+          <button type="button" class="report-action report-download" data-format={format} disabled>{`${t.download}: ${format === "typst" ? "Typst" : format.toUpperCase()}`}</button>
+        ))}
+      </div>
+      <p id="report-status" class="status" role="status" aria-live="polite" />
+    </details>
   );
 }
