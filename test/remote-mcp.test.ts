@@ -85,6 +85,24 @@ describe("remote MCP with an API key", () => {
     }
   }, 60_000);
 
+  test("render_report takes the files as text and returns the document in the result; paths are refused", async () => {
+    const { user, key } = await server.user({ credits: 5 });
+    const client = await connectWithKey(key);
+    try {
+      const report = await call(client, "render_report", { files: [{ name: "lab.py", code: PY }], format: "pdf" });
+      expect(report.isError).toBeFalsy();
+      expect(texts(report)[0]).toStartWith("2 chart(s); 3 credits left.");
+      const resource = report.content.find((c) => c.type === "resource");
+      const blob = resource?.type === "resource" && "blob" in resource.resource ? String(resource.resource.blob) : "";
+      expect(atob(blob).slice(0, 5)).toBe("%PDF-");
+      const local = await call(client, "render_report", { paths: ["/etc/hosts"] });
+      expect(local.isError).toBe(true);
+      expect(await credits(user.id)).toBe(3);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
   test("no credential or a wrong one answers 401 naming the protected-resource metadata", async () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
