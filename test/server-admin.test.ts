@@ -178,6 +178,9 @@ describe("bun server/admin.ts", () => {
     ];
     // A few at a time: each is a process of its own.
     for (let i = 0; i < cases.length; i += 4) await Promise.all(cases.slice(i, i + 4).map(([pattern, ...args]) => refused(pattern, ...args)));
+    // The hint is the command's own usage line, or where the list of commands is.
+    expect((await admin("grant", "--email", ANN)).stderr).toBe("--credits is required\nusage: npm run admin -- grant --email E --credits N [--note TEXT]\n");
+    expect((await admin("frobnicate")).stderr).toBe("unknown command: frobnicate\nnpm run admin -- --help lists the commands\n");
     // None of the refused creates left a user behind, and the refused grants changed nothing.
     await refused(/no user carol@example.com/, "user", "show", "--email", C);
     expect(await ok<LedgerEntry[]>("ledger", "--email", ANN)).toHaveLength(3);
