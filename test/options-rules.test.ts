@@ -72,7 +72,7 @@ describe("option rules (no zod at render time)", () => {
     expect(p.stderr.toString()).toBe("");
     const { before, message } = JSON.parse(p.stdout.toString());
     expect(before).toBe(false);
-    expect(message).toStartWith("invalid options: options.figStart:");
+    expect(message).toBe("invalid options: options.figStart must be at least 0");
   });
 });
 
