@@ -30,7 +30,7 @@ test("--version and help", async () => {
   const { cwd, config } = cliHome();
   const version = await run(["--version"], { XDG_CONFIG_HOME: config }, cwd);
   expect(version.code).toBe(0);
-  expect(version.stdout).toBe(`skhema ${JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version}\n`);
+  expect(version.stdout).toBe(`skhema ${JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version} (HTTP interface 1.0.0)\n`);
   const help = await run(["help", "batch"], { XDG_CONFIG_HOME: config }, cwd);
   expect(help.code).toBe(0);
   expect(help.stdout).toStartWith("NAME\n       skhema batch - ");
