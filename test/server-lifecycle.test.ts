@@ -19,7 +19,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 test("first start creates the database (and its folder) and applies the migrations once", async () => {
   const path = join(dir, "nested", "folder", "skhema.db");
   const server = await spawnServer(`file:${path}`);
-  expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ ok: true, version: "1.0.0" });
+  expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ ok: true, version: "1.0.0", softwareVersion: expect.any(String) });
   expect(await server.stop()).toBe(0);
   expect(existsSync(path)).toBe(true);
 
