@@ -9,6 +9,9 @@ import { join } from "node:path";
 import { isPng } from "./support/png-decode.ts";
 import { cliHome, repoRoot, runCli } from "./support/cli.ts";
 import { startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const PY = "def double(x):\n    return x * 2\n\nprint(double(int(input())))\n";
 let binary: string;

@@ -9,6 +9,9 @@ import fc from "fast-check";
 import { OptionsSchema } from "../engine/options-schema.ts";
 import { checkOptions, proFeatures, resolveOptions } from "../engine/options.ts";
 import { generate, OUT } from "../scripts/gen-options.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const KEYS = Object.keys(OptionsSchema.shape);
 

@@ -16,6 +16,9 @@ import { createUser } from "../server/accounts/users.ts";
 import { openDatabase } from "../server/db/open.ts";
 import { expectError, ledgerConsistent, postJson } from "./support/server.ts";
 import { freePort } from "./support/workerd.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const task = (JSON.parse(readFileSync(join(root, "deno.json"), "utf8")) as { tasks: { start: string } }).tasks.start.split(" ");

@@ -13,6 +13,9 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { BatchRequest, GiftRequest, RenderRequest, TopupRequest } from "../server/http/schemas.ts";
 import { repoRoot } from "./support/cli.ts";
 import { expectError, postJson, startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 // The slice of OpenAPI 3.1 these tests read; everything else stays `unknown`.
 interface SchemaObject {

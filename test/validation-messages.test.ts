@@ -10,6 +10,9 @@ import { EngineError } from "../engine/errors.ts";
 import { issuesText } from "../engine/issue-text.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { expectError, postJson, startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const sentences = (schema: z.ZodType, value: unknown, root?: string) => {
   const parsed = schema.safeParse(value);
