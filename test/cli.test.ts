@@ -472,6 +472,16 @@ describe("messages (issue 24)", () => {
     expect(JSON.parse(json.stdout).skipped).toEqual([expect.objectContaining({ name: "f" })]);
   });
 
+  test("when the header could name only the first of them, the warning says how many more (X-Skipped-Count)", async () => {
+    const { run, home } = await withUser({ credits: 10 });
+    // Six broken functions with long Cyrillic names: ≈ 600 bytes each percent-encoded, so the
+    // 2 000-byte header holds the first three.
+    const names = Array.from({ length: 6 }, (_, i) => `${"функція".repeat(14)}_${i}`);
+    writeFileSync(join(home.cwd, "many.py"), `${names.map((n) => `def ${n}(:\n    pass\n\ndef ok_${n}(x):\n    return x\n`).join("\n")}`);
+    const r = ok(await run(["render", "many.py"]));
+    expect(r.stderr).toContain(`warning: not drawn: ${names.slice(0, 3).join(", ")} and 3 more (--json gives the reasons)\n`);
+  });
+
   test("a missing file is «file not found», not ENOENT", async () => {
     const home = cliHome();
     const r = await runCli(["render", "nope.py", "--local"], { env: { XDG_CONFIG_HOME: home.config }, cwd: home.cwd });
