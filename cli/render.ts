@@ -44,6 +44,7 @@ export async function runRender(ctx: Context): Promise<number> {
   if (ctx.values.json) {
     const answer = await client.renderJson(request);
     for (const f of [...answer.skipped, ...(answer.recovered ?? [])]) ctx.warn(functionWarning(f.name, f.error));
+    if (answer.omitted && answer.omitted.length > 0) ctx.note(omittedNote(answer.omitted));
     await ctx.out(`${JSON.stringify(answer, null, 2)}\n`);
     return 0;
   }

@@ -255,6 +255,9 @@ describe("render against the service", () => {
     writeFileSync(join(home.cwd, "lab.c"), 'int main() {\n  setlocale(LC_ALL, "rus");\n  int n;\n  scanf("%d", &n);\n  system("pause");\n  return 0;\n}\n');
     const r = ok(await run(["render", "lab.c"]));
     expect(r.stderr).toContain("note: 2 statement(s) left out as runtime set-up (--json lists them, --verbatim draws them)");
+    // With --json the answer lists them, and the note is --local's, statement by statement.
+    const json = ok(await run(["render", "lab.c", "--json"]));
+    expect(json.stderr).toContain('note: left out as runtime set-up (--verbatim draws it): setlocale(LC_ALL, "rus") (line 2); system("pause") (line 5)');
     const verbatim = ok(await run(["render", "lab.c", "--verbatim"]));
     expect(verbatim.stderr).not.toContain("left out");
   });
