@@ -12,7 +12,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { version } from "../package.json" with { type: "json" };
+import { SOFTWARE_VERSION } from "../server/http/versions.ts";
 import type { RenderRequest, RenderUpload } from "../client/api.ts";
 import { FONT_NAMES } from "../engine/fonts.ts";
 import { FORMATS, LANGS, type Format } from "../engine/index.ts";
@@ -81,7 +81,7 @@ const guarded = <A>(body: (args: A) => Promise<CallToolResult>) => async (args: 
 type RenderArgs = { [K in keyof typeof RenderInput]: z.infer<(typeof RenderInput)[K]> };
 
 export function createMcpServer(ctx: Context): McpServer {
-  const server = new McpServer({ name: "skhema", version });
+  const server = new McpServer({ name: "skhema", version: SOFTWARE_VERSION });
 
   server.registerTool(
     "render_flowchart",

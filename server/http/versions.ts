@@ -5,7 +5,8 @@
  * release of this repository (package.json) — the server's and the CLI's — and changes with every
  * release. /v1/health, GET /v1, the server's start log and `skhema --version` show both.
  */
-import { version } from "../../package.json" with { type: "json" };
+// The default import: Deno (deno task start) and Node give a JSON module no named exports.
+import pkg from "../../package.json" with { type: "json" };
 
 export const INTERFACE_VERSION = "1.0.0";
-export const SOFTWARE_VERSION: string = version;
+export const SOFTWARE_VERSION: string = pkg.version;

@@ -44,7 +44,7 @@ let seq = 0;
  * graceful stop (10 s), which a busy machine can spend on a tall PDF batch without anything being
  * wrong (issue 24.11). The tests of the budgets (server-pool.test.ts) set theirs.
  */
-const BUSY_MACHINE_LIMITS = { RENDER_BUDGET_MS: "60000", BATCH_ITEM_BUDGET_MS: "60000", SHUTDOWN_TIMEOUT_MS: "120000" };
+export const BUSY_MACHINE_LIMITS = { RENDER_BUDGET_MS: "60000", BATCH_ITEM_BUDGET_MS: "60000", SHUTDOWN_TIMEOUT_MS: "120000" };
 
 /** The render worker stand-in of the tests that need a render that never ends (test/support/spin-worker.ts). */
 export const SPIN_WORKER = new URL("./spin-worker.ts", import.meta.url);
