@@ -42,7 +42,7 @@ export async function runBatch(ctx: Context): Promise<number> {
     await ctx.out(`${JSON.stringify(answer, null, 2)}\n`);
     return 0;
   }
-  for (const item of answer.items) if (!item.ok) ctx.note(`failed: ${item.name}: ${item.error ?? "error"}`);
+  for (const item of answer.items) if (!item.ok) ctx.warn(`failed: ${item.name}: ${item.error ?? "error"}`);
   const path = await writeOutput(ctx, Buffer.from(answer.content, "base64"), answer.filename, str(ctx.values, "output"));
   ctx.note(`${path}: ${answer.rendered} of ${answer.count} rendered, ${answer.credits} credits charged, ${answer.creditsLeft} left`);
   return 0;

@@ -7,7 +7,8 @@
  */
 import type { SkhemaClient } from "../client/api.ts";
 import type { Settings } from "./config.ts";
-import { CliError, EXIT, usageError } from "./exit-codes.ts";
+import { CliError, EXIT, StdoutClosed, usageError } from "./exit-codes.ts";
+import { stderrColours, toStderr } from "./terminal.ts";
 
 export type Values = Record<string, string | boolean | string[] | undefined>;
 
@@ -19,8 +20,12 @@ export interface Context {
   settings(): Promise<Settings>;
   /** A client with the key in force; `needKey` fails with exit 3 when there is none. */
   client(needKey?: boolean): Promise<SkhemaClient>;
+  /** Results on stdout; a reader that went away (`| head`) ends the command quietly (StdoutClosed). */
   out(text: string | Uint8Array): Promise<void>;
+  /** A plain line on stderr: what was written, notes. */
   note(text: string): void;
+  /** A line on stderr in yellow on a terminal: something the user should look at, the command still succeeded. */
+  warn(text: string): void;
   /** Whether stderr is a terminal (progress bars, QR codes, prompts). */
   stderrIsTTY: boolean;
 }
@@ -49,10 +54,10 @@ export function createContext(command: string, values: Values, positionals: stri
       await writeAll(process.stdout, text);
     },
     note(text) {
-      // Bun's console, not process.stderr (creating it loads Node's stream machinery, ≈ 2 ms of a
-      // one-shot `render --local`) nor node:fs's writeSync (≈ 1 ms to load, issue 14): one string
-      // argument is written as it is, with a line break.
-      console.error(text);
+      toStderr(text, "plain", false);
+    },
+    warn(text) {
+      toStderr(text, "warning", stderrColours(env, this.stderrIsTTY));
     },
     get stderrIsTTY() {
       return Boolean(process.stderr.isTTY);
@@ -60,9 +65,16 @@ export function createContext(command: string, values: Values, positionals: stri
   };
 }
 
-/** Writes and waits for the stream to take it, so an exit right after loses nothing of a pipe. */
+/**
+ * Writes and waits for the stream to take it, so an exit right after loses nothing of a pipe. A
+ * closed pipe (EPIPE: `skhema … --json | head`) is the reader saying it has enough, not a failure.
+ */
 function writeAll(stream: NodeJS.WriteStream, data: string | Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => stream.write(data, (e) => (e ? reject(e) : resolve())));
+  return new Promise((resolve, reject) => {
+    // Without a listener the stream's own "error" event would print a stack trace besides.
+    if (stream.listenerCount("error") === 0) stream.on("error", () => {});
+    stream.write(data, (e) => (e ? reject((e as NodeJS.ErrnoException).code === "EPIPE" ? new StdoutClosed() : e) : resolve()));
+  });
 }
 
 export function str(values: Values, name: string): string | undefined {

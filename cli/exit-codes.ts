@@ -63,6 +63,9 @@ export class CliError extends Error {
   }
 }
 
+/** The reader of stdout went away (EPIPE): the command ends at once, quietly, with exit 0. */
+export class StdoutClosed extends Error {}
+
 export const usageError = (message: string) => new CliError("usage", EXIT.usage, message);
 
 /** The code and exit status of any failure (API, engine, network, the CLI's own). */

@@ -14,8 +14,25 @@ export async function readSource(path: string): Promise<Uint8Array> {
   try {
     return await Bun.file(path).bytes();
   } catch (e) {
-    throw usageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    throw usageError(code === "ENOENT" ? `file not found: ${path}` : `cannot read ${path}: ${fileProblem(e)}`);
   }
+}
+
+/** The system's error codes a user meets with files, in words (not ENOENT, EACCES). */
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: "no such file or folder",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EISDIR: "it is a folder",
+  ENOTDIR: "a part of the path is not a folder",
+  ENOSPC: "the disk is full",
+  EROFS: "the file system is read-only",
+};
+
+function fileProblem(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return (code && FILE_PROBLEMS[code]) ?? (e instanceof Error ? e.message : String(e));
 }
 
 /**
@@ -67,7 +84,6 @@ async function inFolder(dir: string, name: string): Promise<string> {
 /** Into an existing folder only (Bun.write would create missing ones). */
 const write = (path: string, data: string | Uint8Array) => Bun.write(path, data, { createPath: false });
 
-const writeFailed = (path: string, e: unknown) =>
-  new CliError("write_failed", EXIT.error, `cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+const writeFailed = (path: string, e: unknown) => new CliError("write_failed", EXIT.error, `cannot write ${path}: ${fileProblem(e)}`);
 
 export const basename = (path: string) => path.split(/[\\/]/).pop() || path;

@@ -4,20 +4,44 @@ import { configPath, maskKey, readConfig, writeConfig } from "./config.ts";
 import { str, type Context } from "./context.ts";
 import { usageError } from "./exit-codes.ts";
 
-/** The key from --api-key, or the first line of standard input (with a prompt on a terminal). */
+/**
+ * The key from --api-key, or else typed on a terminal without being shown (issue 24: it was echoed
+ * as typed), or else the first line of standard input (`echo "$KEY" | skhema login`).
+ */
 async function readKey(ctx: Context): Promise<string> {
   const given = str(ctx.values, "api-key");
   if (given !== undefined) return given.trim();
-  if (process.stdin.isTTY) {
-    const { createInterface } = await import("node:readline/promises");
-    const prompt = createInterface({ input: process.stdin, output: process.stderr });
-    try {
-      return (await prompt.question("API key (rk_…, from your account page): ")).trim();
-    } finally {
-      prompt.close();
-    }
-  }
+  if (process.stdin.isTTY) return (await askHidden("API key (rk_…, from your account page; not shown as you type): ")).trim();
   return ((await Bun.stdin.text()).split(/\r?\n/)[0] ?? "").trim();
+}
+
+/**
+ * A line read from the terminal with the prompt on stderr and the typing not echoed: readline keeps
+ * its line editing (backspace, Ctrl-U) but writes into an output that passes on only the prompt.
+ * Ctrl-C ends the command as an interrupt (exit 130) before anything is saved.
+ */
+async function askHidden(prompt: string): Promise<string> {
+  const [{ createInterface }, { Writable }] = await Promise.all([import("node:readline/promises"), import("node:stream")]);
+  let echo = true;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (echo) process.stderr.write(chunk);
+      done();
+    },
+  });
+  const reader = createInterface({ input: process.stdin, output, terminal: true });
+  reader.on("SIGINT", () => {
+    process.stderr.write("\n");
+    process.exit(130);
+  });
+  try {
+    const answer = reader.question(prompt);
+    echo = false;
+    return await answer;
+  } finally {
+    reader.close();
+    process.stderr.write("\n");
+  }
 }
 
 export async function runLogin(ctx: Context): Promise<number> {

@@ -6,10 +6,11 @@
  * Each command's code is imported only when it runs, so `skhema me` never loads the engine.
  */
 import arg from "arg";
-import { version } from "../package.json" with { type: "json" };
+import { INTERFACE_VERSION, SOFTWARE_VERSION } from "../server/http/versions.ts";
 import { findCommand, type Command } from "./commands.ts";
 import { createContext, type Context, type Values } from "./context.ts";
-import { classify, EXIT, usageError } from "./exit-codes.ts";
+import { classify, EXIT, StdoutClosed, usageError } from "./exit-codes.ts";
+import { stderrColours, toStderr } from "./terminal.ts";
 
 const RUN: Record<string, (ctx: Context) => Promise<number>> = {
   render: async (ctx) => (await import("./render.ts")).runRender(ctx),
@@ -31,7 +32,7 @@ const RUN: Record<string, (ctx: Context) => Promise<number>> = {
   help: async (ctx) => {
     const { commandManual, overview } = await import("./help.ts");
     const name = ctx.positionals[0];
-    if (name === undefined) await ctx.out(overview(version));
+    if (name === undefined) await ctx.out(overview(SOFTWARE_VERSION));
     else {
       const command = findCommand(name);
       if (!command) throw usageError(`no command "${name}"; skhema help lists them`);
@@ -74,7 +75,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
     if (first === "--version" || first === "-v") {
       // Bun's console, not process.stdout: creating the stream loads Node's stream machinery, ≈ 2 ms
       // of a command this short (issue 14). One string argument is written as it is, with a line break.
-      console.log(`skhema ${version}`);
+      // Both versions, and which is which (issue 24): the software's release and the HTTP interface it speaks.
+      console.log(`skhema ${SOFTWARE_VERSION} (HTTP interface ${INTERFACE_VERSION})`);
       return EXIT.ok;
     }
     const name = first === undefined || first === "--help" || first === "-h" ? "help" : first;
@@ -89,8 +91,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
     }
     return await RUN[name]!(ctx);
   } catch (error) {
+    if (error instanceof StdoutClosed) return EXIT.ok;
     const { code, exit, message } = classify(error);
-    console.error(`skhema: ${message}`);
+    toStderr(`skhema: ${message}`, "error", stderrColours(env, Boolean(process.stderr.isTTY)));
     if (json) console.log(JSON.stringify({ error: message, code, exit }));
     return exit;
   }

@@ -9,7 +9,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { version } from "../package.json" with { type: "json" };
+import { SOFTWARE_VERSION } from "../server/http/versions.ts";
 import { createToolServer, type ToolHost } from "../client/mcp-tools.ts";
 import type { Context } from "./context.ts";
 import { basename, readSource } from "./io.ts";
@@ -31,7 +31,7 @@ function localHost(ctx: Context): ToolHost {
 }
 
 export function createMcpServer(ctx: Context): McpServer {
-  return createToolServer(localHost(ctx), version);
+  return createToolServer(localHost(ctx), SOFTWARE_VERSION);
 }
 
 export async function runMcp(ctx: Context): Promise<number> {

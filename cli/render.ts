@@ -44,15 +44,30 @@ export async function runRender(ctx: Context): Promise<number> {
   else request = { file: { name: basename(source.path), data: await readSource(source.path) }, ...asked };
 
   if (ctx.values.json) {
-    await ctx.out(`${JSON.stringify(await client.renderJson(request), null, 2)}\n`);
+    const answer = await client.renderJson(request);
+    for (const f of [...answer.skipped, ...(answer.recovered ?? [])]) ctx.warn(functionWarning(f.name, f.error));
+    if (answer.omitted && answer.omitted.length > 0) ctx.note(omittedNote(answer.omitted));
+    await ctx.out(`${JSON.stringify(answer, null, 2)}\n`);
     return 0;
   }
   const answer = await client.render(request);
   const path = await writeOutput(ctx, answer.data, answer.filename, output);
+  // The same warnings as --local, from the answer's headers (they carry the names, not the reasons).
+  if (answer.skipped) ctx.warn(skippedWarning(answer.skipped));
+  if (answer.recovered) ctx.warn(`warning: drawn around statements that could not be read: ${answer.recovered.join(", ")} (--json gives the reasons)`);
   ctx.note(`${path}: ${answer.data.byteLength} bytes${answer.creditsLeft === undefined ? "" : `; ${answer.creditsLeft} credits left`}`);
   if (answer.omitted) ctx.note(`note: ${answer.omitted} statement(s) left out as runtime set-up (--json lists them, --verbatim draws them)`);
   if (answer.link) ctx.note(`link (until ${answer.link.expiresAt}): ${answer.link.url}`);
   return 0;
+}
+
+/** A function the engine could not draw (or drew around what it could not read), and why. */
+const functionWarning = (name: string, why: string) => `warning: ${name || "source"}: ${why}`;
+
+/** The functions a file answer left out, with how many more the capped header could not name. */
+function skippedWarning({ names, count }: { names: string[]; count: number }): string {
+  const more = count > names.length ? ` and ${count - names.length} more` : "";
+  return `warning: not drawn: ${names.join(", ")}${more} (--json gives the reasons)`;
 }
 
 /**
@@ -75,7 +90,7 @@ async function renderLocal(ctx: Context, source: Exclude<Source, { kind: "url" }
   const code = await readSource(source.kind === "file" ? source.path : "-");
   const { lang: _, ...engineFields } = fields;
   const result = await render({ ...engineFields, code, lang, format }, cliAssets);
-  for (const e of result.errors) ctx.note(`warning: ${e.name || "source"}: ${e.message}`);
+  for (const e of result.errors) ctx.warn(functionWarning(e.name, e.message));
   if (result.omitted.length > 0) ctx.note(omittedNote(result.omitted));
   const filename = outputName(fileName, fields.fn, result.file.name);
   if (ctx.values.json) {

@@ -85,6 +85,13 @@ export interface FileAnswer {
   failed?: number;
   /** X-Link / X-Link-Expires: the temporary public link a `link: true` render asked for (issue 28). */
   link?: { url: string; expiresAt: string };
+  /**
+   * X-Skipped-Functions: functions not in the chart (a syntax error, over the limits). The header
+   * holds only the first names that fit ≈ 2 KB; X-Skipped-Count says how many there are in all.
+   */
+  skipped?: { names: string[]; count: number };
+  /** X-Recovered-Functions: functions drawn around statements the parser could not read. */
+  recovered?: string[];
 }
 
 /**
@@ -324,7 +331,24 @@ async function fileAnswer(response: Response, call: CallOptions): Promise<FileAn
   const link = response.headers.get("x-link");
   const expiresAt = response.headers.get("x-link-expires");
   if (link && expiresAt) answer.link = { url: link, expiresAt };
+  const skipped = namesHeader(response, "x-skipped-functions");
+  if (skipped.length > 0) answer.skipped = { names: skipped, count: Math.max(skipped.length, intHeader(response, "x-skipped-count") ?? 0) };
+  const recovered = namesHeader(response, "x-recovered-functions");
+  if (recovered.length > 0) answer.recovered = recovered;
   return answer;
+}
+
+/** A header of comma-joined, percent-encoded function names (server/rendering/skipped.ts), decoded. */
+function namesHeader(response: Response, name: string): string[] {
+  const value = response.headers.get(name);
+  if (!value) return [];
+  return value.split(",").map((n) => {
+    try {
+      return decodeURIComponent(n);
+    } catch {
+      return n; // a name cut at the header's cap
+    }
+  });
 }
 
 /**

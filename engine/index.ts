@@ -168,11 +168,10 @@ export function parseFormat(format: string): Format {
 async function parseOptions(raw: unknown): Promise<Options> {
   const options = checkOptions(raw ?? {});
   if (options) return options;
-  const { OptionsSchema } = await import("./options-schema.ts");
+  const [{ OptionsSchema }, { issuesText }] = await Promise.all([import("./options-schema.ts"), import("./issue-text.ts")]);
   const parsed = OptionsSchema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data; // only if the generated rules fell behind the schema: zod decides
-  const issues = parsed.error.issues.map((i) => `options${i.path.map((p) => `.${String(p)}`).join("")}: ${i.message}`);
-  throw new EngineError("bad_request", `invalid options: ${issues.join("; ")}`);
+  throw new EngineError("bad_request", `invalid options: ${issuesText(parsed.error.issues, "options")}`);
 }
 
 export function decodeSource(code: string | Uint8Array): string {

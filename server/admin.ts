@@ -15,22 +15,26 @@ import type { MonobankConfig } from "./payments/config.ts";
 import { MonobankClient } from "./payments/monobank.ts";
 import { listItems, listPayments, resolveItem, ReviewError, type Decision } from "./payments/review.ts";
 
-const USAGE = `usage: npm run admin -- <command> [options]
-  user create --email E [--name N] [--credits C] [--pro-until 2027-01-31]
-  user show   --email E
-  pro         --email E --until 2027-01-31|none
-  key create  --email E [--name N]        prints the key once; only its hash is stored
-  key list    --email E
-  key revoke  --id ID
-  grant       --email E --credits N [--note TEXT]   N < 0 takes credits back (never below zero)
-  ledger      --email E [--limit N]
-  payments list     [--status pending|paid|expired] [--limit N]
-  payments review   [--all] [--limit N]        statement items waiting for a decision (--all: every one not simply credited)
-  payments resolve  --item ID --note TEXT (--refuse | --credit [--payment ID] | --credit --email E --credits N)
-  payments provider                           the token's accounts and jars (to find MONOBANK_JAR_ID / _SEND_ID)
-  payments webhook  --url URL                 asks the bank to POST new items to URL (…/hooks/monobank/<secret>)
-  outbox      [--status pending|failed|sent|all] [--limit N]   e-mail not yet sent (default pending and failed)
-  outbox retry --id ID                    sends a failed (or waiting) e-mail again, with fresh attempts`;
+/** Each command's syntax and, where it needs one, a note: the usage page and the one-line hints. */
+const SYNTAX: readonly (readonly [syntax: string, note?: string])[] = [
+  ["user create --email E [--name N] [--credits C] [--pro-until 2027-01-31]"],
+  ["user show --email E"],
+  ["pro --email E --until 2027-01-31|none"],
+  ["key create --email E [--name N]", "prints the key once; only its hash is stored"],
+  ["key list --email E"],
+  ["key revoke --id ID"],
+  ["grant --email E --credits N [--note TEXT]", "N < 0 takes credits back (never below zero)"],
+  ["ledger --email E [--limit N]"],
+  ["payments list [--status pending|paid|expired] [--limit N]"],
+  ["payments review [--all] [--limit N]", "statement items waiting for a decision (--all: every one not simply credited)"],
+  ["payments resolve --item ID --note TEXT (--refuse | --credit [--payment ID] | --credit --email E --credits N)"],
+  ["payments provider", "the token's accounts and jars (to find MONOBANK_JAR_ID / _SEND_ID)"],
+  ["payments webhook --url URL", "asks the bank to POST new items to URL (…/hooks/monobank/<secret>)"],
+  ["outbox [--status pending|failed|sent|all] [--limit N]", "e-mail not yet sent (default pending and failed)"],
+  ["outbox retry --id ID", "sends a failed (or waiting) e-mail again, with fresh attempts"],
+];
+
+const USAGE = ["usage: npm run admin -- <command> [options]", ...SYNTAX.map(([syntax, note]) => `  ${note ? `${syntax.padEnd(42)} ${note}` : syntax}`)].join("\n");
 
 class UsageError extends Error {}
 
@@ -41,9 +45,25 @@ const OPTIONS = {
   credit: { type: "boolean" }, url: { type: "string" },
 } as const;
 
-/** A refused command line: the reason and the usage on stderr, exit 1. */
-function usageExit(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
+/**
+ * One line after a refused command, not the whole usage (issue 24): the command's own usage line
+ * when it is a known command, else where the list is.
+ */
+function hint(command: string | undefined): string {
+  const known = SYNTAX.find(([syntax]) => commandOf(syntax) === command);
+  return known ? `usage: npm run admin -- ${known[0]}` : "npm run admin -- --help lists the commands";
+}
+
+/** The command a syntax line is about: its words before the first option. */
+function commandOf(syntax: string): string {
+  const words = syntax.split(" ");
+  const end = words.findIndex((w) => w.startsWith("-") || w.startsWith("["));
+  return words.slice(0, end === -1 ? words.length : end).join(" ");
+}
+
+/** A refused command line: the reason and a one-line hint on stderr, exit 1. */
+function usageExit(message: string, command?: string): never {
+  console.error(`${message}\n${hint(command)}`);
   process.exit(1);
 }
 
@@ -227,7 +247,7 @@ const command = ["user", "key", "payments", "outbox"].includes(positionals[0]!) 
 try {
   console.log(JSON.stringify(await run(database.db, command), null, 2));
 } catch (err) {
-  console.error(err instanceof UsageError ? `${err.message}\n\n${USAGE}` : `error: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(err instanceof UsageError ? `${err.message}\n${hint(command)}` : `error: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
 } finally {
   database.close();

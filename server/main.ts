@@ -11,6 +11,7 @@ import { startMailSender } from "./mail/sender.ts";
 import { startPayments } from "./payments/service.ts";
 import { workerRenderer } from "./rendering/renderer.ts";
 import { runtime } from "./runtime.ts";
+import { INTERFACE_VERSION, SOFTWARE_VERSION } from "./http/versions.ts";
 import { siteMount } from "../site/server/routes.tsx";
 
 // `--dev` (what `npm start` passes) is the same explicit development switch as SKHEMA_DEV=1.
@@ -38,7 +39,10 @@ const server = runtime.serve({
   // A batch of 100 PDFs can take a few seconds; the default idle timeout (10 s) is too tight for slow clients.
   idleTimeout: 60,
 });
-console.log(`skhema: listening on http://${config.host}:${server.port}/v1, the site at ${config.origin} (database ${redactedUrl(config.databaseUrl)})`);
+console.log(
+  `skhema ${SOFTWARE_VERSION} (HTTP interface ${INTERFACE_VERSION}): the site at ${config.origin}/, the API at ${config.origin}/v1 (its reference at /v1/docs); ` +
+    `listening on http://${config.host}:${server.port} (database ${redactedUrl(config.databaseUrl)})`,
+);
 if (config.mail.toLog) console.log("skhema: development start without SMTP: e-mails (sign-in codes too) are printed to this log");
 
 let stopping = false;

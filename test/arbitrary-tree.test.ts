@@ -8,6 +8,9 @@ import fc from "fast-check";
 import { ChartTreeSchema, type Block, type ChartTree, type Node } from "../engine/tree/schema.ts";
 import { parseNativeTree } from "../engine/tree/validate.ts";
 import { arbChartTree, treeStats } from "./support/arbitrary-tree.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 /** Returns problems of a tree (empty = valid) and tallies features seen. */
 function validate(tree: ChartTree, seen: Map<string, number>): string[] {

@@ -10,6 +10,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FONTS } from "../engine/fonts.ts";
 import { ASSET_FILES, ASSET_NAMES, assetFileUrl, isAssetName } from "../hosts/asset-manifest.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 

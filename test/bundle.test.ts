@@ -9,6 +9,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { bundle, isStale } from "../scripts/bundle.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const root = new URL("../", import.meta.url).pathname;
 const outdir = mkdtempSync(join(root, ".bundle-test-"));
@@ -57,7 +60,7 @@ describe("bundled builds", () => {
       });
       expect(p.exitCode).toBe(0);
       expect(MAGIC[format]!(readFileSync(out))).toBe(true);
-    }, 30_000);
+    }, 120_000);
   }
 
   test("the bundled server starts, migrates a fresh database and renders", async () => {

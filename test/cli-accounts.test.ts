@@ -10,6 +10,9 @@ import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
 import { cliEnv, cliHome, repoRoot, runCli } from "./support/cli.ts";
 import { JAR, providerEnv, startFake } from "./support/payments.ts";
 import { startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 let fake: FakeMonobank;
 /** Payments through the fake Monobank (its jar page is where the link leads; its statement is polled). */

@@ -9,6 +9,9 @@ import { join } from "node:path";
 import { isPng } from "./support/png-decode.ts";
 import { cliHome, repoRoot, runCli } from "./support/cli.ts";
 import { startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const PY = "def double(x):\n    return x * 2\n\nprint(double(int(input())))\n";
 let binary: string;
@@ -30,7 +33,7 @@ test("--version and help", async () => {
   const { cwd, config } = cliHome();
   const version = await run(["--version"], { XDG_CONFIG_HOME: config }, cwd);
   expect(version.code).toBe(0);
-  expect(version.stdout).toBe(`skhema ${JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version}\n`);
+  expect(version.stdout).toBe(`skhema ${JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version} (HTTP interface 1.0.0)\n`);
   const help = await run(["help", "batch"], { XDG_CONFIG_HOME: config }, cwd);
   expect(help.code).toBe(0);
   expect(help.stdout).toStartWith("NAME\n       skhema batch - ");

@@ -13,6 +13,9 @@ import { decodePng, isPng } from "./support/png-decode.ts";
 import { cliEnv, cliHome, repoRoot } from "./support/cli.ts";
 import { JAR, providerEnv, startFake } from "./support/payments.ts";
 import { startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const PY = "def double(x):\n    return x * 2\n\nn = int(input())\nprint(double(n))\n";
 

@@ -11,10 +11,40 @@ import { unzipSync } from "fflate";
 import { isPng } from "./support/png-decode.ts";
 import { cliEnv, cliHome, repoRoot, runCli, type CliRun } from "./support/cli.ts";
 import { startServer, startSourceHost, type SourceHost, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const SVG = /^<\?xml [^>]*>\n<svg /;
 const PY = "def double(x):\n    return x * 2\n\nn = int(input())\nif n > 0:\n    print(double(n))\nelse:\n    print(0)\n";
 const C = "#include <stdio.h>\nint main(void) {\n  int n;\n  scanf(\"%d\", &n);\n  for (int i = 0; i < n; i++) printf(\"%d\\n\", i);\n  return 0;\n}\n";
+
+/** f cannot be drawn (a syntax error), g can. */
+const HALF_BROKEN = "def f(:\n    pass\n\ndef g(x):\n    return x\n";
+
+/**
+ * Runs the CLI on a pseudo-terminal (`script` copies what it draws to its stdout). `typed` is sent
+ * once the terminal shows `after`: what a user types when asked, not before.
+ */
+async function onTerminal(args: string[], env: Record<string, string>, cwd: string, input?: { after: string; typed: string }) {
+  const inner = [process.execPath, join(repoRoot, "cli/main.ts"), ...args].map((a) => `'${a}'`).join(" ");
+  const child = Bun.spawn(["script", "-q", "-e", "-c", inner, "/dev/null"], { cwd, env: cliEnv(env), stdin: input ? "pipe" : "ignore", stdout: "pipe", stderr: "pipe" });
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
+  let out = "";
+  let sent = false;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    out += decoder.decode(value, { stream: true });
+    if (input && !sent && out.includes(input.after)) {
+      sent = true;
+      child.stdin!.write(input.typed);
+      await child.stdin!.flush();
+    }
+  }
+  return { out, code: await child.exited };
+}
 
 let server: TestServer;
 let sources: SourceHost;
@@ -29,6 +59,7 @@ beforeAll(async () => {
   writeFileSync(join(work, "lab.c"), C);
   writeFileSync(join(work, "lab.xyz"), PY);
   writeFileSync(join(work, "broken.py"), "def f(:\n");
+  writeFileSync(join(work, "half.py"), HALF_BROKEN);
 });
 afterAll(async () => {
   await server.stop();
@@ -56,9 +87,9 @@ const ok = (r: CliRun) => {
 };
 
 describe("help, version, usage errors", () => {
-  test("--version prints the package version", async () => {
+  test("--version prints the software's version and the HTTP interface's, saying which is which", async () => {
     const r = ok(await runCli(["--version"]));
-    expect(r.stdout).toBe(`skhema ${JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version}\n`);
+    expect(r.stdout).toBe(`skhema ${JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version} (HTTP interface 1.0.0)\n`);
   });
 
   test("skhema help lists every command and the exit-code table", async () => {
@@ -176,18 +207,14 @@ describe("login, logout, config", () => {
     expect(JSON.parse(readFileSync(join(home.config, "skhema", "config.json"), "utf8")).key).toBe(key);
   });
 
-  test("on a terminal login prompts for the key", async () => {
+  test("on a terminal login prompts for the key and does not show it as it is typed", async () => {
     const { key } = await server.user({ credits: 4 });
     const home = cliHome();
-    const inner = [process.execPath, join(repoRoot, "cli/main.ts"), "login"].map((a) => `'${a}'`).join(" ");
-    // `script` copies its standard input into the pseudo-terminal: what a user types.
-    const child = Bun.spawn(["script", "-q", "-e", "-c", inner, "/dev/null"], {
-      env: cliEnv({ XDG_CONFIG_HOME: home.config, SKHEMA_API_URL: server.url }), stdin: new TextEncoder().encode(`${key}\n`), stdout: "pipe", stderr: "pipe",
-    });
-    const [out, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+    const { out, code } = await onTerminal(["login"], { XDG_CONFIG_HOME: home.config, SKHEMA_API_URL: server.url }, home.cwd, { after: "API key (rk_…", typed: `${key}\r` });
     expect(code).toBe(0);
     expect(out).toContain("API key (rk_…");
     expect(out).toContain("(4 credits)");
+    expect(out).not.toContain(key.slice(3));
     expect(JSON.parse(readFileSync(join(home.config, "skhema", "config.json"), "utf8")).key).toBe(key);
   });
 
@@ -228,6 +255,9 @@ describe("render against the service", () => {
     writeFileSync(join(home.cwd, "lab.c"), 'int main() {\n  setlocale(LC_ALL, "rus");\n  int n;\n  scanf("%d", &n);\n  system("pause");\n  return 0;\n}\n');
     const r = ok(await run(["render", "lab.c"]));
     expect(r.stderr).toContain("note: 2 statement(s) left out as runtime set-up (--json lists them, --verbatim draws them)");
+    // With --json the answer lists them, and the note is --local's, statement by statement.
+    const json = ok(await run(["render", "lab.c", "--json"]));
+    expect(json.stderr).toContain('note: left out as runtime set-up (--verbatim draws it): setlocale(LC_ALL, "rus") (line 2); system("pause") (line 5)');
     const verbatim = ok(await run(["render", "lab.c", "--verbatim"]));
     expect(verbatim.stderr).not.toContain("left out");
   });
@@ -428,6 +458,82 @@ describe("me, openapi", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toContain("/render");
   });
+});
+
+describe("messages (issue 24)", () => {
+  test("a function that cannot be drawn is a warning through the service as with --local; the others are drawn, exit 0", async () => {
+    const { run, home } = await withUser({ credits: 10 });
+    const served = ok(await run(["render", join(work, "half.py"), "-o", join(home.cwd, "served.svg")]));
+    expect(served.stderr).toContain("warning: not drawn: f (--json gives the reasons)\n");
+    expect(readFileSync(join(home.cwd, "served.svg"), "utf8")).toMatch(SVG);
+    const local = ok(await run(["render", join(work, "half.py"), "--local", "-o", join(home.cwd, "local.svg")]));
+    const localWarning = local.stderr.split("\n").find((l) => l.startsWith("warning: f: "));
+    expect(localWarning).toContain("syntax error");
+    // With --json the answer names the reason, and the warning is --local's, word for word.
+    const json = ok(await run(["render", join(work, "half.py"), "--json"]));
+    expect(json.stderr.split("\n")).toContain(localWarning!);
+    expect(JSON.parse(json.stdout).skipped).toEqual([expect.objectContaining({ name: "f" })]);
+  });
+
+  test("when the header could name only the first of them, the warning says how many more (X-Skipped-Count)", async () => {
+    const { run, home } = await withUser({ credits: 10 });
+    // Six broken functions with long Cyrillic names: ≈ 600 bytes each percent-encoded, so the
+    // 2 000-byte header holds the first three.
+    const names = Array.from({ length: 6 }, (_, i) => `${"функція".repeat(14)}_${i}`);
+    writeFileSync(join(home.cwd, "many.py"), `${names.map((n) => `def ${n}(:\n    pass\n\ndef ok_${n}(x):\n    return x\n`).join("\n")}`);
+    const r = ok(await run(["render", "many.py"]));
+    expect(r.stderr).toContain(`warning: not drawn: ${names.slice(0, 3).join(", ")} and 3 more (--json gives the reasons)\n`);
+  });
+
+  test("a missing file is «file not found», not ENOENT", async () => {
+    const home = cliHome();
+    const r = await runCli(["render", "nope.py", "--local"], { env: { XDG_CONFIG_HOME: home.config }, cwd: home.cwd });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("skhema: file not found: nope.py\n");
+    const written = await runCli(["render", join(work, "lab.py"), "--local", "-o", join(home.cwd, "no/such/folder/x.svg")], { env: { XDG_CONFIG_HOME: home.config }, cwd: home.cwd });
+    expect(written.code).toBe(1);
+    expect(written.stderr).not.toContain("ENOENT");
+  });
+
+  test("the service's validation errors read as sentences", async () => {
+    const { run } = await withUser({ credits: 10 });
+    const scale = await run(["render", join(work, "lab.py"), "-f", "png", "--scale", "99"]);
+    expect(scale.code).toBe(2);
+    expect(scale.stderr).toBe("skhema: scale must be at most 10\n");
+    const gift = await run(["gift", "--email", "friend@example.com", "--qty", "0"]);
+    expect(gift.code).toBe(2);
+    expect(gift.stderr).toBe("skhema: qty must be at least 1\n");
+  });
+
+  test("on a terminal errors are red and warnings yellow, what went well plain; NO_COLOR and pipes get no colour", async () => {
+    const home = cliHome();
+    const env = { XDG_CONFIG_HOME: home.config };
+    const drawn = await onTerminal(["render", join(work, "half.py"), "--local", "-o", "half.svg"], env, home.cwd);
+    expect(drawn.code).toBe(0);
+    expect(drawn.out).toContain("\u001b[33mwarning: f: ");
+    const success = drawn.out.split(/\r?\n/).find((l) => l.includes("half.svg: 1 chart(s), rendered locally"));
+    expect(success).toBe("half.svg: 1 chart(s), rendered locally");
+    const missing = await onTerminal(["render", "nope.py", "--local"], env, home.cwd);
+    expect(missing.code).toBe(2);
+    expect(missing.out).toContain("\u001b[31mskhema: file not found: nope.py\u001b[39m");
+    const plain = await onTerminal(["render", "nope.py", "--local"], { ...env, NO_COLOR: "1" }, home.cwd);
+    expect(plain.out).not.toContain("\u001b[");
+    const piped = await runCli(["render", join(work, "half.py"), "--local", "-o", join(home.cwd, "piped.svg")], { env, cwd: home.cwd });
+    expect(piped.stderr).not.toContain("\u001b[");
+  });
+
+  test("a reader that stops early (| head) ends the command quietly with exit 0", async () => {
+    const home = cliHome();
+    // ≈ 100 functions: a JSON answer far larger than a pipe's buffer, so the CLI is still writing when head leaves.
+    writeFileSync(join(home.cwd, "many.py"), Array.from({ length: 100 }, (_, i) => `def f${i}(x):\n    if x > ${i}:\n        print(x)\n    return x\n`).join("\n"));
+    const cli = [process.execPath, join(repoRoot, "cli/main.ts"), "render", "many.py", "--local", "--json"].map((a) => `'${a}'`).join(" ");
+    const child = Bun.spawn(["bash", "-c", `${cli} | head -c 100 > /dev/null; echo "exit \${PIPESTATUS[0]}"`], {
+      cwd: home.cwd, env: cliEnv({ XDG_CONFIG_HOME: home.config }), stdout: "pipe", stderr: "pipe",
+    });
+    const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    expect(out).toBe("exit 0\n");
+    expect(err).toBe("");
+  }, 60_000);
 });
 
 describe("render --local", () => {

@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ApiError, filenameOf, NetworkError, SkhemaClient } from "../client/api.ts";
 import { startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 let server: TestServer;
 beforeAll(async () => {

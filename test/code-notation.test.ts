@@ -15,6 +15,9 @@ import type { SyntaxNode } from "../engine/frontends/tree-sitter.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { isOperand, powerText, sqrtText } from "../engine/text/math-signs.ts";
 import { parserFor } from "./support/frontend-helpers.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 /** Every text and condition of every chart, in order. */
 function texts(block: Block, out: string[] = []): string[] {

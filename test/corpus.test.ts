@@ -13,6 +13,9 @@ import { resolveOptions } from "../engine/options.ts";
 import { parseNativeTree } from "../engine/tree/validate.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
 import { readSourceFile } from "./support/source-file.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const LANGUAGES: { lang: Lang; dir: string }[] = [
   { lang: "python", dir: "python" },

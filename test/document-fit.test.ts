@@ -15,6 +15,9 @@ import { bunAssets } from "../hosts/bun.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { FIGURE_GAP, planSheets, SHEET } from "../engine/layout/sheets.ts";
 import { renderPdfDocument } from "../engine/render/pdf.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const SMALL = "def inc(x):\n    return x + 1\n\ndef twice(x):\n    return 2 * x\n\nprint(inc(1), twice(2))\n";
 const UNIT = await Bun.file("test/corpus/pascal/lab09_unit_geometry.pas").text();

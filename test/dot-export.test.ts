@@ -8,6 +8,9 @@ import { render } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { program } from "../bench/program.ts";
 import { geometryToDot } from "../bench/dot-export.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 test("a chart's DOT graph has a node per shape and an edge per flow line, and dot draws it", async () => {
   const { geometry } = await render({ code: program(2), lang: "python", format: "json" }, bunAssets);

@@ -12,6 +12,9 @@ import { d1Client, openD1 } from "../server/db/d1.ts";
 import type { Database } from "../server/db/open.ts";
 import { startEdgeWorker, type EdgeWorker } from "./support/edge-worker.ts";
 import { expectError, ledgerConsistent, postJson } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const SMALL = "x = int(input())\nif x > 0:\n    print(x)\nelse:\n    print(-x)\n";
 let worker: EdgeWorker;

@@ -8,6 +8,9 @@ import { EngineError, langFromFileName, render, requestProFeatures, type RenderI
 import { bunAssets } from "../hosts/bun.ts";
 import Ajv2020 from "ajv/dist/2020";
 import { checkGeometry } from "./support/geometry-checker.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 async function fails(input: RenderInput): Promise<EngineError> {
   try {

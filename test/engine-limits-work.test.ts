@@ -15,6 +15,9 @@ import { MAX_SYMBOL_TEXT } from "../engine/tree/limits.ts";
 import { placeText } from "../engine/geometry/outline.ts";
 import type { Block, Node } from "../engine/tree/schema.ts";
 import { EngineError } from "../engine/errors.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 /** The depth of nested decisions in a block. */
 function decisionDepth(block: Block | undefined): number {

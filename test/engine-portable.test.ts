@@ -10,6 +10,9 @@ import { builtinModules } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const RUNTIME_GLOBALS = new Set(["Bun", "Deno", "process", "require", "Buffer", "__dirname", "__filename"]);

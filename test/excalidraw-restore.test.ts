@@ -9,6 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { langFromFileName, render } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const dir = mkdtempSync(join(tmpdir(), "skhema-excalidraw-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

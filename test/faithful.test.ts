@@ -17,6 +17,9 @@ import type { Node } from "../engine/tree/schema.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { bare, blk, chart, io, p, parserFor, term } from "./support/frontend-helpers.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const FIXTURES = new URL("./fixtures/faithful/", import.meta.url);
 const read = (file: string) => Bun.file(new URL(file, FIXTURES)).text();

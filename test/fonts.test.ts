@@ -16,6 +16,9 @@ import type { Geometry } from "../engine/geometry/types.ts";
 import { textWidthMm, type FontId } from "../engine/text/measure.ts";
 import { wrapText } from "../engine/text/wrap.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const CODE = [
   "def площа(ширина, висота):",

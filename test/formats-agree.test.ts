@@ -22,6 +22,9 @@ import { planPdfPages } from "../engine/render/pdf.ts";
 import { EMU_PER_MM, fitScale } from "../engine/render/docx.ts";
 import { darkestAround, decodePng, type Grey } from "./support/png-decode.ts";
 import { findAll, parseXmlStrict, type XmlElement } from "./support/xml-check.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const CODE = readFileSync(new URL("../examples/grade.py", import.meta.url), "utf8");
 const DPI = 100;

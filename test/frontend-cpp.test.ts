@@ -8,6 +8,9 @@ import { resolveOptions, type Options } from "../engine/options.ts";
 import { type Node } from "../engine/tree/schema.ts";
 import { parserFor, bare, chart, p, io, term, call, blk, finishedMain } from "./support/frontend-helpers.ts";
 import { readSourceFile } from "./support/source-file.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const FIXTURES = new URL("./fixtures/cpp/", import.meta.url);
 const CORPUS = new URL("./corpus/cpp/", import.meta.url);

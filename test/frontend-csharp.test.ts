@@ -4,6 +4,9 @@ import type { FrontendResult } from "../engine/frontends/types.ts";
 import type { Options } from "../engine/options.ts";
 import { type Node } from "../engine/tree/schema.ts";
 import { parserFor, bare, chart, p, io, term, call, blk, finishedMain } from "./support/frontend-helpers.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const FIXTURES = new URL("./fixtures/csharp/", import.meta.url);
 const PARITY = new URL("./parity/csharp/", import.meta.url);

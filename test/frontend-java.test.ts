@@ -3,6 +3,9 @@ import { parseJava } from "../engine/frontends/java/index.ts";
 import type { Options } from "../engine/options.ts";
 import type { Block, Node } from "../engine/tree/schema.ts";
 import { parserFor, bare, chart, p, io, term, call, blk, finishedMain } from "./support/frontend-helpers.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const FIXTURES = new URL("./fixtures/java/", import.meta.url);
 const PARITY = new URL("./parity/java/", import.meta.url);

@@ -7,6 +7,9 @@ import { bunAssets } from "../hosts/bun.ts";
 import { parserFor, bare, chart, p, io, term, call, blk, finishedMain } from "./support/frontend-helpers.ts";
 import { resolveOptions, type Options } from "../engine/options.ts";
 import { ChartTreeSchema, type Node } from "../engine/tree/schema.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const FIXTURES = new URL("./fixtures/pascal/", import.meta.url);
 

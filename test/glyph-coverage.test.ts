@@ -10,6 +10,9 @@ import { coverageRanges } from "../scripts/gen-coverage.ts";
 import { render } from "../engine/index.ts";
 import { drawableText } from "../engine/text/drawable.ts";
 import { bunAssets } from "../hosts/bun.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 describe("glyph coverage table", () => {
   for (const id of Object.keys(FONTS) as FontId[]) {

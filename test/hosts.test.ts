@@ -21,6 +21,9 @@ import { renderSet, SET_SOURCES, type HostFile } from "./hosts/render-set.ts";
 import { bundleHarness } from "./support/host-bundle.ts";
 import { decodePng } from "./support/png-decode.ts";
 import { fetchWhenUp, freePort, WORKERD, workerdConfig } from "./support/workerd.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const bin = (name: string) => join(root, "node_modules/.bin", name);

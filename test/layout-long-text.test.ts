@@ -8,6 +8,9 @@
 import { describe, expect, test } from "bun:test";
 import { render } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 /** [language, what, program with a long literal `t` and a long identifier `id`]. */
 const cases: [string, string, (t: string, id: string) => string][] = [

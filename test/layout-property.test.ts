@@ -15,6 +15,10 @@ import { resolveOptions, type Options } from "../engine/options.ts";
 import type { ChartTree } from "../engine/tree/schema.ts";
 import { arbChartTree, treeStats } from "./support/arbitrary-tree.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
+import { cpuClock } from "./support/cpu-time.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 interface Config {
   name: string;
@@ -42,7 +46,7 @@ function describeTree(tree: ChartTree): string {
 function checkLayout(tree: ChartTree, config: Config, maxMs: number): void {
   const options = resolveOptions(config.options);
   const before = JSON.stringify(tree);
-  const t0 = performance.now();
+  const cpu = cpuClock();
   let first: string;
   let geometry: ReturnType<typeof layoutCharts>;
   try {
@@ -51,8 +55,8 @@ function checkLayout(tree: ChartTree, config: Config, maxMs: number): void {
   } catch (err) {
     throw new Error(`[${config.name}] layoutCharts threw ${err instanceof Error ? err.stack ?? err.message : String(err)}\n${describeTree(tree)}`);
   }
-  const ms = performance.now() - t0;
-  if (ms > maxMs) throw new Error(`[${config.name}] layoutCharts took ${ms.toFixed(0)} ms (limit ${maxMs})\n${describeTree(tree)}`);
+  const ms = cpu();
+  if (ms > maxMs) throw new Error(`[${config.name}] layoutCharts took ${ms.toFixed(0)} ms of CPU time (limit ${maxMs})\n${describeTree(tree)}`);
   if (JSON.stringify(tree) !== before) throw new Error(`[${config.name}] layoutCharts modified its input tree\n${describeTree(tree)}`);
   const second = JSON.stringify(layoutCharts(JSON.parse(before) as ChartTree, options, config.split));
   if (second !== first) {
@@ -90,12 +94,16 @@ describe("layout properties over random trees (moderate size)", () => {
     test(`${config.name}: terminates, deterministic, passes the geometry checker`, () => {
       fc.assert(
         fc.property(MODERATE, (tree) => checkLayout(tree, config, 5_000)),
-        { numRuns: 100, includeErrorInReport: true, interruptAfterTimeLimit: 100_000, markInterruptAsFailure: true },
+        // Each tree's layout is bounded in CPU time above; no wall-clock limit on the whole run, which
+        // a busy machine stretched past 100 s (issue 24.11). The test's timeout only catches a hang.
+        { numRuns: 100, includeErrorInReport: true },
       );
-    }, 120_000);
+    }, 600_000);
   }
 });
 
+// Each layout is bounded in CPU time (checkLayout); these timeouts only catch a hang. On a loaded
+// 2-core machine the two runs at the hard limits took 269 s of wall clock (issue 24.11).
 describe("layout properties near the limits", () => {
   test("about 1500 nodes, depth up to 40 (5 runs, random option set)", () => {
     const tree = fc.oneof(
@@ -106,7 +114,7 @@ describe("layout properties near the limits", () => {
       fc.property(fc.constantFrom(...CONFIGS), tree, (config, t) => checkLayout(t, config, 30_000)),
       { numRuns: 5, endOnFailure: true, includeErrorInReport: true },
     );
-  }, 300_000);
+  }, 900_000);
 
   test("the hard limits: 2000 nodes, depth 100 (2 runs)", () => {
     fc.assert(
@@ -117,5 +125,5 @@ describe("layout properties near the limits", () => {
       ),
       { numRuns: 2, endOnFailure: true, includeErrorInReport: true },
     );
-  }, 300_000);
+  }, 900_000);
 });

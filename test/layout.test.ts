@@ -10,6 +10,9 @@ import type { ChartGeometry, Edge, Geometry, Shape } from "../engine/geometry/ty
 import type { ChartTree, Node } from "../engine/tree/schema.ts";
 import { PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../engine/geometry/style.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 async function py(code: string, options: object = {}, extra: { fn?: string; split?: boolean } = {}): Promise<Geometry> {
   const result = await render({ code, lang: "python", format: "json", options, ...extra }, bunAssets);

@@ -16,6 +16,9 @@ import { backoffMs, logDelivery, startMailSender } from "../server/mail/sender.t
 import { templates } from "../server/mail/templates/index.ts";
 import { credits } from "../server/mail/templates/uk.ts";
 import { startSmtp, type TestSmtp } from "./support/smtp.ts";
+import { busyMachineTimeouts, WAIT_MS } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 let dir: string;
 let database: Database;
@@ -47,7 +50,7 @@ async function row(id: number) {
 }
 
 /** Polls `check` until it is true; bounded. */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

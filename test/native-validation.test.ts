@@ -1,6 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { NODE_KINDS, TREE_LIMITS } from "../engine/tree/schema.ts";
 import { MAX_ERRORS, formatNativeTreeErrors, parseNativeTree, type NativeTreeError } from "../engine/tree/validate.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const ALLOWED = NODE_KINDS.join(", ");
 

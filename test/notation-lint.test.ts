@@ -13,6 +13,9 @@ import type { Lang } from "../engine/index.ts";
 import type { ChartTree, Node } from "../engine/tree/schema.ts";
 import { corpusFiles, countByRule, lintFile, lintProgram, NOTATION_RULES, type NotationFinding } from "./support/notation-lint.ts";
 import baseline from "./notation-baseline.json";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 // Linted once, before the tests (as page-fit.test.ts measures): each rule's test can run alone.
 const files = corpusFiles();

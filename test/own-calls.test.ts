@@ -10,6 +10,9 @@ import { resolveOptions, type Options } from "../engine/options.ts";
 import { TREE_LIMITS, type Block, type ChartFunction, type Node } from "../engine/tree/schema.ts";
 import { ownCallsShown } from "../engine/frontends/own-calls.ts";
 import { bare, blk, call, io, p, term } from "./support/frontend-helpers.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 async function tree(lang: Lang, code: string, options: Options = {}): Promise<ChartFunction[]> {
   const result = await frontendFor(lang)!(code, resolveOptions(options), bunAssets);

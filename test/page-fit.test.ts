@@ -16,6 +16,9 @@ import { frontendFor, langFromFileName, prepare, type Lang } from "../engine/ind
 import { bunAssets } from "../hosts/bun.ts";
 import type { Shape } from "../engine/geometry/types.ts";
 import { NO_TEARS } from "../engine/layout/fit/torn.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const files = ["test/corpus", "examples"].flatMap(sourceFiles).filter((f) => !f.includes("syntax_error"));
 const fits: ChartFit[] = [];

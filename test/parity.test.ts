@@ -9,6 +9,9 @@ import { frontendFor, type Lang } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { resolveOptions } from "../engine/options.ts";
 import type { Block, ChartTree, Node } from "../engine/tree/schema.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const ALGORITHMS = [
   "linear_search", "binary_search", "bubble_sort", "factorial_loop", "factorial_recursive", "gcd",

@@ -12,6 +12,9 @@ import { FONTS, type FontId } from "../engine/fonts.ts";
 import { GLYPH_COVERAGE } from "../engine/render/glyph-coverage.ts";
 import { TrueTypeFont } from "../engine/render/pdf-font.ts";
 import { bunAssets } from "../hosts/bun.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 interface FkGlyph {
   id: number;

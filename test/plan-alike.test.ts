@@ -18,6 +18,9 @@ import { PAGE_PART_HEIGHT } from "../engine/geometry/style.ts";
 import type { ChartTree } from "../engine/tree/schema.ts";
 import { program } from "../bench/program.ts";
 import { readSourceFile } from "./support/source-file.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const options = resolveOptions({});
 const THRESHOLDS = [Infinity, 200, PAGE_PART_HEIGHT / 2, 100, 80, PAGE_PART_HEIGHT / 4, 40, 20];

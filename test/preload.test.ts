@@ -3,6 +3,9 @@
  * start); they are initialised once, and later renders reuse them.
  */
 import { expect, test } from "bun:test";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 test("preload starts tree-sitter and the PNG rasteriser once; renders reuse them", () => {
   const script = `

@@ -18,6 +18,9 @@ import { parseFast } from "../engine/frontends/python/parser/parser.ts";
 import { cleanSource } from "../engine/frontends/source.ts";
 import { getParser, parseSyntax, WARM_UP, type SyntaxNode } from "../engine/frontends/tree-sitter.ts";
 import { bunAssets } from "../hosts/bun.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const parser = await getParser(bunAssets, "tree-sitter-python.wasm");
 

@@ -9,6 +9,9 @@ import { render, type Format } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { checkGeometry } from "./support/geometry-checker.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 // Longer than the largest symbol holds (half a page wide, half a page tall: layout/size.ts).
 const LONG = `x := ${Array.from({ length: 120 }, (_, i) => `value${i}`).join(" + ")}`;

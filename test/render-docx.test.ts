@@ -18,6 +18,9 @@ import { lineHeightMm } from "../engine/text/measure.ts";
 import type { Box, Edge, Geometry, Part, Shape } from "../engine/geometry/types.ts";
 import { sampleGeometry } from "./fixtures/geometry-sample.ts";
 import { findAll, parseXmlStrict, unescapeXml, type XmlElement } from "./support/xml-check.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 /**
  * test/fixtures/python/long_summary.py (page-fit.test.ts measures it too): a program with a long main
@@ -413,7 +416,7 @@ describe("LibreOffice round trip", () => {
         join(dir, "side.docx"),
         join(dir, "sample.docx"),
       ],
-      { encoding: "utf8", timeout: 25_000 },
+      { encoding: "utf8", timeout: 100_000 },
     );
     if (r.error) throw new Error(`soffice failed to run (install libreoffice-writer-nogui): ${r.error.message}`);
     for (const name of ["paged", "side", "sample"]) {
@@ -424,7 +427,7 @@ describe("LibreOffice round trip", () => {
       const info = spawnSync("pdfinfo", [pdf], { encoding: "utf8" });
       pdfPages[name] = Number(/Pages:\s+(\d+)/.exec(info.stdout)?.[1]);
     }
-  }, 30_000);
+  }, 120_000);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

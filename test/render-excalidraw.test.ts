@@ -12,6 +12,9 @@ import { outline } from "../engine/geometry/outline.ts";
 import type { AssetLoader } from "../engine/assets.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { sampleGeometry } from "./fixtures/geometry-sample.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const assets: AssetLoader = { load: async () => new Uint8Array() };
 const near = (a: number, b: number, eps = 0.011): boolean => Math.abs(a - b) <= eps;

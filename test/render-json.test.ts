@@ -5,6 +5,9 @@ import Ajv2020 from "ajv/dist/2020";
 import { canonicalGeometry, renderJson } from "../engine/render/json.ts";
 import type { Geometry, ShapeKind } from "../engine/geometry/types.ts";
 import { sampleGeometry } from "./fixtures/geometry-sample.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const schemaPath = fileURLToPath(new URL("../schemas/geometry.schema.json", import.meta.url));
 const schema = JSON.parse(readFileSync(schemaPath, "utf8"));

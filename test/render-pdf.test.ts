@@ -16,6 +16,9 @@ import { PDF_PAGE, planPdfPages, renderPdf, renderPdfDocument } from "../engine/
 import { renderPng } from "../engine/render/png.ts";
 import type { RenderContext } from "../engine/render/types.ts";
 import { darkestAround, decodePng } from "./support/png-decode.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const SORTING = readFileSync(new URL("../examples/sorting.py", import.meta.url), "utf8");
 const CYRILLIC = readFileSync(new URL("./fixtures/python/cyrillic.py", import.meta.url), "utf8");

@@ -15,6 +15,9 @@ import { renderSvg } from "../engine/render/svg.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { program } from "../bench/program.ts";
 import { decodePng, pngSize } from "./support/png-decode.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const ctx = (scale: number) => ({ assets: bunAssets, scale, fragment: false, pages: false });
 

@@ -17,6 +17,9 @@ import { loadFonts } from "../engine/render/fonts.ts";
 import { renderSvg } from "../engine/render/svg.ts";
 import type { RenderContext } from "../engine/render/types.ts";
 import { darkestAround, decodePng, isPng, pngSize } from "./support/png-decode.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const PX_PER_MM = 96 / 25.4;
 

@@ -6,6 +6,9 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { JobStopped, WorkerPool, type PoolSettings } from "../server/rendering/pool.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const WORKER = new URL("./support/pool-worker.ts", import.meta.url);
 const MiB = 1024 * 1024;
@@ -29,14 +32,14 @@ describe("render worker pool", () => {
     const values = await Promise.all(Array.from({ length: 7 }, (_, i) => p.run({ kind: "echo", value: i }, { budgetMs: LONG })));
     expect(values).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(p.stats()).toMatchObject({ workers: 2, busy: 0, queued: 0 });
-  }, 30_000);
+  }, 120_000);
 
   test("a worker's error is the job's rejection and the worker stays", async () => {
     const p = pool();
     await expect(p.run({ kind: "fail" }, { budgetMs: LONG })).rejects.toEqual({ message: "it failed" });
     expect(await p.run({ kind: "echo", value: "after" }, { budgetMs: LONG })).toBe("after");
     expect(p.stats().replaced).toEqual({ budget: 0, memory: 0, abandoned: 0, crashed: 0, recycled: 0 });
-  }, 30_000);
+  }, 120_000);
 
   test("a job over its budget is stopped, its worker replaced, and the next job runs", async () => {
     const p = pool();
@@ -46,7 +49,7 @@ describe("render worker pool", () => {
     expect((stopped as JobStopped).message).toContain("200 ms budget");
     expect(await p.run({ kind: "echo", value: 1 }, { budgetMs: LONG })).toBe(1);
     expect(p.stats().replaced.budget).toBe(1);
-  }, 30_000);
+  }, 120_000);
 
   test("the budget counts the wait for a worker: a job still queued at its budget fails without starting", async () => {
     const p = pool();
@@ -60,7 +63,7 @@ describe("render worker pool", () => {
     expect(p.stats().replaced.budget).toBe(0); // it never held a worker
     controller.abort();
     await running;
-  }, 30_000);
+  }, 120_000);
 
   test("the pool's own thread stays free while every worker spins", async () => {
     const p = pool({ size: 2 });
@@ -73,7 +76,7 @@ describe("render worker pool", () => {
     controller.abort();
     for (const outcome of await Promise.all(spinning)) expect((outcome as DOMException).name).toBe("AbortError");
     expect(p.stats().replaced.abandoned).toBe(2);
-  }, 30_000);
+  }, 120_000);
 
   test("an abandoned job stops its worker; an abandoned queued job never starts", async () => {
     const p = pool();
@@ -90,7 +93,7 @@ describe("render worker pool", () => {
     expect(((await running) as DOMException).name).toBe("AbortError");
     expect(p.stats().replaced.abandoned).toBe(1);
     expect(await p.run({ kind: "echo", value: "fresh" }, { budgetMs: LONG })).toBe("fresh");
-  }, 30_000);
+  }, 120_000);
 
   test("over the memory ceiling the longest-running job is stopped", async () => {
     let rss = 100 * MiB;
@@ -108,7 +111,7 @@ describe("render worker pool", () => {
     expect(p.stats()).toMatchObject({ busy: 1 });
     p.close();
     expect(await younger).toBeInstanceOf(Error);
-  }, 30_000);
+  }, 120_000);
 
   test("one owner holds all workers but one: another owner's job runs at once", async () => {
     const p = pool({ size: 2 });
@@ -120,7 +123,7 @@ describe("render worker pool", () => {
     expect(await p.run({ kind: "echo", value: "b's" }, { budgetMs: LONG, owner: "b" })).toBe("b's");
     controller.abort();
     await Promise.all(mine);
-  }, 30_000);
+  }, 120_000);
 
   test("an owner's next job waits on its busy worker, and goes back to the queue when that worker is replaced", async () => {
     const p = pool({ size: 2 });
@@ -131,7 +134,7 @@ describe("render worker pool", () => {
     expect(p.stats()).toMatchObject({ busy: 1, queued: 0 });
     expect(((await stopped) as JobStopped).reason).toBe("budget");
     expect(await next).toBe("a's next"); // run again on a fresh worker, not failed with the spinning one
-  }, 30_000);
+  }, 120_000);
 
     test("a worker left holding a large heap is recycled after its job", async () => {
     const p = pool({ recycleBytes: 10 * MiB });
@@ -142,5 +145,5 @@ describe("render worker pool", () => {
     expect(await p.run({ kind: "echo", value: "next" }, { budgetMs: LONG, recycle: true })).toBe("next");
     expect(p.stats().replaced.recycled).toBe(2); // asked for by the job
     expect(await p.run({ kind: "echo", value: "after" }, { budgetMs: LONG })).toBe("after");
-  }, 30_000);
+  }, 120_000);
 });

@@ -9,6 +9,9 @@ import { lineHeightMm as linePitch } from "../engine/text/measure.ts";
 import { ARROW_LENGTH, PT } from "../engine/geometry/style.ts";
 import type { Geometry, Point, Shape } from "../engine/geometry/types.ts";
 import { sampleGeometry } from "./fixtures/geometry-sample.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TINOS = readFileSync(root + "node_modules/@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf");

@@ -9,6 +9,9 @@ import { num } from "../engine/render/svg.ts";
 import type { AssetLoader } from "../engine/assets.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { sampleGeometry } from "./fixtures/geometry-sample.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TINOS_PATH = root + "node_modules/@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf";
@@ -166,7 +169,7 @@ describe("Typst renderer (compiled with the npm Typst compiler and a local CeTZ 
       expect(pages[0]).toContain('"q"');
       expect(pages[1]).toContain("Кінець");
     }
-  }, 30_000);
+  }, 120_000);
 
   test("the fragment compiles inside a host document", () => {
     const frag = renderTypstText(geometry(), { fragment: true, pages: false });
@@ -178,5 +181,5 @@ describe("Typst renderer (compiled with the npm Typst compiler and a local CeTZ 
       expect(r.text).toContain("Кінець");
       expect(r.text).not.toContain("Рисунок");
     }
-  }, 30_000);
+  }, 120_000);
 });

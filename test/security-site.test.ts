@@ -17,6 +17,9 @@ import { MAX_OPEN_PAYMENTS } from "../server/payments/topup.ts";
 import { MAX_SESSIONS, openSessionStatements } from "../site/server/auth/sessions.ts";
 import { providerEnv, rows, startFake, topup } from "./support/payments.ts";
 import { expectError, postJson, startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const TIMEOUT = 60_000;
 const repoRoot = join(import.meta.dir, "..");

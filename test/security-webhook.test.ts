@@ -8,6 +8,9 @@ import { afterEach, describe, expect, test } from "bun:test";
 import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
 import { balance, eventually, JAR, providerEnv, rows, SECRET, startFake, topup } from "./support/payments.ts";
 import { ledgerConsistent, startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const open: { stop(): Promise<void> }[] = [];
 afterEach(async () => {

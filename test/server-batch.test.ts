@@ -13,6 +13,9 @@ import { ledgerOf } from "../server/accounts/credits.ts";
 import { isPng } from "./support/png-decode.ts";
 import { expectError, ledgerConsistent, postJson, startServer, startSourceHost, type SourceHost, type TestServer } from "./support/server.ts";
 import { parseXmlStrict } from "./support/xml-check.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 /** One chart each. */
 const SMALL = "x = int(input())\nif x > 0:\n    print(x)\nelse:\n    print(-x)\n";
@@ -22,8 +25,8 @@ const TWO_FUNCTIONS = "def a(x):\n    return x + 1\n\ndef b(y):\n    if y:\n    
 const SYNTAX_ERROR = "def f(:\n    pass\n";
 const NATIVE = JSON.stringify([{ name: "main", main: true, block: { stmts: [{ kind: "process", text: "i := i + 1" }] } }]);
 
-/** Rasterizing and the first render of each format load wasm and fonts: more than the default 5 s on a busy machine. */
-const SLOW = 20_000;
+/** Rasterizing and the first render of each format load wasm and fonts: beyond the busy-machine default (test/support/timeouts.ts). */
+const SLOW = 120_000;
 
 const py = (code = SMALL, extra: Record<string, unknown> = {}) => ({ code, lang: "python", ...extra });
 

@@ -12,6 +12,9 @@ import { createApiKey } from "../server/accounts/keys.ts";
 import { createUser } from "../server/accounts/users.ts";
 import { openDatabase, type Database } from "../server/db/open.ts";
 import { expectError, ledgerConsistent, postJson, spawnServer, startServer, type SpawnedServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const SMALL = "x = int(input())\nif x > 0:\n    print(x)\nelse:\n    print(-x)\n";
 /** A medium source: five functions with nested loops (five charts; their PDF figures share pages where they fit). */
@@ -96,7 +99,7 @@ describe("parallel /render against one balance", () => {
     } finally {
       await server.stop();
     }
-  }, 30_000);
+  }, 120_000);
 
   test("two server processes on one database file: the same guarantee", async () => {
     const { databaseUrl, userId, key } = await freshDatabase(50);
@@ -114,7 +117,7 @@ describe("parallel /render against one balance", () => {
       expect(await ledgerConsistent(database, userId)).toEqual({ balance: 0, sum: 0, rows: 51 });
       expect(await rowsByReason(database, userId)).toEqual({ admin_grant: 1, render: 50 });
     });
-  }, 30_000);
+  }, 120_000);
 });
 
 describe("crash safety", () => {
@@ -172,7 +175,7 @@ describe("crash safety", () => {
       release();
       await sources.stop(true);
     }
-  }, 40_000);
+  }, 120_000);
 
   test("kill -9 while renders are being charged: every delivered render is charged once, the ledger adds up", async () => {
     const { databaseUrl, userId, key } = await freshDatabase(1000);
@@ -218,5 +221,5 @@ describe("crash safety", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("x-credits-left")).toBe(String(1000 - charged - 1));
     expect(await second.stop()).toBe(0);
-  }, 30_000);
+  }, 120_000);
 });

@@ -6,6 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { expectError, ledgerConsistent, spawnServer, startServer, type SpawnedServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 let server: TestServer;
 let main: SpawnedServer;

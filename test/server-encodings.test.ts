@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { Geometry, Shape } from "../engine/geometry/types.ts";
 import { expectError, ledgerConsistent, startServer, startSourceHost, type SourceHost, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const corpus = (path: string) => readFileSync(new URL(`./corpus/${path}`, import.meta.url));
 const CP1251_C = corpus("c/20_cp1251_devcpp_average.c");

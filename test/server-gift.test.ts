@@ -10,6 +10,9 @@ import { createApiKey } from "../server/accounts/keys.ts";
 import { createUser } from "../server/accounts/users.ts";
 import { expectError, ledgerConsistent, postJson, startServer, type TestServer } from "./support/server.ts";
 import { startSmtp, type TestSmtp } from "./support/smtp.ts";
+import { busyMachineTimeouts, WAIT_MS } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 let server: TestServer;
 let smtp: TestSmtp;
@@ -48,9 +51,9 @@ async function footprint() {
 
 /** Bounded wait until every queued mail has been sent (so a test's outage hits only its own mail). */
 async function outboxDrained(): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + WAIT_MS;
   while ((await query("SELECT id FROM outbox WHERE status <> 'sent'")).length > 0) {
-    if (Date.now() > deadline) throw new Error("outbox not drained within 10 s");
+    if (Date.now() > deadline) throw new Error(`outbox not drained within ${WAIT_MS} ms`);
     await Bun.sleep(20);
   }
 }
@@ -205,7 +208,7 @@ describe("POST /v1/gift", () => {
       expect(await response.json()).toEqual({ ok: true, credits: 0 });
       expect(await credits("patient@example.com")).toBe(2);
       // Bounded wait for the sender to have tried and failed at least once.
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + WAIT_MS;
       let row: Awaited<ReturnType<typeof query>>[number] | undefined;
       for (;;) {
         [row] = await query("SELECT status, attempts, last_error FROM outbox WHERE \"to\" = ?", "patient@example.com");

@@ -11,7 +11,10 @@ import { createApiKey } from "../server/accounts/keys.ts";
 import { createUser } from "../server/accounts/users.ts";
 import { openDatabase } from "../server/db/open.ts";
 import { program } from "../bench/program.ts";
-import { spawnServer } from "./support/server.ts";
+import { spawnServer, startSourceHost } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const dir = mkdtempSync(join(tmpdir(), "skhema-lifecycle-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,7 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 test("first start creates the database (and its folder) and applies the migrations once", async () => {
   const path = join(dir, "nested", "folder", "skhema.db");
   const server = await spawnServer(`file:${path}`);
-  expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ ok: true, version: "1.0.0" });
+  expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ ok: true, version: "1.0.0", softwareVersion: expect.any(String) });
   expect(await server.stop()).toBe(0);
   expect(existsSync(path)).toBe(true);
 
@@ -47,19 +50,34 @@ test("SIGTERM lets an in-flight batch finish and be charged, then exits 0 with t
   const { key } = await createApiKey(database.db, user.id);
   database.close();
 
-  const server = await spawnServer(url);
-  const items = Array.from({ length: 40 }, () => ({ code: program(6), lang: "python" }));
+  // The first item's source is held until the SIGTERM is sent: the batch is surely in flight then,
+  // however slowly a busy machine got it there (a fixed sleep once decided that).
+  let requested!: () => void;
+  const batchWorking = new Promise<void>((resolve) => (requested = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const source = new TextEncoder().encode(program(6));
+  const sources = startSourceHost({
+    "/held.py": () => {
+      requested();
+      return new Response(new ReadableStream({ async pull(controller) { await released; controller.enqueue(source); controller.close(); } }));
+    },
+  });
+  const server = await spawnServer(url, sources.env);
+  const items = [{ url: `${sources.base}/held.py` }, ...Array.from({ length: 40 }, () => ({ code: program(6), lang: "python" }))];
   const inFlight = fetch(`${server.url}/render/batch`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-api-key": key },
     body: JSON.stringify({ items, format: "pdf", json: true }),
   });
-  await Bun.sleep(300); // the batch is rendering now (40 tall charts take well over a second)
+  await batchWorking;
   server.process.kill("SIGTERM");
+  release();
   const response = await inFlight;
+  await sources.stop();
   expect(response.status).toBe(200);
   const body = (await response.json()) as { rendered: number; credits: number; creditsLeft: number };
-  expect(body.rendered).toBe(40);
+  expect(body.rendered).toBe(41);
   expect(await server.process.exited).toBe(0);
 
   // New connections are refused once it has stopped.
@@ -72,4 +90,4 @@ test("SIGTERM lets an in-flight batch finish and be charged, then exits 0 with t
   expect(integrity.rows[0]![0]).toBe("ok");
   expect(Number(balance.rows[0]!.credits)).toBe(1000 - body.credits);
   expect(body.creditsLeft).toBe(1000 - body.credits);
-}, 60_000);
+}, 180_000);

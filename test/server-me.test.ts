@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createApiKey, newApiKey, revokeApiKey } from "../server/accounts/keys.ts";
 import { createUser } from "../server/accounts/users.ts";
 import { expectError, postJson, startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const RFC3339_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const DAY = 86_400_000;

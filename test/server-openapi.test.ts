@@ -6,11 +6,16 @@
  * page (/v1/docs, with its Swagger UI assets served locally), /v1/health and the 404 answer.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
-import { expectError, startServer, type TestServer } from "./support/server.ts";
+import { BatchRequest, GiftRequest, RenderRequest, TopupRequest } from "../server/http/schemas.ts";
+import { repoRoot } from "./support/cli.ts";
+import { expectError, postJson, startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 // The slice of OpenAPI 3.1 these tests read; everything else stays `unknown`.
 interface SchemaObject {
@@ -341,7 +346,7 @@ describe("API reference page", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     const html = await page.text();
-    const assets = [...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => new URL(m[1]!, page.url).href);
+    const assets = [...html.matchAll(/<(?:link rel="stylesheet" href|script src)="([^"]+)"/g)].map((m) => new URL(m[1]!, page.url).href);
     expect(assets.map((a) => new URL(a).pathname).sort()).toEqual(["/v1/docs/init.js", "/v1/docs/swagger-ui-bundle.js", "/v1/docs/swagger-ui.css"]);
     // No inline script: the page's CSP admits scripts of this origin only.
     expect(html).not.toMatch(/<script>/);
@@ -359,6 +364,44 @@ describe("API reference page", () => {
     expect(css.status).toBe(200);
     expect(css.headers.get("content-type")).toContain("text/css");
     expect(await css.text()).toContain(".swagger-ui");
+  });
+
+  test("the page fits a phone, leads back to the site and opens with words for users (issue 24)", async () => {
+    const html = await (await fetch(`${server.url}/docs`)).text();
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    const links = [...html.matchAll(/<a href="([^"]+)"/g)].map((m) => new URL(m[1]!, `${server.url}/docs`).href);
+    // The site's origin from configuration (development: http://localhost:<PORT>), and the document.
+    expect(links).toEqual([`http://localhost:${new URL(server.url).port}/`, `${server.url}/openapi.json`]);
+    expect(doc.info.description).not.toContain("open points");
+    expect(doc.info.description).toStartWith("Turns program source");
+    expect(doc.info.description).toContain("**Start here.**");
+  });
+
+  test("every JSON request body has an example its schema accepts, with no Pro option; Try it out on /render answers 200 or 402", async () => {
+    const schemas: Record<string, { safeParse(v: unknown): { success: boolean; error?: unknown } }> = { RenderRequest, BatchRequest, TopupRequest, GiftRequest };
+    const named: string[] = [];
+    for (const methods of Object.values(doc.paths)) {
+      for (const operation of Object.values(methods)) {
+        const media = operation.requestBody?.content["application/json"];
+        if (!media) continue;
+        const name = refName(media)!;
+        named.push(name);
+        const example = (doc.components.schemas[name] as { example?: Record<string, unknown> }).example;
+        expect(example, `${name} has no example`).toBeDefined();
+        const parsed = schemas[name]!.safeParse(example);
+        expect(parsed.success, `${name}'s example: ${String(parsed.error)}`).toBe(true);
+        expect(JSON.stringify(example)).not.toContain('"options"');
+      }
+    }
+    expect(named.sort()).toEqual(["BatchRequest", "GiftRequest", "RenderRequest", "TopupRequest"]);
+    // What Execute sends: the example as it is.
+    const example = (doc.components.schemas.RenderRequest as { example: unknown }).example;
+    const rich = await server.user({ credits: 5 });
+    const rendered = await postJson(`${server.url}/render`, rich.key, example);
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers.get("content-type")).toContain("image/svg+xml");
+    const poor = await server.user({ credits: 0 });
+    await expectError(await postJson(`${server.url}/render`, poor.key, example), 402, "no_credits");
   });
 
   const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
@@ -390,7 +433,22 @@ describe("outside the documented endpoints", () => {
   test("GET /v1/health answers without a key", async () => {
     const response = await fetch(`${server.url}/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, version: "1.0.0" });
+    // Which version is which: the interface's (as in the OpenAPI document) and the software's release.
+    expect(await response.json()).toEqual({ ok: true, version: "1.0.0", softwareVersion: JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version });
+  });
+
+  test("GET /v1 is a small JSON index: name, both versions, links to the reference, the document, /health and the site", async () => {
+    const response = await fetch(server.url);
+    expect(response.status).toBe(200);
+    const index = (await response.json()) as Record<string, string>;
+    const origin = `http://localhost:${new URL(server.url).port}`;
+    expect(index).toEqual({
+      name: doc.info.title, version: doc.info.version, softwareVersion: expect.any(String),
+      docs: `${origin}/v1/docs`, openapi: `${origin}/v1/openapi.json`, health: `${origin}/v1/health`, site: `${origin}/`,
+    });
+    // The links lead somewhere (through the loopback address this test server listens on).
+    for (const path of ["/v1/docs", "/v1/openapi.json", "/v1/health"]) expect((await fetch(new URL(path, server.url))).status).toBe(200);
+    expect(op("/", "get").security).toEqual([]);
   });
 
   test("an unknown path is 404 not_found with the error body", async () => {

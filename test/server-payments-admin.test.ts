@@ -5,13 +5,14 @@
  * payment's money as credits, refusing an overpaid surplus — each decided once — and the provider
  * commands going through the shared call budget.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
 import { adminCommand } from "./support/admin.ts";
 import { balance, eventually, JAR, providerEnv, rows, SECRET, startFake, topup } from "./support/payments.ts";
 import { ledgerConsistent, startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
 
-setDefaultTimeout(60_000);
+busyMachineTimeouts();
 
 let fake: FakeMonobank;
 let server: TestServer;

@@ -10,6 +10,9 @@ import { CODE_ALPHABET, codesIn, newPaymentCode } from "../server/payments/codes
 import { JAR, providerEnv, rows, startFake, topup } from "./support/payments.ts";
 import { expectError, postJson, startServer, type TestServer } from "./support/server.ts";
 import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const repoRoot = new URL("../", import.meta.url).pathname;
 const CODE = new RegExp(`^SK-[${CODE_ALPHABET}]{8}$`);

@@ -14,6 +14,9 @@ import { StatementPoller } from "../server/payments/poller.ts";
 import { loadConfig } from "../server/config.ts";
 import { balance, eventually, JAR, paymentLedger, providerEnv, rows, SECRET, startFake, TOKEN, topup } from "./support/payments.ts";
 import { expectError, ledgerConsistent, startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const DAY = 86_400_000;
 const open: { stop(): Promise<void> }[] = [];

@@ -15,6 +15,9 @@ import { createUser } from "../server/accounts/users.ts";
 import { openDatabase, type Database } from "../server/db/open.ts";
 import { balance, eventually, paymentLedger, providerEnv, rows, startFake, topup } from "./support/payments.ts";
 import { ledgerConsistent, spawnServer, type SpawnedServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const cleanup: (() => unknown)[] = [];
 afterAll(async () => {
@@ -96,10 +99,12 @@ describe("a server killed between reading the statement and crediting", () => {
 describe("two polling processes on one database", () => {
   test("every payment credited once; the provider never called twice within the minimum interval", async () => {
     const { databaseUrl, database, userId, key } = await freshDatabase();
-    const interval = 1500;
-    // The fake refuses (429, recorded in tooSoon) any call closer than the interval, less 500 ms for the time
-    // between a process winning the budget and its request arriving (scheduling on a busy machine).
-    const slack = 500;
+    const interval = 3000;
+    // The fake refuses (429, recorded in tooSoon) any call closer than the interval, less half of it for
+    // the time between a process winning the budget and its request arriving: on a machine whose cores
+    // other processes keep busy, 500 ms of that scheduling delay was seen (issue 24.11). The budget's own
+    // guarantee (one claim per interval, server/payments/budget.ts) does not depend on it.
+    const slack = 1500;
     const fake = fakeFor({ minCallIntervalMs: interval, slackMs: slack, duplicateItems: true });
     const env = providerEnv(fake, { MONOBANK_MIN_CALL_INTERVAL_MS: String(interval), MONOBANK_POLL_INTERVAL_MS: "50" });
     const [a, b] = await Promise.all([spawn(databaseUrl, env), spawn(databaseUrl, env)]);
@@ -109,8 +114,8 @@ describe("two polling processes on one database", () => {
       await topup(a.url, key, { kind: "credits", id: 1 }),
     ];
     for (const p of bought) await fake.pay({ comment: p.comment, amountKop: p.amountKop });
-    expect((await eventually(() => balance(a.url, key), (m) => m.credits === 57, 400)).credits).toBe(57);
-    await eventually(async () => fake.calls.length, (n) => n >= 5, 400);
+    expect((await eventually(() => balance(a.url, key), (m) => m.credits === 57)).credits).toBe(57);
+    await eventually(async () => fake.calls.length, (n) => n >= 5);
     expect(fake.calls.length).toBeGreaterThanOrEqual(5);
     expect(fake.tooSoon).toEqual([]);
     const gaps = fake.calls.slice(1).map((c, i) => c.at - fake.calls[i]!.at);

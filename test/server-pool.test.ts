@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ledgerConsistent, postJson, SPIN_WORKER, startServer, expectError, type TestServer } from "./support/server.ts";
 import { SPIN } from "./support/spin-worker.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const SMALL = "def f(x):\n    return x + 1\n";
 

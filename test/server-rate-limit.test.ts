@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { countRequest } from "../server/http/rate-limit.ts";
 import { expectError, spawnServer, startServer, type SpawnedServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 let server: TestServer;
 let processes: SpawnedServer[] = [];

@@ -8,6 +8,9 @@ import { readFileSync } from "node:fs";
 import { ledgerOf } from "../server/accounts/credits.ts";
 import { findUser } from "../server/accounts/users.ts";
 import { expectError, ledgerConsistent, postJson, startServer, startSourceHost, type SourceHost, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const SMALL = "x = int(input())\nif x > 0:\n    print(x)\nelse:\n    print(-x)\n";
 const TWO_FUNCTIONS = "def a(x):\n    return x + 1\n\ndef b(y):\n    if y:\n        return 1\n    return 2\n";

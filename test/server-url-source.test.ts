@@ -17,6 +17,9 @@ import {
   type FetchedSource,
   type SourcePolicy,
 } from "../server/sources/url-source.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const MiB = 1048576;
 const PUBLIC_IP = "185.199.108.133"; // one of raw.githubusercontent.com's addresses
@@ -466,10 +469,10 @@ describe("fetching from a local server", () => {
 
   test("the deadline covers waiting for the answer and reading the body", async () => {
     const quick = { ...policy, timeoutMs: 300 };
+    // The refusal itself is the proof, not a stopwatch: without the deadline the slow headers would
+    // come after 2 s with a source, and the trickling body would never end.
     for (const route of ["slow-headers", "slow-body"]) {
-      const started = performance.now();
       expect(await refusal(() => fetchSource(`${base}/${route}`, quick))).toBe("fetch timed out after 300 ms");
-      expect(performance.now() - started).toBeLessThan(1500);
     }
   });
 

@@ -14,6 +14,9 @@ import { MAX_ATTEMPTS_PER_CODE } from "../site/server/auth/codes.ts";
 import { startSmtp, type TestSmtp } from "./support/smtp.ts";
 import { providerEnv, startFake } from "./support/payments.ts";
 import type { FakeMonobank } from "../dev/fake-monobank/fake.ts";
+import { busyMachineTimeouts, WAIT_MS } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const TIMEOUT = 180_000;
 
@@ -40,7 +43,7 @@ afterAll(async () => {
 
 /** The newest letter to `email` (waiting for it to arrive). */
 async function letterTo(email: string, after: number): Promise<ParsedMail> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const found = smtp.messages.slice(after).filter((m) => m.to && JSON.stringify(m.to).includes(email));
     if (found.length > 0) return found.at(-1)!;

@@ -12,6 +12,9 @@ import { unzipSync } from "fflate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { ensureSiteBuilt, launchBrowser, screenshot, VIEWPORTS, watchProblems } from "./support/browser.ts";
 import { startServer, type TestServer } from "./support/server.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 /** Generous: the engine's first load and the exports take seconds on a busy 2-core machine. */
 const TIMEOUT = 180_000;

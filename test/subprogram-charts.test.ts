@@ -9,6 +9,9 @@ import { bunAssets } from "../hosts/bun.ts";
 import type { Options } from "../engine/options.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { parseNativeTree } from "../engine/tree/validate.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 /** [caption, start terminator text] of every chart. */
 async function charts(lang: Lang, code: string, options: Options = {}): Promise<[string, string][]> {

@@ -11,6 +11,9 @@ import { join } from "node:path";
 import { langFromFileName, render } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { darkestAround, decodePng } from "./support/png-decode.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const dir = mkdtempSync(join(tmpdir(), "skhema-chromium-"));

@@ -18,6 +18,9 @@ import { cutAs, FLATTEN_TALLER } from "../engine/layout/fit/cut-pages.ts";
 import { drawChart, planChart, type DrawnPart } from "../engine/layout/chart.ts";
 import { COMPACT, STANDARD } from "../engine/layout/module.ts";
 import { FONTS } from "../engine/fonts.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const options = resolveOptions({});
 

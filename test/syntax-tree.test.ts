@@ -12,6 +12,9 @@ import type { WasmAssetName } from "../engine/assets.ts";
 import { getParser, toSyntaxTree, type SyntaxNode } from "../engine/frontends/tree-sitter.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { decodeSourceBytes } from "../engine/source-bytes.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const CORPUS = join(import.meta.dir, "corpus");
 const GRAMMARS: Record<string, WasmAssetName> = {

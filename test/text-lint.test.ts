@@ -13,6 +13,9 @@ import { resolveOptions } from "../engine/options.ts";
 import type { ChartTree } from "../engine/tree/schema.ts";
 import { lintCharts } from "./support/text-lint.ts";
 import { readSourceFile } from "./support/source-file.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const EXTENSIONS: Record<string, Lang> = { py: "python", c: "c", cpp: "cpp", java: "java", cs: "csharp", pas: "pascal" };
 const LANG_DIRS: Lang[] = ["python", "c", "cpp", "java", "csharp", "pascal"];

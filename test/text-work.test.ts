@@ -8,6 +8,9 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { prepareWrap, type WorkCounter } from "../engine/text/wrap.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 /** Steps of lexing `text` and wrapping it at the widths a symbol tries (size.ts). */
 function work(text: string): number {

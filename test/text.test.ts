@@ -4,6 +4,9 @@ import { FONTS } from "../engine/fonts.ts";
 import { hasGlyph, lineHeightMm, textUnits, textWidthMm } from "../engine/text/measure.ts";
 import { TINOS, TINOS_ADVANCES } from "../engine/text/metrics/tinos.ts";
 import { MEMBER_START, OBJECT_END, OPERAND_END, OPERAND_START, WORD_CHAR, widestLineMm, wrapText } from "../engine/text/wrap.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const EM12 = 12 * PT; // 1 em at 12 pt in mm
 

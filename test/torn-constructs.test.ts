@@ -15,6 +15,9 @@ import { spineConstructs, tearsOf, wholeRoom } from "../engine/layout/fit/torn.t
 import { STANDARD } from "../engine/layout/module.ts";
 import { FONTS } from "../engine/fonts.ts";
 import type { Node } from "../engine/tree/schema.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const options = resolveOptions({});
 const sizer = sizersIn(FONTS.tinos)(STANDARD);

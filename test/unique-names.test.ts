@@ -4,6 +4,9 @@ import { frontendFor, render } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { resolveOptions } from "../engine/options.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const names = async (lang: "java" | "cpp" | "python" | "pascal", code: string) =>
   (await frontendFor(lang)!(code, resolveOptions({}), bunAssets)).tree.map((c) => c.name);

@@ -16,6 +16,9 @@ import { render } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { program } from "../bench/program.ts";
 import { decodePng, pngSize } from "./support/png-decode.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const UPDATE = process.env.UPDATE_VISUAL === "1";
 const SCALE = 2;

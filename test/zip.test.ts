@@ -7,6 +7,9 @@
 import { describe, expect, test } from "bun:test";
 import { inflateRawSync } from "node:zlib";
 import { DOCX_LEVEL, zip as zipFiles } from "../engine/render/zip.ts";
+import { busyMachineTimeouts } from "./support/timeouts.ts";
+
+busyMachineTimeouts();
 
 const utf8 = new TextEncoder();
 const FILES: [string, Uint8Array][] = [

@@ -20,10 +20,9 @@ import { MCP_PATH, oauthRoutes } from "../oauth/routes.ts";
 import { rateLimit } from "./rate-limit.ts";
 import { renderLimits } from "./render-limits.ts";
 import { referenceRoutes } from "./reference.ts";
-import { Health } from "./schemas.ts";
+import { ApiIndex, Health } from "./schemas.ts";
 import { defaultHook } from "./validation.ts";
-
-export const API_VERSION = "1.0.0";
+import { INTERFACE_VERSION, SOFTWARE_VERSION } from "./versions.ts";
 
 const healthRoute = createRoute({
   method: "get",
@@ -47,6 +46,16 @@ export const SERVE_MAX_REQUEST_BODY = Number.MAX_SAFE_INTEGER;
 
 /** The account endpoints (and any other path but rendering) take a few fields at most. */
 const SMALL_BODY = 64 * 1024;
+
+const indexRoute = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "getIndex",
+  tags: ["Service"],
+  summary: "What this API is and where its reference is (no authentication)",
+  security: [],
+  responses: { 200: { description: "Names, versions and links.", content: { "application/json": { schema: ApiIndex } } } },
+});
 
 const openapiRoute = createRoute({
   method: "get",
@@ -104,11 +113,27 @@ export function createApp(deps: AppDeps) {
   v1.openapi(healthRoute, async (c) => {
     try {
       await deps.db.run("SELECT 1");
-      return c.json({ ok: true, version: API_VERSION }, 200);
+      return c.json({ ok: true, version: INTERFACE_VERSION, softwareVersion: SOFTWARE_VERSION }, 200);
     } catch {
-      return c.json({ ok: false, version: API_VERSION }, 503);
+      return c.json({ ok: false, version: INTERFACE_VERSION, softwareVersion: SOFTWARE_VERSION }, 503);
     }
   });
+  // Someone who opens the base URL in a browser or with curl learns where to go (it was a 404).
+  // The links come from configuration (config.origin), never from the request's Host header.
+  v1.openapi(indexRoute, (c) =>
+    c.json(
+      {
+        name: OPENAPI_TITLE,
+        version: INTERFACE_VERSION,
+        softwareVersion: SOFTWARE_VERSION,
+        docs: `${config.origin}/v1/docs`,
+        openapi: `${config.origin}/v1/openapi.json`,
+        health: `${config.origin}/v1/health`,
+        site: `${config.origin}/`,
+      },
+      200,
+    ),
+  );
 
   for (const path of ["/render", "/render/batch", "/render/report", "/me", "/topup", "/gift", "/products"]) v1.use(path, requireKey(db));
 
@@ -131,8 +156,8 @@ export function createApp(deps: AppDeps) {
   v1.doc31("/openapi.json", () => ({
     openapi: "3.1.0",
     info: {
-      title: "Skhema flowchart rendering API",
-      version: API_VERSION,
+      title: OPENAPI_TITLE,
+      version: INTERFACE_VERSION,
       description: OPENAPI_DESCRIPTION,
     },
     // From configuration, never from the request's Host header (which a client or a proxy chooses).
@@ -144,7 +169,7 @@ export function createApp(deps: AppDeps) {
     ],
     security: [{ ApiKeyHeader: [] as string[] }, { BearerKey: [] as string[] }] as Record<string, string[]>[],
   }));
-  v1.route("/", referenceRoutes());
+  v1.route("/", referenceRoutes(config.origin));
   // Answers of the API are data, never pages to run: a browser that opens one (an SVG chart, an
   // error) must neither guess its type nor run a script in it on this origin. The docs page has its own.
   app.use("/v1/*", async (c, next) => {
@@ -194,9 +219,18 @@ function methodTable(routes: readonly { method: string; path: string }[]): Metho
   };
 }
 
-const OPENAPI_DESCRIPTION = `Turns program source (Python, C, C++, Java, C#, Pascal) into ДСТУ 19.701-90 flowcharts.
+const OPENAPI_TITLE = "Skhema flowchart rendering API";
 
-Decisions on the open points of the interface:
+const OPENAPI_DESCRIPTION = `Turns program source (Python, C, C++, Java, C#, Pascal) into algorithm flowcharts drawn to ДСТУ 19.701-90 (ISO 5807): SVG, PNG, PDF, DOCX, Typst, Excalidraw or JSON geometry.
+
+**Start here.** Every call but /health and /openapi.json needs an API key (\`rk_…\`, made on the account page of the site): send it as \`X-API-Key: rk_…\` or \`Authorization: Bearer rk_…\`. Each chart costs 1 credit; with no credits a render answers 402 \`no_credits\` (top up on the site or with POST /topup). To try it here: **Authorize**, paste the key, then POST /render → **Try it out** → **Execute** draws the example Python program as SVG.
+
+Every error is \`{error, code}\`: branch on \`code\` (the list is in the Error schema), show \`error\` to people.
+
+**Versions.** This document's version, ${INTERFACE_VERSION}, is the HTTP interface's and changes only with the contract; the server software's own release is \`softwareVersion\` in GET /health.
+
+## Details beyond the interface
+
 - **proFeatures** (402 pro_required): an array of strings, each a feature used — \`native\` for lang=native, otherwise the custom option's name.
 - **Native chart validation errors**: 400 with code \`bad_request\` and the Error body; \`error\` lists every problem with its path in the tree, e.g. \`[0].block.stmts[3]: break outside a loop\`.
 - **Request body size**: POST /render at most 4 MiB, POST /render/batch at most 16 MiB, the account endpoints 64 KiB; a larger body, on any path and of any size, gets 400 bad_request with the Error body before being read whole (never a bare 413). A source is at most 1 MiB of UTF-8.
@@ -207,6 +241,6 @@ Decisions on the open points of the interface:
 - **X-Skipped-Functions** is at most 2 000 bytes (the first names); \`X-Skipped-Count\` gives the total and \`?json=1\` every name with its reason.
 - **Unknown fields** in request bodies are refused with 400 bad_request (it catches misspelt options).
 - **lang** is required with \`code\`; with \`url\` (or a multipart file, or a batch item's name) it may be omitted and comes from the file extension.
-- Endpoints not listed in interface.md: GET /health (no key) and GET /docs (this reference). Unknown paths answer 404 with code \`not_found\`.
+- Endpoints not listed in interface.md: GET /health (no key), GET / (this API's name, versions and links) and GET /docs (this reference). Unknown paths answer 404 with code \`not_found\`.
 - **Wrong method** on a known path (e.g. GET /render): 405 with code \`method_not_allowed\` (an addition to the codes of interface.md §7) and an \`Allow\` header listing the methods the path takes; checked before the key.
 - **Batch failures**: a zip holds one entry per item — the chart, or \`<name>.error.txt\` with \`<code>: <reason>\` for an item that failed. When no item renders, the batch answers the error POST /render gives for the first item the client must fix (e.g. 400 bad_source), else 500 render_failed; with json=1 that answer also carries every BatchResponse field (BatchFailedResponse).`;

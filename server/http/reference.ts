@@ -2,7 +2,8 @@
  * The API reference page (GET /v1/docs): Swagger UI, served from the swagger-ui-dist package
  * rather than a CDN, so the page works wherever the server does. The page runs no inline script (its
  * start is the file docs/init.js) under a Content-Security-Policy of its own: scripts and requests
- * to this origin only, no frames, no forms.
+ * to this origin only, no frames, no forms. Above it a line of its own: the way back to the site and
+ * the document itself, and a viewport, so the page is usable on a phone (issue 24).
  */
 import { Hono } from "hono";
 
@@ -11,19 +12,31 @@ const ASSETS = {
   "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
 } as const;
 
-const PAGE = `<!doctype html>
+/** The site's address goes into an attribute: escaped, though it comes from configuration. */
+const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+function page(siteUrl: string): string {
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Skhema API reference</title>
 <link rel="stylesheet" href="docs/swagger-ui.css">
+<style>
+  body { margin: 0; }
+  .site-bar { font: 14px/1.4 sans-serif; padding: 10px 20px; border-bottom: 1px solid #ddd; display: flex; gap: 16px; flex-wrap: wrap; }
+  .site-bar a { color: #1f4e8c; }
+</style>
 </head>
 <body>
+<nav class="site-bar"><a href="${attribute(siteUrl)}">← Skhema: the site, your account and API keys</a><a href="openapi.json">openapi.json</a></nav>
 <div id="api"></div>
 <script src="docs/swagger-ui-bundle.js"></script>
 <script src="docs/init.js"></script>
 </body>
 </html>`;
+}
 
 /** Relative to the page (/v1/docs → /v1/openapi.json). */
 const INIT = `window.ui = SwaggerUIBundle({ url: "openapi.json", dom_id: "#api", deepLinking: true });\n`;
@@ -41,9 +54,11 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export function referenceRoutes() {
+/** `siteUrl`: where the page's way back leads (config.origin, never the request's Host). */
+export function referenceRoutes(siteUrl: string) {
   const app = new Hono();
-  app.get("/docs", (c) => c.html(PAGE, 200, { "Content-Security-Policy": DOCS_CSP }));
+  const html = page(`${siteUrl}/`);
+  app.get("/docs", (c) => c.html(html, 200, { "Content-Security-Policy": DOCS_CSP }));
   app.get("/docs/init.js", (c) => c.body(INIT, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }));
   // The page's links are relative to /v1/; from /v1/docs/ they would miss.
   app.get("/docs/", (c) => c.redirect("../docs", 301));

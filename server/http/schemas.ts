@@ -64,6 +64,14 @@ const Code = z.string().openapi({
   description: `Program source (at most 1 MiB of UTF-8), or for lang=native the chart tree as a JSON string (at most ${TREE_LIMITS.maxNodes} nodes, depth ${TREE_LIMITS.maxDepth}).`,
 });
 
+/**
+ * The examples Swagger UI's "Try it out" starts from (issue 24: it once sent both code and url and a
+ * Pro option, a sure 400): valid requests any key can send, answered 200, or 402 without credits.
+ * test/server-openapi.test.ts checks each against its schema.
+ */
+const EXAMPLE_PY = "n = int(input())\nif n > 0:\n    print(n * 2)\nelse:\n    print(0)\n";
+const EXAMPLE_C = "#include <stdio.h>\nint main(void) {\n  int n;\n  scanf(\"%d\", &n);\n  printf(\"%d\\n\", n * n);\n  return 0;\n}\n";
+
 const exactlyOneSource = (v: { code?: unknown; url?: unknown }) => (v.code === undefined) !== (v.url === undefined);
 const ONE_SOURCE = "give exactly one of code and url";
 
@@ -101,7 +109,7 @@ export const RenderRequest = z
     options: Options.optional(),
   })
   .refine(exactlyOneSource, { message: ONE_SOURCE })
-  .openapi("RenderRequest", { description: "Exactly one of `code` and `url`." });
+  .openapi("RenderRequest", { description: "Exactly one of `code` and `url`.", example: { code: EXAMPLE_PY, lang: "python" } });
 export type RenderRequest = z.infer<typeof RenderRequest>;
 
 /** Form fields arrive as strings: booleans are spelled true/false/1/0. */
@@ -197,7 +205,9 @@ export const BatchRequest = z
     json: z.boolean().optional(),
     options: Options.optional(),
   })
-  .openapi("BatchRequest");
+  .openapi("BatchRequest", {
+    example: { items: [{ code: EXAMPLE_PY, lang: "python", name: "lab1" }, { code: EXAMPLE_C, lang: "c", name: "lab2" }], format: "pdf" },
+  });
 export type BatchRequest = z.infer<typeof BatchRequest>;
 
 export const BatchResponse = z
@@ -297,7 +307,7 @@ export const TopupRequest = z
     id: z.number().int().optional().openapi({ description: "Pack id (kind=credits) or Pro tier id (kind=pro) from GET /products." }),
     qty: z.number().int().min(2).max(200).optional().openapi({ description: "Credits to buy, 2–200 (kind=credits_unit)." }),
   })
-  .openapi("TopupRequest");
+  .openapi("TopupRequest", { example: { kind: "credits_unit", qty: 20 } });
 
 export const TopupResponse = z
   .object({
@@ -311,7 +321,7 @@ export const TopupResponse = z
 
 export const GiftRequest = z
   .strictObject({ email: z.string().openapi({ format: "email" }), qty: z.number().int().min(1).max(1000) })
-  .openapi("GiftRequest");
+  .openapi("GiftRequest", { example: { email: "friend@example.com", qty: 5 } });
 
 export const GiftResponse = z.object({ ok: z.boolean(), credits: z.number().int() }).openapi("GiftResponse");
 
@@ -324,4 +334,26 @@ export const Products = z
   })
   .openapi("Products");
 
-export const Health = z.object({ ok: z.boolean(), version: z.string() }).openapi("Health");
+export const Health = z
+  .object({
+    ok: z.boolean(),
+    version: z.string().openapi({ description: "The version of this HTTP interface (interface.md §9), as in the OpenAPI document's info.version.", example: "1.0.0" }),
+    softwareVersion: z
+      .string()
+      .optional()
+      .openapi({ description: "Extension: the release of the server software (package.json; `skhema --version` prints the CLI's), which changes more often than the interface.", example: "0.1.0" }),
+  })
+  .openapi("Health");
+
+/** GET /v1: what this is and where to go next (an extension; interface.md lists no index). */
+export const ApiIndex = z
+  .object({
+    name: z.string(),
+    version: z.string().openapi({ description: "The HTTP interface's version, as in /health." }),
+    softwareVersion: z.string().openapi({ description: "The server software's release, as in /health." }),
+    docs: z.string().openapi({ description: "The API reference page (Swagger UI)." }),
+    openapi: z.string().openapi({ description: "The OpenAPI 3.1 document." }),
+    health: z.string(),
+    site: z.string().openapi({ description: "The site: playground, account and keys." }),
+  })
+  .openapi("ApiIndex");

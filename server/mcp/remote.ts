@@ -11,7 +11,7 @@
  */
 import { Hono, type Context } from "hono";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { version } from "../../package.json" with { type: "json" };
+import { SOFTWARE_VERSION } from "../http/versions.ts";
 import { SkhemaClient } from "../../client/api.ts";
 import { createToolServer, type RenderArgs, type ToolHost } from "../../client/mcp-tools.ts";
 import type { Lang } from "../../engine/index.ts";
@@ -75,7 +75,7 @@ export function remoteMcpRoutes(deps: AppDeps, api: (request: Request) => Promis
     const length = Number(c.req.header("content-length") ?? 0);
     if (length > MAX_BODY) return c.json({ jsonrpc: "2.0", error: { code: -32600, message: `request body larger than ${MAX_BODY} bytes` }, id: null }, 413);
 
-    const server = createToolServer(remoteHost(deps, api, credential, auth.user), version);
+    const server = createToolServer(remoteHost(deps, api, credential, auth.user), SOFTWARE_VERSION);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY });
     await server.connect(transport);
     try {

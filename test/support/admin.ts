@@ -48,6 +48,8 @@ export function adminCommand(env: () => Record<string, string>): AdminCommand {
     expect(run.stdout, `${what}: stdout`).toBe("");
     expect(run.stderr, `${what}: stderr`).toMatch(pattern);
     expect(run.stderr, `${what}: stack trace on stderr`).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+    // The reason and at most a one-line hint, never the whole usage page (issue 24).
+    expect(run.stderr.trimEnd().split("\n").length, `${what}: stderr lines`).toBeLessThanOrEqual(2);
   }
   return { admin, ok, refused };
 }

@@ -5,6 +5,7 @@
 import { startFakeMonobank, type FakeMonobank, type FakeOptions } from "../../dev/fake-monobank/fake.ts";
 import type { Database } from "../../server/db/open.ts";
 import { postJson } from "./server.ts";
+import { WAIT_MS } from "./timeouts.ts";
 
 export const TOKEN = "test-token-0123456789";
 export const JAR = { id: "jar-test-1", sendId: "testJarSend", title: "Skhema test" };
@@ -45,10 +46,11 @@ export async function balance(url: string, key: string): Promise<{ credits: numb
   return (await (await fetch(`${url}/me`, { headers: { "x-api-key": key } })).json()) as { credits: number; pro: boolean; proUntil: string };
 }
 
-/** Polls `check` every 50 ms, at most `tries` times; the last value when it never holds. */
-export async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean, tries = 200): Promise<T> {
+/** Reads every 50 ms until `holds`, for at most WAIT_MS; the last value when it never holds. */
+export async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
   let value = await read();
-  for (let i = 0; i < tries && !holds(value); i++) {
+  while (!holds(value) && Date.now() < deadline) {
     await Bun.sleep(50);
     value = await read();
   }

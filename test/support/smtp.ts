@@ -5,6 +5,7 @@
  */
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { WAIT_MS } from "./timeouts.ts";
 
 export interface TestSmtp {
   /** `smtp://127.0.0.1:<port>`: the server's SMTP_URL. */
@@ -48,7 +49,7 @@ export async function startSmtp(): Promise<TestSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
-    async waitFor(count, timeoutMs = 10_000) {
+    async waitFor(count, timeoutMs = WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {
         if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) within ${timeoutMs} ms, got ${messages.length}`);

@@ -35,7 +35,7 @@ export function giftRoutes(deps: AppDeps) {
   return app.post("/gift", async (c) => {
     bodyKind(c, ["json"]);
     const request = await readJson(c, GiftRequest);
-    if (!isEmail(normaliseEmail(request.email))) throw new ApiError("bad_email", "email: not an e-mail address");
+    if (!isEmail(normaliseEmail(request.email))) throw new ApiError("bad_email", "email must be an e-mail address");
     const result = await giveCredits(deps.db, c.get("auth").user, request.email, request.qty, { siteUrl: deps.config.origin });
     if (!result.ok) {
       throw new ApiError(
