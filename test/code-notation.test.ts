@@ -187,14 +187,23 @@ describe("hidden increments and chained assignments", () => {
 
 describe("C/C++ truth values as comparisons", () => {
   const body = "int n = 5, k = 123, b = 0; int *p = 0; bool ok = true;\nwhile (n) n--;\nif (!b) k = 1;\nif (k / 10) k = 2;\nif (p) k = 3;\nif (ok && !(n % 2)) k = 4;\nif (f(n)) k = 5;\nswitch (k) { case 1: break; }";
-  // f is an own function: its call is a predefined process before the decision (issue 20), whose
-  // result of unknown type stays as written.
-  const want = ["n ≠ 0", "b = 0", "k div 10 ≠ 0", "p ≠ NULL", "ok і n mod 2 = 0", "f1 := f(n)", "f1", "k"];
+  // f is an own function returning int: its call is a predefined process before the decision (issue 20),
+  // and the decision compares its result with zero as for any number (the truth pass reads the call's
+  // declared type before the own-calls pass hoists it), never a bare `f1`.
+  const want = ["n ≠ 0", "b = 0", "k div 10 ≠ 0", "p ≠ NULL", "ok і n mod 2 = 0", "f1 := f(n)", "f1 ≠ 0", "k"];
   test("C", async () => {
     expect(await chartTexts("c", `#include <stdbool.h>\nint f(int n) { return n; }\n${c(body)}`)).toEqual(expect.arrayContaining(want));
   });
   test("C++", async () => {
     expect(await chartTexts("cpp", `int f(int n) { return n; }\n${cpp(body)}`)).toEqual(expect.arrayContaining(want));
+  });
+  test("an own function's result tested alone: a number against zero, a bool against a truth value", async () => {
+    const src = "#include <stdbool.h>\nint je_proste(int n) { return n > 1; }\nbool even(int n) { return n % 2 == 0; }\n" +
+      "int main(void) { for (int i = 2; i < 9; i++) { if (je_proste(i)) i++; if (!je_proste(i)) i++; if (even(i)) i++; if (!even(i)) i--; } return 0; }\n";
+    const out = await chartTexts("c", src);
+    expect(out).toEqual(expect.arrayContaining(["j := je_proste(i)", "j ≠ 0", "j = 0", "e := even(i)", "e = істина", "e = хибність"]));
+    expect(out).not.toContain("j");
+    expect(out).not.toContain("e");
   });
   test("a ternary that becomes a decision too", async () => {
     expect(await chartTexts("c", "int f(int e, int h) { return e % 2 ? h : 0; }\n")).toContain("e mod 2 ≠ 0");

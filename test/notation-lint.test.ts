@@ -137,14 +137,18 @@ describe("the notation linter finds what it is meant to find", () => {
 
   test("a loop-limit begin without its end, and a loop limit with no condition", () => {
     const menu = main({ kind: "infloop", body: { stmts: [{ kind: "io", text: "Ввід x" }, { kind: "if", cond: "x = 0", then: { stmts: [{ kind: "break" }] } }] } });
-    expect(lint(menu)).toEqual(["loop-empty"]);
-    // An infinite loop left only by a return has no end symbol: drawn so by removing the end.
+    // The layout closes an endless loop with how it ends (issue 20): nothing to find.
+    expect(lint(menu)).toEqual([]);
     const geometry = layoutCharts(menu, uk, false);
     const part = geometry.charts[0]!.parts[0]!;
     const end = part.shapes.find((s) => s.kind === "loop_end")!;
-    expect(end.text.join(" ")).toBe("Цикл 1");
+    expect(end.text.join(" ")).toBe("Цикл 1 до виходу");
+    // A bare `Цикл 1` pair is what the rule finds.
+    end.text = ["Цикл 1"];
+    expect(lintProgram("t", "c", "", menu, geometry, uk).map((f) => f.rule)).toEqual(["loop-empty"]);
     end.text = ["Цикл 1", "поки x ≠ 0"];
     expect(lintProgram("t", "c", "", menu, geometry, uk).map((f) => f.rule)).toEqual([]);
+    // An infinite loop left only by a return has no end symbol: drawn so by removing the end.
     part.shapes = part.shapes.filter((s) => s !== end);
     expect(lintProgram("t", "c", "", menu, geometry, uk).map((f) => f.rule)).toEqual(["loop-unpaired", "loop-empty"]);
   });
