@@ -128,6 +128,11 @@ describe("the notation linter finds what it is meant to find", () => {
   test("a caption with the program's class, «функції» on a Pascal procedure", () => {
     const java = "public class Lab { static void hello() { } public static void main(String[] a) { } }";
     expect(lint([...main(), { name: "Lab.hello", block: { stmts: [] } }], java, "java")).toEqual(["caption-class"]);
+    // A class nested in the program's class before main is not the program: its methods are captioned
+    // `Student.grade` (describeSubprograms), which names no program class.
+    const nested = "public class University {\n  static class Student { int grade() { return 1; } }\n  public static void main(String[] a) { }\n}";
+    expect(lint([...main(), { name: "University.Student.grade", title: "Student.grade", block: { stmts: [] } }], nested, "java")).toEqual([]);
+    expect(lint([...main(), { name: "University.Student.grade", block: { stmts: [] } }], nested, "java")).toEqual(["caption-class"]);
     const other = "class Box { void hello() { } } public class Lab { public static void main(String[] a) { } }";
     expect(lint([...main(), { name: "Box.hello", block: { stmts: [] } }], other, "java")).toEqual([]);
     const pascal = "procedure Show;\nbegin\nend;\nfunction Two: integer;\nbegin\nTwo := 2\nend;\nbegin\nend.";

@@ -279,12 +279,34 @@ function ownNames(tree: ChartTree): Set<string> {
   return names;
 }
 
-/** The class whose `main`/`Main` the program starts in (Java, C#): nearest `class X` before it. */
-function programClass(lang: Lang, source: string): string | undefined {
+/**
+ * The class whose `main`/`Main` the program starts in (Java, C#): the innermost `class X` whose
+ * braces enclose it — not a class nested before it (`static class Student { … }` inside `University`).
+ */
+export function programClass(lang: Lang, source: string): string | undefined {
   if (lang !== "java" && lang !== "csharp") return undefined;
   const main = /\bvoid\s+[Mm]ain\s*\(/.exec(source);
   if (!main) return undefined;
-  return [...source.slice(0, main.index).matchAll(new RegExp(`\\bclass\\s+(${ID}+)`, "gu"))].at(-1)?.[1];
+  const before = source.slice(0, main.index).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g, (m) => " ".repeat(m.length));
+  // Classes still open at main: a stack of [name, brace depth of its body].
+  const open: [string, number][] = [];
+  let depth = 0;
+  let pending: string | undefined;
+  for (let i = 0; i < before.length; i++) {
+    const ch = before[i]!;
+    if (ch === "{") {
+      depth++;
+      if (pending !== undefined) open.push([pending, depth]);
+      pending = undefined;
+    } else if (ch === "}") {
+      if (open.at(-1)?.[1] === depth) open.pop();
+      depth--;
+    } else if (ch === "c") {
+      const m = new RegExp(`^class\\s+(${ID}+)`, "u").exec(before.slice(i, i + 200));
+      if (m && !new RegExp(ID, "u").test(before[i - 1] ?? " ")) pending = m[1];
+    }
+  }
+  return open.at(-1)?.[0];
 }
 
 /**
