@@ -107,6 +107,9 @@ describe("the notation linter finds what it is meant to find", () => {
     expect(lint(tree(out("sum(a, n)")), sumSource)).toContain("own-call");
     expect(lint(tree({ kind: "call", text: "s := sum(a, n)" }), sumSource)).not.toContain("own-call");
     expect(lint(tree(out("checksum(a, n)")), sumSource)).not.toContain("own-call");
+    // In a lambda's body the call runs per element (or never): it cannot be computed before the statement.
+    expect(lint(tree({ kind: "process", text: "xs.forEach(x -> sum(x, n))" }), sumSource)).not.toContain("own-call");
+    expect(lint(tree({ kind: "process", text: "xs.forEach(x -> print(x)).add(sum(a, n))" }), sumSource)).toContain("own-call");
   });
 
   test("a subprogram start that does not name its parameters", () => {
