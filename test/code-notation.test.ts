@@ -110,6 +110,11 @@ describe("casts read as what they do", () => {
     // Real operands or a real literal: the division stays /.
     expect(await chartTexts("c", c("int s = 5, n = 2; double x = 1, a;\na = s / x + s / 2.0 + s / n + 7 / 2;"))).toContain("a := s / x + s / 2.0 + s div n + 7 div 2");
   });
+  test("the (unsigned char) a <ctype.h> call needs is the C idiom, not a step: dropped there only", async () => {
+    const out = await chartTexts("c", c("char s[9]; int i = 0, k; char ch;\ns[i] = toupper((unsigned char)s[i]);\nif (isalnum((unsigned char) s[i])) k = 1;\nch = (unsigned char) k;"));
+    expect(out).toEqual(expect.arrayContaining(["s[i] := toupper(s[i])", "isalnum(s[i])", "ch := (unsigned char) k"]));
+    expect(await chartTexts("cpp", cpp("std::string s; int i = 0;\nif (std::tolower((unsigned char)s[i]) != 'a') i++;"))).toContain("tolower(s[i]) ≠ 'a'");
+  });
   test("an integer cast of an integer (a call's result, a name declared int) is dropped; of a sign it is the integer part", async () => {
     const out = await chartTexts("c", c("int n = 5, k; long m; char s[9];\nk = (int) strlen(s) + (int) m + (int) sqrt(n);"));
     expect(out).toContain("k := strlen(s) + m + ціла частина(√n)");
