@@ -140,6 +140,16 @@ describe("new reads as what it makes", () => {
       "a := масив з n елементів", "vector<int> v := порожній список",
     ]));
   });
+  test("a C# collection initialiser is its values; PascalABC.NET new reads as Java's", async () => {
+    expect(await chartTexts("csharp", cs("var list = new List<int> { a, b, };\nvar st = new Student { Name = \"x\" };"), true)).toEqual([
+      "list := { a, b }",
+      // an object initialiser sets fields: as written
+      'st := new Student { Name := "x" }',
+    ]);
+    expect(await chartTexts("pascal", pas("points: List<Point>; q: List<integer>", "points := new List<Point>;\nq := new List<integer>();\npoints.Add(new Point(i * 20, 5));"))).toEqual([
+      "points := порожній список", "q := порожній список", "points.Add(Point(i * 20, 5))",
+    ]);
+  });
   test("with stripTypes no type is left (declarations, var, generic arguments, casts)", async () => {
     expect(await chartTexts("java", java("List<Double> arr = new ArrayList<>();\nvar k = (int) 2.5;"), true)).toEqual(["arr := порожній список", "k := ціла частина(2.5)"]);
     expect(await chartTexts("csharp", cs("List<double> arr = new List<double>();\nvar k = (int) 2.5;"), true)).toEqual(["arr := порожній список", "k := ціла частина(2.5)"]);

@@ -9,6 +9,7 @@ import {
   assignmentChain, bareIncrement, chainedAssignment, notationReplace, productConstruct, statementWithIncrements, type Construct, type Increment,
 } from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
+import { emptyCollection } from "../../text/math-signs.ts";
 import type { SyntaxNode as TsNode, TextHooks } from "../tree-sitter.ts";
 import { COMMENT_TYPES, type BuildContext } from "./context.ts";
 
@@ -88,6 +89,9 @@ function hooks(ctx: BuildContext): TextHooks {
 const arguments_ = (node: TsNode | null): TsNode[] =>
   node?.namedChildren.filter((c) => !COMMENT_TYPES.has(c.type)).map((c) => (c.type === "argument" && c.namedChildren.length === 1 ? c.namedChildren[0]! : c)) ?? [];
 
+/** A collection class (`List<T>`, `HashSet<T>` …): what an initialiser of values makes. */
+const isCollection = (type: string) => emptyCollection(type, "en") !== undefined;
+
 /** The constructs of Java and C# with a student's notation (code-notation.ts). */
 function construct(node: TsNode): Construct | undefined {
   switch (node.type) {
@@ -115,7 +119,10 @@ function construct(node: TsNode): Construct | undefined {
     case "object_creation_expression": {
       const type = node.childForFieldName("type");
       const init = node.namedChildren.find((c) => c.type === "initializer_expression" || c.type === "class_body");
-      if (!type || init) return undefined; // `new List<int> { 1, 2 }`, anonymous classes: as written
+      // C# `new List<Student> { s1, s2 }`: a collection of these values, read as `new int[] { 1, 2 }` is.
+      const args = arguments_(node.childForFieldName("arguments"));
+      if (type && init?.type === "initializer_expression" && args.length === 0 && isCollection(type.text)) return { kind: "newInitialised", values: init };
+      if (!type || init) return undefined; // object initialisers, anonymous classes: as written
       return { kind: "new", type: type.text, args: arguments_(node.childForFieldName("arguments")) };
     }
     case "array_creation_expression": {
