@@ -176,6 +176,14 @@ describe("an output lists the values a concatenation joins", () => {
     expect(await chartTexts("java", java('String s = "a";\ns = s + "b";'))).toContain('s := s + "b"');
     expect(await chartTexts("python", 's = s + "b"\n')).toEqual(['s := s + "b"']);
   });
+  test("a string built by a format and kept (assigned, returned, written to a file) is the concatenation of its pieces", async () => {
+    const src = 'def show(name, avg, f):\n    s = f"{name}: {avg:.1f}"\n    t = "%s = %d" % (name, avg - 1)\n    f.write("{0}; {1}\\n".format(name, avg))\n    return "Total: {}".format(avg)\n';
+    expect(await chartTexts("python", src)).toEqual(expect.arrayContaining([
+      's := name + ": " + avg', 't := name + " = " + (avg - 1)', 'Повернути "Total: " + avg',
+    ]));
+    // Only a width, no literal piece: a `+` would read as arithmetic, so it stays.
+    expect(await chartTexts("python", 'row = row + "%4d" % n\n')).toEqual(['row := row + "%4d" % n']);
+  });
   test("Pascal line breaks written as character codes read like \\n", async () => {
     expect(await chartTexts("pascal", pas("r: real", "writeln('X = ', r, #13#10);\nwriteln('a'#13#10);\nwrite('a', chr(10), 'b');"))).toEqual([
       "Вивід 'X = ', r", "Вивід 'a'", "Вивід 'a', новий рядок, 'b'",
