@@ -181,6 +181,8 @@ describe("an output lists the values a concatenation joins", () => {
     expect(await chartTexts("python", src)).toEqual(expect.arrayContaining([
       's := name + ": " + avg', 't := name + " = " + (avg - 1)', 'Повернути "Total: " + avg',
     ]));
+    expect(await chartTexts("java", java('String s = String.format("%s: %.1f", name, avg - 1);'), true)).toEqual(['s := name + ": " + (avg - 1)']);
+    expect(await chartTexts("csharp", cs('var s = string.Format("{0} x {1}", w, h);'), true)).toEqual(['s := w + " x " + h']);
     // Only a width, no literal piece: a `+` would read as arithmetic, so it stays.
     expect(await chartTexts("python", 'row = row + "%4d" % n\n')).toEqual(['row := row + "%4d" % n']);
   });

@@ -9,6 +9,7 @@ import { notationReplace, withoutOuterParens, type Construct, type NotationSwitc
 import { rebuildText, type SyntaxNode as Node, type TextHooks, type TokenOut } from "../../tree-sitter.ts";
 import { interpolationItems, isInterpolated } from "../../interpolation.ts";
 import { formatted } from "./formatted.ts";
+import { concatenation } from "../../format-string.ts";
 
 export const STRING_TYPES: ReadonlySet<string> = new Set(["string"]);
 export const EXTRA_TYPES: ReadonlySet<string> = new Set(["comment", "line_continuation"]);
@@ -112,16 +113,13 @@ export function augmentedText(node: Node, ctx: TextContext): string {
 /**
  * A string built by a format (an f-string, `"…%d" % x`, `"…{}".format(x)`) and kept as a value
  * (assigned, returned, passed on) reads as the concatenation of its pieces, format specifiers
- * dropped as in an output: `f"{name}: {avg:.1f}"` → `name + ": " + avg`. Without a literal piece
- * (`"%4d" % n`) a `+` would read as arithmetic: then undefined, as written.
+ * dropped as in an output: `f"{name}: {avg:.1f}"` → `name + ": " + avg` (format-string.ts concatenation).
  */
 function builtString(node: Node, ctx: TextContext): string | undefined {
   if (node.type !== "string" && node.type !== "binary_operator" && node.type !== "call") return undefined;
   const render = (e: Node) => exprText(e, ctx);
   const pieces = isInterpolated(node) ? interpolationItems(node, render) : formatted(node, render);
-  if (!pieces || !pieces.some((p) => /^["']/.test(p))) return undefined;
-  // A value with an operator of its own is bracketed: `"x = " + (a - b)`.
-  return pieces.map((p) => (/^["']/.test(p) || withoutOuterParens(p) !== p || !/\s/.test(p.replace(/\([^()]*\)|\[[^\]]*\]/g, "")) ? p : `(${p})`)).join(" + ");
+  return pieces ? concatenation(pieces) : undefined;
 }
 
 /** The constructs of Python with a student's notation (code-notation.ts). */
