@@ -183,6 +183,7 @@ describe("an output lists the values a concatenation joins", () => {
     ]));
     expect(await chartTexts("java", java('String s = String.format("%s: %.1f", name, avg - 1);'), true)).toEqual(['s := name + ": " + (avg - 1)']);
     expect(await chartTexts("csharp", cs('var s = string.Format("{0} x {1}", w, h);'), true)).toEqual(['s := w + " x " + h']);
+    expect(await chartTexts("pascal", pas("s, name: string; a: real", "s := Format('%s: %.2f', [name, a]);"))).toEqual(["s := name + ': ' + a"]);
     // Only a width, no literal piece: a `+` would read as arithmetic, so it stays.
     expect(await chartTexts("python", 'row = row + "%4d" % n\n')).toEqual(['row := row + "%4d" % n']);
   });
