@@ -143,9 +143,10 @@ describe("wrapText", () => {
         previous = line;
       }
     }
-    // A one-word target keeps its `:=` (issue 20: not a lone `f` above `:= factorial(n - 1)`); a longer one breaks before it.
+    // A one-word target given one call keeps its `:=` (issue 20: a call symbol says `f :=` / `factorial(n - 1)`,
+    // not a lone `f` above `:= factorial(n - 1)`); a value with operators of its own breaks before `:=` as before.
     expect(wrapText("f := factorial(n - 1)", 30, 12)).toEqual(["f :=", "factorial(n - 1)"]);
-    expect(wrapText("x1 := (-b + sqrt(d)) / (2 * a)", 27, 12)[0]).toBe("x1 :=");
+    expect(wrapText("x1 := (-b + sqrt(d)) / (2 * a)", 27, 12)).toEqual(["x1", ":= (-b + sqrt(d))", "/ (2 * a)"]);
     expect(wrapText("y := Math.pow(x, 3) + 2 * x", 27, 12)).toEqual(["y :=", "Math.pow(x, 3)", "+ 2 * x"]);
     expect(wrapText("R[i1 + 1][0] := R[i1][0] + R[i1 + 1][1]", 27, 12)).toEqual(["R[i1 + 1][0]", ":= R[i1][0]", "+ R[i1 + 1][1]"]);
     // A bracket too wide for a line breaks after its commas, one level at a time.
