@@ -103,6 +103,16 @@ export interface Texts {
   /** Loop-limit form of a loop split across pages (C9): `поки i < n`, post-test `до x = 0`. */
   whileWord: string;
   untilWord: string;
+  /**
+   * Closing symbol of an endless loop (`while True`, `for (;;)`) whose exit is inside its body — a
+   * `break` or return under a decision: `Цикл 1` / `до виходу` (docs/charts.md); `forever` when
+   * nothing leaves it.
+   */
+  untilExit: string;
+  forever: string;
+  /** A truth value a decision compares with: an own call's result tested alone (`p = істина`, own-calls.ts). */
+  trueWord: string;
+  falseWord: string;
   /** Caption titles (F6): `{name}` is replaced by the subprogram's name and parameters (`sum(a, n)`). */
   mainTitle: string;
   functionTitle: string;
@@ -134,7 +144,7 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     startText: "Початок", endText: "Кінець", entryText: "Вхід", exitText: "Вихід",
     returnWord: "Повернути", forEachWord: "∈", capWord: "Рисунок", capFormat: "{word} {num} — {text}",
     resultWord: "результат", newLine: "новий рядок", tabChar: "табуляція", nullChar: "нуль-символ", anyInput: "символу",
-    fileOpen: "Відкриття файлу", fileWrite: "Запис у файл", fileRead: "Читання з файлу", fileClose: "Закриття файлу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до",
+    fileOpen: "Відкриття файлу", fileWrite: "Запис у файл", fileRead: "Читання з файлу", fileClose: "Закриття файлу", otherwise: "інакше", loopWord: "Цикл", whileWord: "поки", untilWord: "до", untilExit: "до виходу", forever: "нескінченно", trueWord: "істина", falseWord: "хибність",
     mainTitle: "Схема алгоритму програми", functionTitle: "Схема алгоритму функції {name}",
     procedureTitle: "Схема алгоритму процедури {name}", methodTitle: "Схема алгоритму методу {name}",
     exceptionWord: "виняток", sheetWord: "аркуш",
@@ -146,7 +156,7 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     startText: "Start", endText: "End", entryText: "Entry", exitText: "Exit",
     returnWord: "Return", forEachWord: "∈", capWord: "Figure", capFormat: "{word} {num} — {text}",
     resultWord: "result", newLine: "new line", tabChar: "tab", nullChar: "null character", anyInput: "a character",
-    fileOpen: "Open file", fileWrite: "Write to file", fileRead: "Read from file", fileClose: "Close file", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until",
+    fileOpen: "Open file", fileWrite: "Write to file", fileRead: "Read from file", fileClose: "Close file", otherwise: "otherwise", loopWord: "Loop", whileWord: "while", untilWord: "until", untilExit: "until exit", forever: "forever", trueWord: "true", falseWord: "false",
     mainTitle: "Flowchart of the program", functionTitle: "Flowchart of function {name}",
     procedureTitle: "Flowchart of procedure {name}", methodTitle: "Flowchart of method {name}",
     exceptionWord: "exception", sheetWord: "sheet",

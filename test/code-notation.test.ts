@@ -113,6 +113,11 @@ describe("casts read as what they do", () => {
     // Real operands or a real literal: the division stays /.
     expect(await chartTexts("c", c("int s = 5, n = 2; double x = 1, a;\na = s / x + s / 2.0 + s / n + 7 / 2;"))).toContain("a := s / x + s / 2.0 + s div n + 7 div 2");
   });
+  test("the (unsigned char) a <ctype.h> call needs is the C idiom, not a step: dropped there only", async () => {
+    const out = await chartTexts("c", c("char s[9]; int i = 0, k; char ch;\ns[i] = toupper((unsigned char)s[i]);\nif (isalnum((unsigned char) s[i])) k = 1;\nch = (unsigned char) k;"));
+    expect(out).toEqual(expect.arrayContaining(["s[i] := toupper(s[i])", "isalnum(s[i])", "ch := (unsigned char) k"]));
+    expect(await chartTexts("cpp", cpp("std::string s; int i = 0;\nif (std::tolower((unsigned char)s[i]) != 'a') i++;"))).toContain("tolower(s[i]) ≠ 'a'");
+  });
   test("an integer cast of an integer (a call's result, a name declared int) is dropped; of a sign it is the integer part", async () => {
     const out = await chartTexts("c", c("int n = 5, k; long m; char s[9];\nk = (int) strlen(s) + (int) m + (int) sqrt(n);"));
     expect(out).toContain("k := strlen(s) + m + ціла частина(√n)");
@@ -137,6 +142,16 @@ describe("new reads as what it makes", () => {
     expect(await chartTexts("cpp", cpp("int n = 5;\nint *a = new int[n];\nvector<int> v = vector<int>();"))).toEqual(expect.arrayContaining([
       "a := масив з n елементів", "vector<int> v := порожній список",
     ]));
+  });
+  test("a C# collection initialiser is its values; PascalABC.NET new reads as Java's", async () => {
+    expect(await chartTexts("csharp", cs("var list = new List<int> { a, b, };\nvar st = new Student { Name = \"x\" };"), true)).toEqual([
+      "list := { a, b }",
+      // an object initialiser sets fields: as written
+      'st := new Student { Name := "x" }',
+    ]);
+    expect(await chartTexts("pascal", pas("points: List<Point>; q: List<integer>", "points := new List<Point>;\nq := new List<integer>();\npoints.Add(new Point(i * 20, 5));"))).toEqual([
+      "points := порожній список", "q := порожній список", "points.Add(Point(i * 20, 5))",
+    ]);
   });
   test("with stripTypes no type is left (declarations, var, generic arguments, casts)", async () => {
     expect(await chartTexts("java", java("List<Double> arr = new ArrayList<>();\nvar k = (int) 2.5;"), true)).toEqual(["arr := порожній список", "k := ціла частина(2.5)"]);
@@ -164,6 +179,17 @@ describe("an output lists the values a concatenation joins", () => {
     expect(await chartTexts("java", java('String s = "a";\ns = s + "b";'))).toContain('s := s + "b"');
     expect(await chartTexts("python", 's = s + "b"\n')).toEqual(['s := s + "b"']);
   });
+  test("a string built by a format and kept (assigned, returned, written to a file) is the concatenation of its pieces", async () => {
+    const src = 'def show(name, avg, f):\n    s = f"{name}: {avg:.1f}"\n    t = "%s = %d" % (name, avg - 1)\n    f.write("{0}; {1}\\n".format(name, avg))\n    return "Total: {}".format(avg)\n';
+    expect(await chartTexts("python", src)).toEqual(expect.arrayContaining([
+      's := name + ": " + avg', 't := name + " = " + (avg - 1)', 'Повернути "Total: " + avg',
+    ]));
+    expect(await chartTexts("java", java('String s = String.format("%s: %.1f", name, avg - 1);'), true)).toEqual(['s := name + ": " + (avg - 1)']);
+    expect(await chartTexts("csharp", cs('var s = string.Format("{0} x {1}", w, h);'), true)).toEqual(['s := w + " x " + h']);
+    expect(await chartTexts("pascal", pas("s, name: string; a: real", "s := Format('%s: %.2f', [name, a]);"))).toEqual(["s := name + ': ' + a"]);
+    // Only a width, no literal piece: a `+` would read as arithmetic, so it stays.
+    expect(await chartTexts("python", 'row = row + "%4d" % n\n')).toEqual(['row := row + "%4d" % n']);
+  });
   test("Pascal line breaks written as character codes read like \\n", async () => {
     expect(await chartTexts("pascal", pas("r: real", "writeln('X = ', r, #13#10);\nwriteln('a'#13#10);\nwrite('a', chr(10), 'b');"))).toEqual([
       "Вивід 'X = ', r", "Вивід 'a'", "Вивід 'a', новий рядок, 'b'",
@@ -190,14 +216,23 @@ describe("hidden increments and chained assignments", () => {
 
 describe("C/C++ truth values as comparisons", () => {
   const body = "int n = 5, k = 123, b = 0; int *p = 0; bool ok = true;\nwhile (n) n--;\nif (!b) k = 1;\nif (k / 10) k = 2;\nif (p) k = 3;\nif (ok && !(n % 2)) k = 4;\nif (f(n)) k = 5;\nswitch (k) { case 1: break; }";
-  // f is an own function: its call is a predefined process before the decision (issue 20), whose
-  // result of unknown type stays as written.
-  const want = ["n ≠ 0", "b = 0", "k div 10 ≠ 0", "p ≠ NULL", "ok і n mod 2 = 0", "f1 := f(n)", "f1", "k"];
+  // f is an own function returning int: its call is a predefined process before the decision (issue 20),
+  // and the decision compares its result with zero as for any number (the truth pass reads the call's
+  // declared type before the own-calls pass hoists it), never a bare `f1`.
+  const want = ["n ≠ 0", "b = 0", "k div 10 ≠ 0", "p ≠ NULL", "ok і n mod 2 = 0", "f1 := f(n)", "f1 ≠ 0", "k"];
   test("C", async () => {
     expect(await chartTexts("c", `#include <stdbool.h>\nint f(int n) { return n; }\n${c(body)}`)).toEqual(expect.arrayContaining(want));
   });
   test("C++", async () => {
     expect(await chartTexts("cpp", `int f(int n) { return n; }\n${cpp(body)}`)).toEqual(expect.arrayContaining(want));
+  });
+  test("an own function's result tested alone: a number against zero, a bool against a truth value", async () => {
+    const src = "#include <stdbool.h>\nint je_proste(int n) { return n > 1; }\nbool even(int n) { return n % 2 == 0; }\n" +
+      "int main(void) { for (int i = 2; i < 9; i++) { if (je_proste(i)) i++; if (!je_proste(i)) i++; if (even(i)) i++; if (!even(i)) i--; } return 0; }\n";
+    const out = await chartTexts("c", src);
+    expect(out).toEqual(expect.arrayContaining(["j := je_proste(i)", "j ≠ 0", "j = 0", "e := even(i)", "e = істина", "e = хибність"]));
+    expect(out).not.toContain("j");
+    expect(out).not.toContain("e");
   });
   test("a ternary that becomes a decision too", async () => {
     expect(await chartTexts("c", "int f(int e, int h) { return e % 2 ? h : 0; }\n")).toContain("e mod 2 ≠ 0");

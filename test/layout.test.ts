@@ -232,12 +232,12 @@ describe("loops", () => {
     expect(exits(c, d).find((e) => e.points[0]!.y === d.y + d.h)!.label).toBe("Так");
   });
 
-  test("infinite loop: loop-limit pair with the same name, break leaves it", async () => {
+  test("infinite loop: loop-limit pair with the same name, the end says how it ends, break leaves it", async () => {
     const c = chart(await py("while True:\n    x = input()\n    if x == 'q':\n        break\n    print(x)\nprint('bye')\n"));
     const begin = shapes(c).find((s) => s.kind === "loop_begin")!;
     const end = shapes(c).find((s) => s.kind === "loop_end")!;
     expect(textOf(begin)).toBe("Цикл 1");
-    expect(textOf(end)).toBe("Цикл 1");
+    expect(textOf(end)).toBe("Цикл 1 до виходу");
     expect(exits(c, end)).toEqual([]); // no line drawn out of the loop end: only the break leaves
   });
 

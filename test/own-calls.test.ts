@@ -88,11 +88,21 @@ describe("where the calls go", () => {
     expect(stmts.find((n) => n.kind === "dowhile")).toEqual({ kind: "dowhile", cond: "f1 < 8", body: blk(p("n := n + 1"), call("f1 := f(n)")) });
   });
 
-  test("after a short-circuit operator a call may not run: it stays in the decision", async () => {
+  test("after a short-circuit operator a call may not run: two decisions, the call computed where it runs", async () => {
     const charts = await tree("java", "class Main {\n static boolean ok(int a) { return a > 1; }\n public static void main(String[] x) { int a = 3; if (ok(a) && a > 0 || ok(a + 1)) a = 0; }\n}\n");
+    // `L або R`: if L, the branch; else R is evaluated (its call first) and decides. The small branch is drawn twice.
     expect(charts.find((c) => c.main)!.block.stmts.slice(1, 3)).toEqual([
-      call("o := ok(a)"), { kind: "if", cond: "o і a > 0 або ok(a + 1)", then: blk(p("a := 0")) },
+      call("o := ok(a)"),
+      { kind: "if", cond: "o і a > 0", then: blk(p("a := 0")), else: blk(call("o := ok(a + 1)"), { kind: "if", cond: "o = істина", then: blk(p("a := 0")) }) },
     ]);
+    // `L і R` without else: R only under L's Так.
+    const and = await tree("python", "def ok(a):\n    return a > 1\n\na = 3\nif a > 0 and ok(a):\n    a = 0\n    print(a)\n    a = 1\n");
+    expect(and.find((c) => c.main)!.block.stmts.slice(1)).toEqual([
+      { kind: "if", cond: "a > 0", then: blk(call("o := ok(a)"), { kind: "if", cond: "o = істина", then: blk(p("a := 0"), io("Вивід a"), p("a := 1")) }) },
+    ]);
+    // A branch too large to draw twice: the condition keeps the call that may not run.
+    const big = await tree("python", "def ok(a):\n    return a > 1\n\na = 3\nif a > 0 or ok(a):\n    a = 0\n    print(a)\n    a = 1\n");
+    expect(big.find((c) => c.main)!.block.stmts[1]).toMatchObject({ kind: "if", cond: "a > 0 або ok(a)" });
   });
 
   test("library calls are not own calls; own calls inside their arguments are", async () => {

@@ -52,6 +52,11 @@ describe("captions and start terminators name the subprogram and its parameters"
     ]);
   });
 
+  test("a class nested in the program's class drops only the program's prefix", async () => {
+    const out = await charts("java", "public class University {\n static class Student {\n  int grade;\n  int getGrade() { return grade; }\n }\n public static void main(String[] s) { }\n}\n");
+    expect(out).toEqual([["Схема алгоритму програми", "Початок"], ["Схема алгоритму методу Student.getGrade()", "Student.getGrade()"]]);
+  });
+
   test("the prefix stays where two classes have a method of the same name", async () => {
     const out = await charts("java", "class Main {\n void show() { }\n public static void main(String[] s) { }\n}\nclass Box { void show() { } }\n");
     expect(out.map(([caption]) => caption)).toEqual([

@@ -103,7 +103,8 @@ export function constructText(c: Construct, render: (node: SyntaxNode) => string
       return words.arrayOf(lengths.length === 1 ? lengths[0]! : lengths.map((l) => (isOperand(l) ? l : `(${l})`)).join(" × "));
     }
     case "newInitialised":
-      return render(c.values);
+      // A trailing comma the language allows (`{ s1, s2, }`) is no value.
+      return render(c.values).replace(/,(\s*[}\]])$/, "$1");
     case "name":
       return isPi(c.text) ? PI : undefined;
   }

@@ -309,8 +309,17 @@ const PYTHON_OPENINGS: Opening[] = [
 /** `str(x)` written to a file is x. */
 const unwrapStr = (item: string) => /^str\((.*)\)$/.exec(item)?.[1] ?? item;
 
+/**
+ * A string joined with `+` (Python texts read a formatted string so: `x + "; " + y`) writes its
+ * operands, as an output lists them; a sum of numbers without a literal is one item.
+ */
+function concatenatedItems(item: string): string[] {
+  const parts = splitTopLevel(item, " + ");
+  return parts.length > 1 && parts.some((p) => /^["']/.test(p)) ? parts.map((p) => p.replace(/^\((.*)\)$/s, "$1")) : [item];
+}
+
 const PYTHON_RULES: Rule[] = [
-  writeBy("write|writelines", (args) => args.slice(0, 1).map(unwrapStr).flatMap(interpolatedItems)),
+  writeBy("write|writelines", (args) => args.slice(0, 1).map(unwrapStr).flatMap(concatenatedItems).flatMap(interpolatedItems)),
   readInto("read|readline|readlines"),
   {
     pattern: /^(.+?) := (?:\w+\()?open\((.*?)\)\.(?:read|readline|readlines)\(\)\)?$/,

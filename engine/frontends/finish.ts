@@ -6,7 +6,8 @@
  * reported (setup.ts), prompts and reads merged into one input (io-merge.ts), escape sequences in
  * literals read as words (io-text.ts) — in every text, condition and case label (Pascal literals
  * have no escapes, so its texts are left alone) — and every call of the program's own subprograms in
- * a predefined-process symbol (own-calls.ts).
+ * a predefined-process symbol (own-calls.ts); last, an endless loop whose exit test opens or closes
+ * its body becomes that pre- or post-test loop (endless-loops.ts).
  */
 import type { Lang } from "../langs.ts";
 import { allBlocks, mapTexts } from "../tree/blocks.ts";
@@ -21,6 +22,7 @@ import type { FinishedFrontend, Frontend } from "./types.ts";
 import { uniqueChartNames } from "./unique-names.ts";
 import { describeSubprograms } from "./subprograms.ts";
 import { ownCallsShown } from "./own-calls.ts";
+import { endlessLoopsTested } from "./endless-loops.ts";
 
 /** Why the first text of `block` (texts, conditions, case labels) is too long for a symbol, or null. */
 function overlong(block: Block): string | null {
@@ -51,6 +53,6 @@ export function finished(frontend: Frontend, lang: Exclude<Lang, "native">, esca
     const omitted = omitSetup(tree, source, lang, options);
     mergeInputs(tree, options);
     if (escapes) for (const chart of tree) mapTexts(chart.block, (text) => readEscapes(text, options.texts));
-    return { ...result, errors, tree: ownCallsShown(tree, lang, options), omitted };
+    return { ...result, errors, tree: endlessLoopsTested(ownCallsShown(tree, lang, options), options.locale), omitted };
   };
 }

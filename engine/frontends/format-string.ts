@@ -9,6 +9,23 @@ import { printedItem } from "./io-text.ts";
 
 export type FormatStyle = "printf" | "braces";
 
+/** Java's and C#'s format calls (receiver.name, spaces removed) and the style of their format string. */
+export const FORMAT_CALLS: Readonly<Record<string, FormatStyle>> = {
+  "String.format": "printf", "String.formatted": "printf", "MessageFormat.format": "braces",
+  "string.Format": "braces", "String.Format": "braces", "System.String.Format": "braces",
+};
+
+/**
+ * A string built by a format and kept as a value (assigned, returned, passed on), as the concatenation
+ * of its pieces: `name + ": " + avg` (a piece with an operator of its own in brackets). Undefined
+ * without a literal piece (`"%4d" % n`): a `+` there would read as arithmetic.
+ */
+export function concatenation(pieces: readonly string[]): string | undefined {
+  if (!pieces.some((p) => /^["']/.test(p))) return undefined;
+  const bracketed = (p: string) => /^["']/.test(p) || /^\(.*\)$/s.test(p) || !/\s/.test(p.replace(/\([^()]*\)|\[[^\]]*\]/g, "")) ? p : `(${p})`;
+  return pieces.map(bracketed).join(" + ");
+}
+
 const PRINTF = /%[-+ #0']*(\*|\d+)?(?:\.(\*|\d+))?(?:hh|h|ll|l|L|z|j|t|I64)?([diouxXfFeEgGaAcspn%])/g;
 const BRACES = /\{\{|\}\}|\{(\d*)(?:[,:][^{}]*)?\}|\{([A-Za-z_][\w.]*)(?:[!:][^{}]*)?\}/g;
 

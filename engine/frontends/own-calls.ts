@@ -18,11 +18,12 @@
  */
 import type { Lang } from "../langs.ts";
 import type { ResolvedOptions } from "../options.ts";
-import { ASSIGN } from "../text/notation.ts";
+import { ASSIGN, logicalWord } from "../text/notation.ts";
 import type { Block, ChartFunction, ChartTree, Node } from "../tree/schema.ts";
 import { childBlocks } from "../tree/blocks.ts";
 import { TREE_LIMITS } from "../tree/limits.ts"; // not schema.ts: that loads zod, which a render with valid options never needs
 import { classOf, withoutClass } from "./subprograms.ts";
+import { shortCircuit } from "./short-circuit.ts";
 
 const IDENT = "[\\p{L}_][\\p{L}\\p{N}_]*";
 /** A call's head at a position: optional `new`/`inherited`, a receiver chain (`a.b.`, `A::`, `p->`), the name, `(`. */
@@ -92,7 +93,7 @@ function ownNames(tree: ChartTree, lang: Lang): OwnNames {
 }
 
 /** Is `receiver.name(…)` (receiver "" for a plain call) a call of the program's own subprogram? */
-function isOwn(receiver: string, name: string, prefix: string | undefined, own: OwnNames): boolean {
+function isOwn(receiver: string, name: string, prefix: string | undefined, own: OwnNames, namespaced = false): boolean {
   const n = own.fold(name);
   if (prefix?.startsWith("new")) return own.classes.has(n);
   // Pascal `inherited Create(…)`: the parent's own constructor or method.
@@ -100,6 +101,8 @@ function isOwn(receiver: string, name: string, prefix: string | undefined, own: 
   const raw = receiver.split(/\.|::|->/).pop()!.trim();
   const last = own.fold(raw);
   if (last === "self" || last === "this" || own.allClasses.has(last)) return own.subprograms.has(n);
+  // C++ `geo::circle_area(r)`: a function of the program's own namespace (`std::` is dropped already).
+  if (namespaced && !own.isTypeName(raw)) return own.subprograms.has(n) && !own.methods.has(n);
   // `obj.start()` on an object; `Math.Max(…)`, `Console.…`, Pascal `EArgumentException.Create` are a library's classes.
   return own.methods.has(n) && !own.isTypeName(raw);
 }
@@ -206,7 +209,7 @@ class Hoister {
   private ownCall(text: string, match: RegExpExecArray, open: number): { end: number; call: string } | undefined {
     const [, prefix, receiver = "", name = ""] = match;
     if (this.nesting >= MAX_NESTING || this.budget <= 0) return undefined;
-    if (!isOwn(receiver.replace(/\s*(?:\.|::|->)\s*$/, ""), name, prefix, this.own)) return undefined;
+    if (!isOwn(receiver.replace(/\s*(?:\.|::|->)\s*$/, ""), name, prefix, this.own, /::\s*$/.test(receiver))) return undefined;
     const close = closing(text, open);
     if (close < 0) return undefined;
     this.nesting++;
@@ -263,6 +266,24 @@ class Hoister {
       i++;
     }
     return result;
+  }
+
+  /** Does `text` call an own subprogram anywhere (also where it may not run)? Changes nothing. */
+  callsOwn(text: string): boolean {
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i]!;
+      if (ch === '"' || ch === "'") {
+        i = literalEnd(text, i) - 1;
+        continue;
+      }
+      if (!WORD_START.test(ch) || IDENT_CHAR.test(text[i - 1] ?? " ")) continue;
+      CALL_HEAD.lastIndex = i;
+      const match = CALL_HEAD.exec(text);
+      const [, prefix, receiver = "", name = ""] = match ?? [];
+      if (match && isOwn(receiver.replace(/\s*(?:\.|::|->)\s*$/, ""), name, prefix, this.own, /::\s*$/.test(receiver))) return true;
+      if (this.bareCall(text, i) !== undefined) return true;
+    }
+    return false;
   }
 
   /** The whole text is one own call (`f(a)`, `new Monik()`): it with its arguments' calls hoisted. */
@@ -327,12 +348,20 @@ function asCall(node: Node, text: string): Node {
 
 const ASSIGNMENT = new RegExp(`^([^"']*?) ${ASSIGN} (.*)$`, "su");
 
+/** A branch small enough to draw twice (one or two simple symbols): a short-circuit decision split in two needs it on both. */
+function repeatable(block: Block | undefined): boolean {
+  const simple = new Set<Node["kind"]>(["process", "io", "call", "terminal", "break", "continue"]);
+  return block === undefined || (block.stmts.length <= 2 && block.stmts.every((n) => simple.has(n.kind)));
+}
+
 class ChartCalls {
   private readonly own: OwnNames;
   private readonly hoister: Hoister;
+  private readonly options: ResolvedOptions;
 
-  constructor(own: OwnNames, fn: ChartFunction) {
+  constructor(own: OwnNames, fn: ChartFunction, options: ResolvedOptions) {
     this.own = own;
+    this.options = options;
     this.hoister = new Hoister(own, fn, TREE_LIMITS.maxNodes - countNodes(fn.block), own.fold(withoutClass(sourceName(fn.name))));
   }
 
@@ -365,6 +394,41 @@ class ChartCalls {
     return [...before, node];
   }
 
+  /**
+   * A condition that was one own call and is now its temporary alone (`j`, `не j`) compares it with a
+   * truth value — `j = істина`, `j = хибність` — so the decision asks something. (A C/C++ call
+   * returning a number reads `j ≠ 0` already: truth.ts.)
+   */
+  private truthTest(cond: string, before: Node[]): string {
+    const temps = new Set(before.map((n) => ("text" in n ? n.text.split(` ${ASSIGN} `)[0]! : "")));
+    const { texts, locale } = this.options;
+    if (temps.has(cond)) return `${cond} = ${texts.trueWord}`;
+    const not = `${logicalWord("not", locale)!} `;
+    const negated = cond.startsWith(not) ? cond.slice(not.length) : "";
+    return temps.has(negated) ? `${negated} = ${texts.falseWord}` : cond;
+  }
+
+  /**
+   * `if L і R` / `if L або R` with an own call in R, which may not run, as two decisions, so the call
+   * is computed where R is evaluated: `L і R` → if L: (if R: T else E) else E; `L або R` → if L: T
+   * else (if R: T else E). The branch drawn twice must be small (repeatable); otherwise undefined and
+   * the condition keeps the call in its text.
+   */
+  private nestedDecisions(node: Extract<Node, { kind: "if" }>): Node | undefined {
+    const split = shortCircuit(node.cond, this.options.locale);
+    if (!split || !this.hoister.callsOwn(split.right) || DEFERRED.test(node.cond)) return undefined;
+    const at = <T extends Node>(n: T): T => (node.loc ? { ...n, loc: node.loc } : n);
+    const copy = (b: Block): Block => structuredClone(b);
+    if (split.op === "and") {
+      if (!repeatable(node.else)) return undefined;
+      const inner = at<Node>(node.else ? { kind: "if", cond: split.right, then: node.then, else: copy(node.else) } : { kind: "if", cond: split.right, then: node.then });
+      return at<Node>(node.else ? { kind: "if", cond: split.left, then: { stmts: [inner] }, else: node.else } : { kind: "if", cond: split.left, then: { stmts: [inner] } });
+    }
+    if (!repeatable(node.then)) return undefined;
+    const inner = at<Node>(node.else ? { kind: "if", cond: split.right, then: copy(node.then), else: node.else } : { kind: "if", cond: split.right, then: copy(node.then) });
+    return at<Node>({ kind: "if", cond: split.left, then: node.then, else: { stmts: [inner] } });
+  }
+
   /** Copies of hoisted symbols for a second place (a while loop's back path). */
   private static copies(nodes: Node[]): Node[] {
     return nodes.map((n) => ({ ...n }));
@@ -387,7 +451,14 @@ class ChartCalls {
         node.text = text;
         return [...before, node];
       }
-      case "if":
+      case "if": {
+        const nested = this.nestedDecisions(node);
+        if (nested) return this.node(nested);
+        const [before, cond] = this.hoisted(node, node.cond);
+        for (const inner of childBlocks(node)) this.block(inner);
+        node.cond = this.truthTest(cond, before);
+        return [...before, node];
+      }
       case "switch":
       case "for": {
         const [before, cond] = this.hoisted(node, node.cond);
@@ -399,14 +470,14 @@ class ChartCalls {
         const [before, cond] = continues(node.body) ? [[], node.cond] : this.hoisted(node, node.cond);
         for (const inner of childBlocks(node)) this.block(inner);
         node.body.stmts.push(...ChartCalls.copies(before));
-        node.cond = cond;
+        node.cond = this.truthTest(cond, before);
         return [...before, node];
       }
       case "dowhile": {
         this.block(node.body);
         const [before, cond] = continues(node.body) ? [[], node.cond] : this.hoisted(node, node.cond);
         node.body.stmts.push(...before);
-        node.cond = cond;
+        node.cond = this.truthTest(cond, before);
         return [node];
       }
       case "infloop":
@@ -423,6 +494,6 @@ export function ownCallsShown(tree: ChartTree, lang: Lang, options: ResolvedOpti
   if (options.callAsProcess) return tree;
   const own = ownNames(tree, lang);
   if (own.subprograms.size === 0 && own.classes.size === 0) return tree;
-  for (const fn of tree) new ChartCalls(own, fn).block(fn.block);
+  for (const fn of tree) new ChartCalls(own, fn, options).block(fn.block);
   return tree;
 }

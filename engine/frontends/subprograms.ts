@@ -75,11 +75,15 @@ function kindOf(fn: ChartFunction, lang: Lang, source: string, offset: number): 
   return "function";
 }
 
+/** Is class `cls` (`University.Student`) declared inside class `outer` (`University`)? */
+const nestedIn = (cls: string, outer: string): boolean => cls.startsWith(`${outer}.`) || cls.startsWith(`${outer}::`);
+
 /**
  * Sets `kind`, `params` and (where the class prefix goes) `title` on every subprogram chart of
  * `tree`. The program's class is `programClass` (Java/C#: the class holding main) or else, in a tree
  * without a main chart, the only class the charts' methods belong to; its prefix is kept where
- * another class or a free function has a subprogram of the same name.
+ * another class or a free function has a subprogram of the same name. A class nested in the
+ * program's class drops the program's prefix only (`Student.getName`).
  */
 export function describeSubprograms(tree: ChartTree, source: string, lang: Lang, programClass?: string): ChartTree {
   const offset = positions(source);
@@ -105,9 +109,17 @@ export function describeSubprograms(tree: ChartTree, source: string, lang: Lang,
   }
   const clashes = (short: string): boolean => names.has(short) || owners.get(short)!.size > 1;
   for (const fn of tree) {
-    if (fn.main === true || fn.kind !== "method" || classOf(fn.name) !== program) continue;
-    const short = withoutClass(fn.name);
-    if (!clashes(short)) fn.title = short;
+    if (fn.main === true || fn.kind !== "method") continue;
+    const cls = classOf(fn.name);
+    if (cls === program) {
+      const short = withoutClass(fn.name);
+      if (!clashes(short)) fn.title = short;
+    } else if (cls !== undefined && nestedIn(cls, program)) {
+      // A class nested in the program's class (Java `static class Student` inside `University`) is
+      // named as the program names it: `Student.getName`, not `University.Student.getName`.
+      const inner = fn.name.slice(program.length).replace(/^(?:\.|::)/, "");
+      if (!names.has(inner)) fn.title = inner;
+    }
   }
   return tree;
 }

@@ -12,7 +12,9 @@
  * (while/for). Jumps that cannot reach their lane without crossing end in connector pairs whose
  * inner connector stands beside the spine where control really goes.
  */
-import type { Node } from "../tree/schema.ts";
+import type { Block, Node } from "../tree/schema.ts";
+import { childBlocks } from "../tree/blocks.ts";
+import type { Texts } from "../options.ts";
 import { LABEL_OFFSET, LANE_CLEARANCE, LANE_PITCH } from "../geometry/style.ts";
 import { drawBlockAt, drawsPlans, planBlock, plansNodes, symbol, type DrawCtx, type Plan, type PlanBase, type PlanCtx, type SeqPlan, type ShapePlan } from "./plan.ts";
 import { endOf, lineTo, type OpenEdge } from "./canvas.ts";
@@ -24,6 +26,23 @@ import { labelDrop, withLabel } from "./labels.ts";
 import { down } from "./simple.ts";
 
 type LoopNode = Extract<Node, { kind: LoopKind }>;
+
+/**
+ * The closing symbol of an endless loop: its name and how it ends — `до виходу` when a `break`, a
+ * return or a jump inside leaves it (the decision over it says when), `нескінченно` when nothing
+ * does. A bare `Цикл 1` pair says neither (issue 20).
+ */
+function infiniteEnd(name: string, body: Block, texts: Texts): string {
+  return `${name}\n${leaves(body, false) ? texts.untilExit : texts.forever}`;
+}
+
+/** Whether a block holds a way out of the loop around it (a break of a nested loop is that loop's). */
+function leaves(block: Block, nested: boolean): boolean {
+  return block.stmts.some((node) =>
+    (node.kind === "break" && !nested) || node.kind === "terminal" || (node.kind === "connector" && node.jump === true) ||
+    childBlocks(node).some((inner) => leaves(inner, nested || node.kind === "for" || node.kind === "while" || node.kind === "dowhile" || node.kind === "infloop")),
+  );
+}
 
 declare module "./plan.ts" {
   interface PlanTypes {
@@ -79,12 +98,14 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
   const body = planBlock(node.body, bodyScope, ctx);
   const elseBody = hasElse && "else" in node && node.else ? planBlock(node.else, scope, ctx) : null;
   const { texts } = ctx.options;
+  const loopName = node.kind === "infloop" ? `${texts.loopWord} ${++ctx.loopCount}` : "";
   const head =
     node.kind === "for"
       ? symbol(ctx, "hexagon", formatForSpec(node.cond, ctx.options.forFormat, texts))
       : node.kind === "infloop"
-        ? symbol(ctx, "loop_begin", `${texts.loopWord} ${++ctx.loopCount}`)
+        ? symbol(ctx, "loop_begin", loopName)
         : symbol(ctx, "decision", node.cond);
+  const tail = node.kind === "infloop" ? symbol(ctx, "loop_end", infiniteEnd(loopName, node.body, texts)) : null;
   const until = node.kind === "dowhile" && node.until === true;
   const labels = node.kind === "dowhile"
     ? { body: until ? texts.no : texts.yes, exit: until ? texts.yes : texts.no } // body = repeat branch
@@ -170,7 +191,7 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     const bodyBottom = geo.bodyTop + body.height;
     geo.innerContinueY = bodyBottom;
     geo.tailTop = (cc ? bodyBottom + innerConnectorBlock(ctx.connector, m.stub) : bodyBottom) + m.gap;
-    const last = loops ? geo.tailTop + h : bodyBottom;
+    const last = loops ? geo.tailTop + tail!.h : bodyBottom;
     geo.exitY = last + m.stub;
     geo.xBreak = Math.max(besideRight, Math.max(w / 2, cc ? innerConnectorRight(ctx.connector) : 0) + LANE_CLEARANCE);
     geo.innerBreakY = bl ? geo.exitY : last;
@@ -181,7 +202,7 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
   }
 
   const plan: LoopPlan = {
-    type: "loop", node, kind: node.kind, head, tail: node.kind === "infloop" ? head : null, body, elseBody,
+    type: "loop", node, kind: node.kind, head, tail, body, elseBody,
     loop, loops, labels, geo, left, right, height, falls,
   };
   if (laneLeft) plan.laneLeft = true;
@@ -213,7 +234,10 @@ export function planFlatLoop(node: LoopNode, scope: Scope, ctx: PlanCtx, topLeve
     node.kind === "while" ? `${name}\n${texts.whileWord} ${node.cond}`
     : node.kind === "for" ? `${name}\n${formatForSpec(node.cond, ctx.options.forFormat, texts)}`
     : name;
-  const end = node.kind === "dowhile" ? `${name}\n${node.until ? texts.untilWord : texts.whileWord} ${node.cond}` : name;
+  const end =
+    node.kind === "dowhile" ? `${name}\n${node.until ? texts.untilWord : texts.whileWord} ${node.cond}`
+    : node.kind === "infloop" ? infiniteEnd(name, node.body, texts)
+    : name;
   // The body's constructs sit on the chart's top-level spine now: a tall loop among them is cut too.
   const body = planBlock(node.body, bodyScope, ctx, topLevel);
   const reachesEnd = body.falls || loop.continues.connectorCount > 0;

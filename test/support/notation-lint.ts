@@ -15,7 +15,8 @@
  *  - `output-concat`: a string concatenation (`"…" + x`) in an output;
  *  - `escape`: `\n`, `\u…`, `\x…` in a literal, Pascal `#13#10`;
  *  - `placeholder`: a symbol whose text is or ends with `…` (its text went to a comment);
- *  - `own-call`: a call of the program's own subprogram outside a predefined-process symbol;
+ *  - `own-call`: a call of the program's own subprogram outside a predefined-process symbol (not in
+ *    a lambda's body: it runs per element, later or never);
  *  - `start-params`: a subprogram chart whose start does not name the subprogram's parameters;
  *  - `caption-class`: a caption naming the program's own class (`Program.Hanoi`);
  *  - `caption-procedure`: a Pascal procedure captioned as a function;
@@ -184,10 +185,36 @@ const escapeRule: Rule = (chart) => where(chart, TEXT_KINDS, (s) => ESCAPE.test(
 
 const placeholder: Rule = (chart) => where(chart, STEP_KINDS, (s) => s === "…" || s.endsWith("…"));
 
+/**
+ * The text without the bodies of its lambdas (`s -> s.getGrade() < 75`, `x => f(x)`, `lambda x: f(x)`):
+ * a call there runs per element, later or never, so no predefined process before the statement can
+ * show it (own-calls.ts keeps such calls in the text on purpose).
+ */
+function withoutLambdas(text: string): string {
+  const arrow = /(?:->|=>)\s*|\blambda\b[^:]*:\s*/g;
+  let out = "";
+  let last = 0;
+  for (let m = arrow.exec(text); m; m = arrow.exec(text)) {
+    out += text.slice(last, m.index);
+    // The body runs to the comma or bracket that closes the lambda's own level.
+    let depth = 0;
+    let i = m.index + m[0].length;
+    for (; i < text.length; i++) {
+      const ch = text[i]!;
+      if ("([{".includes(ch)) depth++;
+      else if (")]}".includes(ch) && depth-- === 0) break;
+      else if (ch === "," && depth === 0) break;
+    }
+    last = i;
+    arrow.lastIndex = i;
+  }
+  return out + text.slice(last);
+}
+
 const ownCall: Rule = (chart, program) => {
   if (program.ownNames.size === 0) return [];
   const call = new RegExp(`(^|[^\\p{L}\\p{N}_.]|\\.)(${[...program.ownNames].map(escapeRe).join("|")})\\s*\\(`, "u");
-  return where(chart, STEP_KINDS.filter((k) => k !== "call"), (s, shape) => !isStart(chart, shape) && call.test(code(s)));
+  return where(chart, STEP_KINDS.filter((k) => k !== "call"), (s, shape) => !isStart(chart, shape) && call.test(withoutLambdas(code(s))));
 };
 
 const startParams: Rule = (chart, program) => {
@@ -279,12 +306,34 @@ function ownNames(tree: ChartTree): Set<string> {
   return names;
 }
 
-/** The class whose `main`/`Main` the program starts in (Java, C#): nearest `class X` before it. */
-function programClass(lang: Lang, source: string): string | undefined {
+/**
+ * The class whose `main`/`Main` the program starts in (Java, C#): the innermost `class X` whose
+ * braces enclose it — not a class nested before it (`static class Student { … }` inside `University`).
+ */
+export function programClass(lang: Lang, source: string): string | undefined {
   if (lang !== "java" && lang !== "csharp") return undefined;
   const main = /\bvoid\s+[Mm]ain\s*\(/.exec(source);
   if (!main) return undefined;
-  return [...source.slice(0, main.index).matchAll(new RegExp(`\\bclass\\s+(${ID}+)`, "gu"))].at(-1)?.[1];
+  const before = source.slice(0, main.index).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g, (m) => " ".repeat(m.length));
+  // Classes still open at main: a stack of [name, brace depth of its body].
+  const open: [string, number][] = [];
+  let depth = 0;
+  let pending: string | undefined;
+  for (let i = 0; i < before.length; i++) {
+    const ch = before[i]!;
+    if (ch === "{") {
+      depth++;
+      if (pending !== undefined) open.push([pending, depth]);
+      pending = undefined;
+    } else if (ch === "}") {
+      if (open.at(-1)?.[1] === depth) open.pop();
+      depth--;
+    } else if (ch === "c") {
+      const m = new RegExp(`^class\\s+(${ID}+)`, "u").exec(before.slice(i, i + 200));
+      if (m && !new RegExp(ID, "u").test(before[i - 1] ?? " ")) pending = m[1];
+    }
+  }
+  return open.at(-1)?.[0];
 }
 
 /**

@@ -106,9 +106,26 @@ function hooks(ctx: TextContext): TextHooks {
       const value = node.childForFieldName("value");
       if (type && value && /\*\s*$/.test(type.text)) return exprText(value, ctx);
     }
+    const ctype = ctypeArgument(node);
+    if (ctype) return `${exprText(node.childForFieldName("function")!, ctx)}(${exprText(ctype, ctx)})`;
     return notation(node, ctx);
   };
   return h;
+}
+
+/** <ctype.h> functions, whose argument must be a non-negative char code. */
+const CTYPE = /^(?:std::)?(?:is(?:alnum|alpha|blank|cntrl|digit|graph|lower|print|punct|space|upper|xdigit)|to(?:lower|upper))$/;
+
+/**
+ * `toupper((unsigned char) c)`: the cast only keeps a negative char valid for <ctype.h> (a C idiom,
+ * not a step of the algorithm), so the call reads `toupper(c)`: the value cast, or undefined.
+ */
+function ctypeArgument(call: Node): Node | undefined {
+  if (call.type !== "call_expression" || !CTYPE.test(call.childForFieldName("function")?.text ?? "")) return undefined;
+  const args = arguments_(call.childForFieldName("arguments"));
+  const cast = args.length === 1 && args[0]!.type === "cast_expression" ? args[0]! : undefined;
+  const type = cast?.childForFieldName("type")?.text.replace(/\s+/g, " ").trim() ?? "";
+  return /^(?:unsigned )?char$/.test(type) ? (cast!.childForFieldName("value") ?? undefined) : undefined;
 }
 
 const arguments_ = (node: Node | null): Node[] => node?.namedChildren.filter((c) => !EXTRA_TYPES.has(c.type)) ?? [];

@@ -3,7 +3,8 @@
  * pointer, not a comparison or a boolean — `while (n)`, `if (!b)`, `if (k / 10)`, `if (p)` — reads
  * `n ≠ 0`, `b = 0`, `k / 10 ≠ 0`, `p ≠ NULL`, as a student writes it. Names are judged by the type
  * they are declared with in the function (or globally); a bool (`bool`, `_Bool`, `BOOL`), a name of
- * unknown type and a call stay as written. Arithmetic is a number whatever its operands.
+ * unknown type and a call stay as written — but a call of the file's own function declared to return
+ * a number is that number. Arithmetic is a number whatever its operands.
  */
 import { comparisonSymbol, logicalWord } from "../../text/notation.ts";
 import type { SyntaxNode as Node } from "../tree-sitter.ts";
@@ -38,6 +39,13 @@ function nameOf(declarator: Node): string | undefined {
   return undefined;
 }
 
+/** The name a function declarator declares (`is_prime` of `is_prime(int n)`); a pointer-returning one is not told apart, so undefined. */
+function functionName(declarator: Node): string | undefined {
+  if (declarator.type !== "function_declarator") return undefined;
+  const inner = declarator.childForFieldName("declarator");
+  return inner?.type === "identifier" ? inner.text : undefined;
+}
+
 /**
  * The kinds of the names declared under `root` (a function, or the file's top level when `shallow`):
  * a name declared twice with different kinds is unknown.
@@ -47,13 +55,15 @@ export function declaredTruths(root: Node, shallow: boolean): Map<string, Truth 
   const pending: Node[] = [...root.namedChildren];
   while (pending.length > 0) {
     const node = pending.pop()!;
-    if (DECLARATIONS.has(node.type)) {
+    if (DECLARATIONS.has(node.type) || node.type === "function_definition") {
       const type = node.childForFieldName("type")?.text.replace(/\s+/g, " ") ?? "";
       const base: Truth | undefined = BOOL_TYPE.test(type) ? "bool" : INTEGER_TYPE.test(type) ? "integer" : REAL_TYPE.test(type) ? "real" : undefined;
       for (const d of node.childrenForFieldName("declarator")) {
-        const name = nameOf(d);
+        // A function (defined or declared) is known by what it returns, under `name()`.
+        const fn = functionName(d);
+        const name = fn === undefined ? nameOf(d) : `${fn}()`;
         if (!name) continue;
-        const kind = kindOf(d, base);
+        const kind = fn === undefined ? kindOf(d, base) : base;
         kinds.set(name, kinds.has(name) && kinds.get(name) !== kind ? undefined : kind);
       }
     }
@@ -86,6 +96,13 @@ function zeroTest(node: Node, truthOf: TruthOf): Truth | undefined {
     return kind === "bool" ? undefined : kind;
   }
   if (n.type === "binary_expression" && ARITHMETIC.has(n.childForFieldName("operator")?.type ?? "")) return "real";
+  // A call of the file's own function returning a number: `if (is_prime(i))` reads `is_prime(i) ≠ 0`,
+  // and the own-calls pass later computes it first (`j := is_prime(i)`, decision `j ≠ 0`).
+  const callee = n.type === "call_expression" ? n.childForFieldName("function") : null;
+  if (callee?.type === "identifier") {
+    const kind = truthOf(`${callee.text}()`);
+    return kind === "bool" || kind === "pointer" ? undefined : kind;
+  }
   return undefined;
 }
 

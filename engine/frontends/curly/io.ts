@@ -9,7 +9,7 @@ import { named, unparen, type BuildContext } from "./context.ts";
 import { exprText, STRING_TYPES } from "./text.ts";
 import { concatenationItems } from "../code-notation.ts";
 import { interpolationItems, isInterpolated } from "../interpolation.ts";
-import { formatPieces, hasConversions, quotedInside, type FormatStyle } from "../format-string.ts";
+import { FORMAT_CALLS, formatPieces, hasConversions, quotedInside, type FormatStyle } from "../format-string.ts";
 
 const JAVA_INPUT_METHODS = new Set([
   "next", "nextLine", "nextInt", "nextDouble", "nextFloat", "nextLong", "nextShort", "nextByte",
@@ -105,12 +105,6 @@ function literalArg(arg: TsNode): string | undefined {
   const value = argValue(arg);
   return value.type === "string_literal" ? quotedInside(value.text) : undefined;
 }
-
-/** Format calls whose result is printed: `String.format`, `MessageFormat.format`, `string.Format`. */
-const FORMAT_CALLS: Readonly<Record<string, FormatStyle>> = {
-  "String.format": "printf", "String.formatted": "printf", "MessageFormat.format": "braces",
-  "string.Format": "braces", "String.Format": "braces", "System.String.Format": "braces",
-};
 
 /** The printed pieces of format string `args[0]` applied to the other arguments, or undefined when it is none. */
 function formatted(args: TsNode[], style: FormatStyle, ctx: BuildContext): string[] | undefined {

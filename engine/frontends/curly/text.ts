@@ -9,6 +9,8 @@ import {
   assignmentChain, bareIncrement, chainedAssignment, notationReplace, productConstruct, statementWithIncrements, type Construct, type Increment,
 } from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
+import { emptyCollection } from "../../text/math-signs.ts";
+import { concatenation, FORMAT_CALLS, formatPieces, hasConversions, quotedInside } from "../format-string.ts";
 import type { SyntaxNode as TsNode, TextHooks } from "../tree-sitter.ts";
 import { COMMENT_TYPES, type BuildContext } from "./context.ts";
 
@@ -80,13 +82,34 @@ function hooks(ctx: BuildContext): TextHooks {
   }
   h.replace = (node) => {
     const bare = bareIncrement(node);
-    return bare ? exprText(bare, ctx) : notation(node, ctx);
+    return bare ? exprText(bare, ctx) : (ctx.asWritten ? undefined : builtString(node, ctx)) ?? notation(node, ctx);
   };
   return h;
 }
 
 const arguments_ = (node: TsNode | null): TsNode[] =>
   node?.namedChildren.filter((c) => !COMMENT_TYPES.has(c.type)).map((c) => (c.type === "argument" && c.namedChildren.length === 1 ? c.namedChildren[0]! : c)) ?? [];
+
+/**
+ * `String.format("%s: %.1f", name, avg)` / `string.Format("{0}: {1}", …)` kept as a value reads as
+ * the concatenation of its pieces (`name + ": " + avg`, format-string.ts), as a Python format does.
+ */
+function builtString(node: TsNode, ctx: BuildContext): string | undefined {
+  let callee: string;
+  if (node.type === "method_invocation") {
+    const object = node.childForFieldName("object");
+    callee = `${object?.text ?? ""}.${node.childForFieldName("name")?.text ?? ""}`;
+  } else if (node.type === "invocation_expression") callee = node.childForFieldName("function")?.text ?? "";
+  else return undefined;
+  const style = FORMAT_CALLS[callee.replace(/\s+/g, "")];
+  const args = arguments_(node.childForFieldName("arguments"));
+  const inside = args[0]?.type === "string_literal" ? quotedInside(args[0].text) : undefined;
+  if (!style || inside === undefined || args.length < 2 || !hasConversions(inside, style)) return undefined;
+  return concatenation(formatPieces(inside, args.slice(1).map((a) => exprText(a, ctx)), style));
+}
+
+/** A collection class (`List<T>`, `HashSet<T>` …): what an initialiser of values makes. */
+const isCollection = (type: string) => emptyCollection(type, "en") !== undefined;
 
 /** The constructs of Java and C# with a student's notation (code-notation.ts). */
 function construct(node: TsNode): Construct | undefined {
@@ -115,7 +138,10 @@ function construct(node: TsNode): Construct | undefined {
     case "object_creation_expression": {
       const type = node.childForFieldName("type");
       const init = node.namedChildren.find((c) => c.type === "initializer_expression" || c.type === "class_body");
-      if (!type || init) return undefined; // `new List<int> { 1, 2 }`, anonymous classes: as written
+      // C# `new List<Student> { s1, s2 }`: a collection of these values, read as `new int[] { 1, 2 }` is.
+      const args = arguments_(node.childForFieldName("arguments"));
+      if (type && init?.type === "initializer_expression" && args.length === 0 && isCollection(type.text)) return { kind: "newInitialised", values: init };
+      if (!type || init) return undefined; // object initialisers, anonymous classes: as written
       return { kind: "new", type: type.text, args: arguments_(node.childForFieldName("arguments")) };
     }
     case "array_creation_expression": {

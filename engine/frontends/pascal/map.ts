@@ -30,7 +30,7 @@ import { exprText, topOperator } from "./text.ts";
 import { callsAnyOf, errorText, tryNodes, type TryLanguage } from "../exceptions.ts";
 import type { NotationSwitch } from "../code-notation.ts";
 import { inputText, outputText } from "../io-text.ts";
-import { formatPieces, hasConversions } from "../format-string.ts";
+import { concatenation, formatPieces, hasConversions } from "../format-string.ts";
 import { returnSymbols, shortReturns } from "../chart-context.ts";
 
 export interface MapContext extends NotationSwitch {
@@ -326,6 +326,13 @@ function simpleStatement(stmt: Extract<Stmt, { k: "simple" }>, ctx: MapContext):
   return [at(ctx, stmt.loc, { kind: "process", text: text(stmt.expr, ctx) })];
 }
 
+/** `Format('%s: %.2f', [FName, Area])` kept as a value: the concatenation of its pieces (format-string.ts), as in the other languages. */
+function builtString(value: string, ctx: MapContext): string {
+  if (ctx.asWritten) return value;
+  const pieces = formattedPascal(value);
+  return pieces.length > 1 ? (concatenation(pieces) ?? value) : value;
+}
+
 /** `target := value` (also inline `var target := value`). */
 function assignment(loc: Loc, target: Expr, op: string, value: Expr, ctx: MapContext): Node {
   const targetText = text(target, ctx);
@@ -333,7 +340,7 @@ function assignment(loc: Loc, target: Expr, op: string, value: Expr, ctx: MapCon
   if (call && READ_FUNCTION.test(call.name)) {
     return at(ctx, loc, { kind: "io", text: `${ctx.texts.inWord} ${targetText.replace(/^\((.*)\)$/, "$1")}` });
   }
-  const valueText = text(value, ctx);
+  const valueText = builtString(text(value, ctx), ctx);
   if (op !== ":=") {
     return at(ctx, loc, { kind: "process", text: augmentedAssignment(targetText, op, valueText, topOperator(value)) });
   }

@@ -10,7 +10,7 @@
 import type { Locale } from "../../options.ts";
 import type { NotationSwitch } from "../code-notation.ts";
 import { ASSIGN, comparisonSymbol, logicalWord } from "../../text/notation.ts";
-import { mathCallText, mathFunction, PI, powerText } from "../../text/math-signs.ts";
+import { emptyCollection, mathCallText, mathFunction, PI, powerText } from "../../text/math-signs.ts";
 import type { Token } from "./lexer.ts";
 
 /** Word operators written with spaces around them. */
@@ -89,6 +89,37 @@ function mathCall(tokens: readonly Token[], i: number, ctx: NotationSwitch, matc
   return fn ? [mathCallText(fn, args.map(([a, b]) => render(tokens, a, b, ctx, match))), close + 1] : undefined;
 }
 
+/**
+ * PascalABC.NET `new T…` at tokens[i], read as code-notation.ts reads Java's and C#'s `new`: an empty
+ * collection (`new List<Point>`, `new List<integer>()`) is its word and the index after it; an object
+ * of a class (`new Point(1, 2)`) is null — `new` is dropped and `Point(1, 2)` follows; anything else
+ * (`new integer[n]`) undefined, as written.
+ */
+function newObject(tokens: readonly Token[], i: number, to: number, ctx: NotationSwitch): [string, number] | null | undefined {
+  let j = i + 1;
+  if (tokens[j]?.kind !== "word") return undefined;
+  let type = tokens[j]!.text;
+  j++;
+  while (j + 1 < to && tokens[j]!.text === "." && tokens[j + 1]!.kind === "word") {
+    type += `.${tokens[j + 1]!.text}`;
+    j += 2;
+  }
+  if (tokens[j]?.text === "<") {
+    let depth = 0;
+    for (; j < to; j++) {
+      if (tokens[j]!.text === "<") depth++;
+      else if (tokens[j]!.text === ">" && --depth === 0) break;
+    }
+    j++;
+  }
+  const emptyArgs = tokens[j]?.text === "(" && tokens[j + 1]?.text === ")";
+  const noArgs = j >= to || tokens[j]!.text !== "(" || emptyArgs;
+  const empty = noArgs ? emptyCollection(type, ctx.locale) : undefined;
+  if (empty) return [empty, emptyArgs ? j + 2 : j];
+  if (tokens[j]?.text === "[") return undefined;
+  return /^\p{Lu}/u.test(type.replace(/^(?:\w+\.)+/, "")) ? null : undefined;
+}
+
 /** Tokens that bind an operand tighter than `*` or on its left: `a / x * x` is `(a / x) * x`, no square. */
 const BINDS_LEFT = new Set(["/", "*", "div", "mod", "and", ".", "^", "@"]);
 const BINDS_RIGHT = new Set([".", "[", "(", "^"]);
@@ -116,6 +147,14 @@ function render(tokens: readonly Token[], from: number, to: number, ctx: Notatio
         cur = { text: powerText(tok.text, "2"), wordLike: true, tok };
         i += 2;
       } else if (tok.lower === "pi" && tokens[i + 1]?.text !== "(" && tokens[i - 1]?.text !== ".") cur = { text: PI, wordLike: true, tok };
+      else if (tok.lower === "new") {
+        const made = newObject(tokens, i, to, ctx);
+        if (made === null) continue; // `new Point(…)`: the construction reads `Point(…)`
+        if (made) {
+          cur = { text: made[0], wordLike: true, tok };
+          i = made[1] - 1;
+        }
+      }
     }
     if (prev) {
       let space: boolean;

@@ -13,7 +13,7 @@ import { returnNodes } from "../chart-context.ts";
 import { concatenationItems } from "../code-notation.ts";
 import { inputText, outputText } from "../io-text.ts";
 import { fileStepText } from "../file-io.ts";
-import { formatPieces, hasConversions, quotedInside } from "../format-string.ts";
+import { formatted, unwrap } from "./expressions/formatted.ts";
 
 const EXIT_CALLS = new Set(["exit", "quit", "sys.exit", "os._exit"]);
 
@@ -25,18 +25,6 @@ function calleeName(call: TsNode): string | undefined {
   return undefined;
 }
 
-/** Strip `await` and parentheses around an expression. */
-function unwrap(node: TsNode): TsNode {
-  let n = node;
-  for (let i = 0; i < 100; i++) {
-    if (n.type === "await" || n.type === "parenthesized_expression") {
-      const inner = n.namedChildren.find((c) => c.type !== "comment");
-      if (!inner) break;
-      n = inner;
-    } else break;
-  }
-  return n;
-}
 
 /** Is `call` a call of a function or method defined in the source? */
 export function isUserCall(call: TsNode, ctx: BuildContext): boolean {
@@ -82,25 +70,6 @@ function assignmentParts(node: TsNode): { targets: TsNode[]; value: TsNode | nul
   return { targets, value: null };
 }
 
-/** Python 2/3 `"…" % values` and `"…".format(values)`: the format's pieces, or undefined. */
-function formatted(node: TsNode, ctx: BuildContext): string[] | undefined {
-  const n = unwrap(node);
-  const values = (v: TsNode | null | undefined) =>
-    !v ? [] : (unwrap(v).type === "tuple" ? unwrap(v).namedChildren.filter((c) => c.type !== "comment") : [v]).map((e) => exprText(e, ctx));
-  if (n.type === "binary_operator" && n.childForFieldName("operator")?.type === "%") {
-    const inside = quotedInside(n.childForFieldName("left")?.text ?? "") ?? quotedInside((n.childForFieldName("left")?.text ?? "").replace(/^'(.*)'$/s, '"$1"'));
-    return inside !== undefined && hasConversions(inside, "printf") ? formatPieces(inside, values(n.childForFieldName("right")), "printf") : undefined;
-  }
-  const fn = n.type === "call" ? n.childForFieldName("function") : null;
-  if (fn?.type === "attribute" && fn.childForFieldName("attribute")?.text === "format") {
-    const object = fn.childForFieldName("object")?.text ?? "";
-    const inside = quotedInside(object) ?? quotedInside(object.replace(/^'(.*)'$/s, '"$1"'));
-    const args = (n.childForFieldName("arguments")?.namedChildren ?? []).filter((a) => a.type !== "comment" && a.type !== "keyword_argument");
-    if (inside !== undefined && hasConversions(inside, "braces")) return formatPieces(inside, args.map((a) => exprText(a, ctx)), "braces");
-  }
-  return undefined;
-}
-
 const plusOperands = (node: TsNode): [TsNode, TsNode] | undefined => {
   const left = node.childForFieldName("left");
   const right = node.childForFieldName("right");
@@ -126,7 +95,7 @@ export function printedValue(node: TsNode, ctx: BuildContext): string[] {
 
 function printedOperand(node: TsNode, ctx: BuildContext): string[] {
   if (isInterpolated(node)) return interpolationItems(node, (e) => exprText(e, ctx));
-  return formatted(node, ctx) ?? [exprText(node, ctx)];
+  return formatted(node, (e) => exprText(e, ctx)) ?? [exprText(node, ctx)];
 }
 
 function callNode(stmt: TsNode, text: string, ctx: BuildContext): Node {

@@ -7,6 +7,9 @@ import type { Locale } from "../../../options.ts";
 import { arithmeticWord, ASSIGN, augmentedAssignment, comparisonSymbol, DIV, logicalWord, MOD } from "../../../text/notation.ts";
 import { notationReplace, withoutOuterParens, type Construct, type NotationSwitch } from "../../code-notation.ts";
 import { rebuildText, type SyntaxNode as Node, type TextHooks, type TokenOut } from "../../tree-sitter.ts";
+import { interpolationItems, isInterpolated } from "../../interpolation.ts";
+import { formatted } from "./formatted.ts";
+import { concatenation } from "../../format-string.ts";
 
 export const STRING_TYPES: ReadonlySet<string> = new Set(["string"]);
 export const EXTRA_TYPES: ReadonlySet<string> = new Set(["comment", "line_continuation"]);
@@ -79,7 +82,7 @@ function hooks(ctx: TextContext): TextHooks {
     replace(node) {
       if (node.type === "augmented_assignment") return augmentedText(node, ctx);
       if (ctx.asWritten) return undefined;
-      return comprehensionText(node, ctx) ?? notation(node, ctx);
+      return comprehensionText(node, ctx) ?? builtString(node, ctx) ?? notation(node, ctx);
     },
   };
   if (ctx.stripTypes) h.skip = isAnnotation;
@@ -105,6 +108,18 @@ export function augmentedText(node: Node, ctx: TextContext): string {
   const op = node.childForFieldName("operator")?.type;
   if (!left || !right || !op) return rebuildText(node, ctx.source, { atomic: STRING_TYPES, extras: EXTRA_TYPES });
   return augmentedAssignment(exprText(left, ctx), ctx.asWritten ? op : arithmeticWord(op), exprText(right, ctx), topOperator(right));
+}
+
+/**
+ * A string built by a format (an f-string, `"…%d" % x`, `"…{}".format(x)`) and kept as a value
+ * (assigned, returned, passed on) reads as the concatenation of its pieces, format specifiers
+ * dropped as in an output: `f"{name}: {avg:.1f}"` → `name + ": " + avg` (format-string.ts concatenation).
+ */
+function builtString(node: Node, ctx: TextContext): string | undefined {
+  if (node.type !== "string" && node.type !== "binary_operator" && node.type !== "call") return undefined;
+  const render = (e: Node) => exprText(e, ctx);
+  const pieces = isInterpolated(node) ? interpolationItems(node, render) : formatted(node, render);
+  return pieces ? concatenation(pieces) : undefined;
 }
 
 /** The constructs of Python with a student's notation (code-notation.ts). */
