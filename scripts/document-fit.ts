@@ -10,6 +10,9 @@
  *     apart although it fits a part, a decision cut from its branch, a part of connectors only;
  *   - decisions whose branch is laid under them on the same part through a connector pair (an
  *     if/else branch under a branch, the flat form of flatten.ts), measured from the drawing;
+ *   - connector pairs (distinct designations of every chart) and case tears: a case of a switch
+ *     whose label stands on a line into a connector, its body elsewhere (issue 21: a menu cut so the
+ *     reader leaves a case at its label and finds its body further on, out of the cases' order);
  *   - bracket breaks: a wrapped line of a symbol's text that ends inside an unclosed `(`/`[` although
  *     the same line holds a break outside every bracket (a shorter line, so it would have fitted).
  */
@@ -39,6 +42,10 @@ export interface DocumentFit {
   tears: Tears;
   /** Decisions with a branch laid under them through a connector pair on the same part. */
   laidUnder: number;
+  /** Distinct connector designations of its charts, summed. */
+  pairs: number;
+  /** Cases whose label stands on a line into a connector (their body drawn elsewhere). */
+  caseTears: number;
   bracketBreaks: number;
 }
 
@@ -57,12 +64,14 @@ export function measureDocument(file: string, tree: ChartTree, options: Resolved
     parts: geometry.charts.map((c) => c.parts.length),
     tears,
     laidUnder: laidUnder(geometry),
+    pairs: geometry.charts.reduce((n, c) => n + designationsOf(c.parts).size, 0),
+    caseTears: caseTears(geometry, [options.texts.yes, options.texts.no]),
     bracketBreaks: geometry.charts.flatMap((c) => c.parts.flatMap((p) => p.shapes)).reduce((n, s) => n + bracketBreaks(s.text), 0),
   };
 }
 
 /** Connector designations and the parts they stand on. */
-function partsOfDesignations(parts: readonly Part[]): Map<string, Set<number>> {
+function designationsOf(parts: readonly Part[]): Map<string, Set<number>> {
   const on = new Map<string, Set<number>>();
   parts.forEach((part, i) => {
     for (const s of part.shapes) {
@@ -90,7 +99,7 @@ function documentTears(tree: ChartTree, options: ResolvedOptions): Tears {
 function laidUnder(g: Geometry): number {
   let count = 0;
   for (const chart of g.charts) {
-    const on = partsOfDesignations(chart.parts);
+    const on = designationsOf(chart.parts);
     chart.parts.forEach((part, i) => {
       const shapes = new Map<string, Shape>(part.shapes.map((s) => [s.id, s]));
       for (const d of part.shapes) {
@@ -99,6 +108,21 @@ function laidUnder(g: Geometry): number {
         if (ends.length > 0 && ends.every((c) => [...(on.get(c.text.join("")) ?? [])].every((p) => p === i))) count++;
       }
     });
+  }
+  return count;
+}
+
+/**
+ * Lines labelled with a case value (any label but a decision's yes/no) that end at a connector: the
+ * case's body is drawn elsewhere, away from its label.
+ */
+function caseTears(g: Geometry, yesNo: readonly string[]): number {
+  let count = 0;
+  for (const chart of g.charts) {
+    for (const part of chart.parts) {
+      const connectors = new Set(part.shapes.filter((s) => s.kind === "connector").map((s) => s.id));
+      count += part.edges.filter((e) => e.label !== undefined && !yesNo.includes(e.label) && e.to !== null && connectors.has(e.to)).length;
+    }
   }
   return count;
 }
