@@ -314,11 +314,13 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   const spineLeft = Math.max(diamond.w, ctx.widest) / 2;
   const rows: SwitchColumn[][] = [];
   const blocks: Block[][] = []; // per row, the case blocks in its columns
+  /** Rows holding one tall case laid out flat on the spine: no other case joins them. */
+  const onSpine = new Set<number>();
   /** x of a column beside the last of the current row, or null: it opens a new row, under the spine. */
   const besideLast = (c: Column): number | null => {
     const row = rows[rows.length - 1];
     const prev = row?.[row.length - 1];
-    if (!row || !prev) return null;
+    if (!row || !prev || onSpine.has(rows.length - 1)) return null;
     // A column beside the first leaves room for the join's connector between it and the spine
     // (where the first column's end goes when it alone falls).
     const x = Math.max(prev.x + reach(prev) + columnGap + c.plan.left, ctx.connector / 2 + LANE_CLEARANCE);
@@ -337,15 +339,36 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
       rows.push([{ ...c, x: 0, fallthrough: false }]);
     }
   };
-  // Each case in its row when it fits that row on a part (`room`), else as a connector there.
+  // Each case in its row when it fits that row on a part (`room`). A taller one (or one the fit
+  // stage asks for flat) that falls gets a row of its own, in its place among the cases, its block
+  // laid out flat on the spine below its label so cuts fall inside it (openRow): the reader meets
+  // the cases in order, each body under its own label (issue 21). One that does not fall (it leaves
+  // the switch by a jump), or any with ctx.casesAfterRows, stands in its row as a connector, its
+  // block after the rows.
   const tall: { target: JumpTarget; block: Block }[] = [];
   for (const { body, label } of [...node.cases, { body: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise }]) {
+    const undo = countsOf(scope, ctx);
     if (!ctx.flatten.has(body)) {
-      const undo = countsOf(scope, ctx);
       const c = { plan: planBlock(body, colScope, ctx), label };
       const first = rows.length === 0 || (rows.length === 1 && besideLast(c) !== null);
       if (overhead(first) + c.plan.height <= room) {
         place(c, body);
+        continue;
+      }
+      undo();
+    }
+    if (!ctx.casesAfterRows) {
+      // Its first plan stays with the row's bus and its last with the row's close (cut-pages.ts
+      // units): its constructs are laid flat down to what leaves room for those on a part.
+      const flattenTaller = ctx.flattenTaller;
+      const bus = rows.length === 0 ? diamond.h + stub : stub;
+      ctx.flattenTaller = Math.min(flattenTaller, room - (bus + gap) - (gap + 2 * stub + ctx.connector));
+      const flat = planBlock(body, colScope, ctx, true);
+      ctx.flattenTaller = flattenTaller;
+      if (flat.falls && flat.items.length > 0) {
+        blocks.push([body]);
+        rows.push([{ plan: flat, label, x: 0, fallthrough: false }]);
+        onSpine.add(rows.length - 1);
         continue;
       }
       undo();
