@@ -13,8 +13,8 @@
  *   - connector pairs (distinct designations of every chart) and case tears: a case of a switch
  *     whose label stands on a line into a connector, its body elsewhere (issue 21: a menu cut so the
  *     reader leaves a case at its label and finds its body further on, out of the cases' order);
- *   - bracket breaks: a wrapped line of a symbol's text that ends inside an unclosed `(`/`[` although
- *     the same line holds a break outside every bracket (a shorter line, so it would have fitted).
+ *   - bracket breaks: a wrapped line of a symbol's text that ends inside a `(`/`[` although the same
+ *     line holds a break outside every bracket and the bracket would fit a line whole (bracketBreaks).
  */
 import type { ChartTree } from "../engine/tree/schema.ts";
 import type { Geometry, Part, Shape } from "../engine/geometry/types.ts";
@@ -24,6 +24,7 @@ import { fitDocument } from "../engine/layout/fit/fit-document.ts";
 import { sizersIn } from "../engine/layout/fit/fit-chart.ts";
 import { NO_TEARS, tearsOf, wholeRoom, type Tears } from "../engine/layout/fit/torn.ts";
 import { FONTS } from "../engine/fonts.ts";
+import { textWidthMm } from "../engine/text/measure.ts";
 import { planSheets, SHEET } from "../engine/layout/sheets.ts";
 
 export interface DocumentFit {
@@ -127,18 +128,47 @@ function caseTears(g: Geometry, yesNo: readonly string[]): number {
   return count;
 }
 
-/** The breaks of a wrapped text that fall inside an unclosed bracket while their line has a break outside every bracket. */
+/**
+ * The avoidable bracket breaks of a wrapped text: a line that ends inside a bracket although it
+ * holds a break outside every bracket, and the outermost bracket open there would fit the widest
+ * line of the text whole (a break before it would have kept it on one line). A bracket wider than
+ * any line has to break inside (wrap.ts: after its commas first) and is not counted. Brackets inside
+ * quoted literals (`"a["`, `'('`) and brackets that close nothing or are never closed are text.
+ */
 export function bracketBreaks(lines: readonly string[]): number {
-  let depth = 0;
-  let count = 0;
-  lines.forEach((line, i) => {
-    let topLevelBreak = false;
-    for (const ch of line) {
-      if (ch === "(" || ch === "[") depth++;
-      else if ((ch === ")" || ch === "]") && depth > 0) depth--;
-      else if (ch === " " && depth === 0) topLevelBreak = true;
+  if (lines.length < 2) return 0;
+  const text = lines.join("\n");
+  // The matched brackets outside quotes: the index of each opening one's partner.
+  const partner = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    const close = ch === '"' || ch === "'" ? ch : ch === "«" ? "»" : null;
+    if (close) {
+      const end = text.indexOf(close, i + 1);
+      if (end > 0 && (ch !== "'" || !/\p{L}/u.test(text[i - 1] ?? ""))) i = end; // not the apostrophe of «м'ясо»
+      continue;
     }
-    if (i < lines.length - 1 && depth > 0 && topLevelBreak) count++;
+    if (ch === "(" || ch === "[") open.push(i);
+    else if ((ch === ")" || ch === "]") && open.length > 0 && "([".indexOf(text[open[open.length - 1]!]!) === ")]".indexOf(ch)) partner.set(open.pop()!, i);
+  }
+  const widest = Math.max(...lines.map((l) => textWidthMm(l, 10)));
+  let count = 0;
+  let at = 0; // where the current line starts in `text`
+  const stack: number[] = []; // the matched brackets open at the current position
+  lines.forEach((line, k) => {
+    let topLevelBreak = false;
+    for (let i = at; i < at + line.length; i++) {
+      if (partner.has(i)) stack.push(i);
+      else if (stack.length > 0 && partner.get(stack[stack.length - 1]!) === i) stack.pop();
+      else if (text[i] === " " && stack.length === 0) topLevelBreak = true;
+    }
+    if (k < lines.length - 1 && stack.length > 0 && topLevelBreak) {
+      const outer = stack[0]!;
+      const span = text.slice(outer, partner.get(outer)! + 1).replace(/\n/g, " ");
+      if (textWidthMm(span, 10) <= widest) count++;
+    }
+    at += line.length + 1;
   });
   return count;
 }
