@@ -291,8 +291,10 @@ export interface SwitchRowPlan extends PlanBase {
 /**
  * The row steps of a switch cut into pages, or null when they do not help: a switch with
  * fall-throughs, or one whose cases all fit one row. A case too tall for a row on a part (`room`)
- * stands in its row as an outer connector; its block follows the rows on the spine, opening at the
- * inner connector, so cuts can fall inside it.
+ * gets a row of its own in its place, its block laid out flat on the spine below its label, so cuts
+ * can fall inside it (issue 21: each case under its label, the cases in order); with
+ * ctx.casesAfterRows, or when it does not fall, it stands in its row as an outer connector and its
+ * block follows the rows on the spine, opening at the inner connector.
  */
 export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx, room: number): Plan[] | null {
   if (!foldsToRows(node)) return null;
