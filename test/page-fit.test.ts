@@ -154,8 +154,10 @@ describe("how split charts are cut", () => {
     // toggleSearch): one pair more than its 7 parts needed.
     expect(fitOf("test/corpus/python/lab22_todo_match.py").pairs).toBeLessThanOrEqual(11);
     // 15 as an else-if chain; 12 since its long conditions take two lines in a taller rhombus at
-    // a = 15 instead of one line in a flat one (layout/size.ts, issue 20): 10 parts, not 9.
-    expect(fitOf("test/corpus/python/lab21_library_menu.py").pairs).toBeLessThanOrEqual(12);
+    // a = 15 instead of one line in a flat one (layout/size.ts, issue 20): 10 parts, not 9. 16 since
+    // its four tall cases stand in their places under their labels, not after the rows (issue 21):
+    // a cut inside such a case carries the lane of the other values across too.
+    expect(fitOf("test/corpus/python/lab21_library_menu.py").pairs).toBeLessThanOrEqual(16);
     expect(fitOf("test/corpus/java/lab18_brackets.java", "Brackets.firstError").pairs).toBeLessThanOrEqual(4);
   });
 
