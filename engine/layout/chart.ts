@@ -84,7 +84,7 @@ export function planChart(
   const texts = terminatorTexts(fn, options);
   const returns = options.singleEnd ? newTarget() : null;
   const { common: width, widest } = chartWidths(fn, [texts.start, texts.end], options, sizer, forPages);
-  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, flattenTaller, flatten, width, widest, rowsBesideLane, chainsAsSwitch, casesAfterRows, lastCase, firstRowRoom, sizer, connector, fold, heights: new Map(), alike: { from: -Infinity, below: Infinity } };
+  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, flattenTaller, flatten, width, widest, rowsBesideLane, chainsAsSwitch, casesAfterRows, caseOnSpine: false, lastCase, firstRowRoom, sizer, connector, fold, heights: new Map(), alike: { from: -Infinity, below: Infinity } };
   const scope: Scope = {
     loop: null, returns, forceReturnConnectors: forPages, blockedLeft: false, blockedRight: false, returnBlocked: false,
   };

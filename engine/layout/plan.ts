@@ -146,6 +146,11 @@ export interface PlanCtx {
    */
   casesAfterRows: boolean;
   /**
+   * Planning the block of such a case laid out on the spine beside the lane of its switch's other
+   * values (DrawCtx.rowLane carries one lane at a time): a switch inside it is not put on rows.
+   */
+  caseOnSpine: boolean;
+  /**
    * In a chart cut into pages, with casesAfterRows: a switch case too tall for its row whose block follows the rows last
    * rather than in the order of the cases — where its height fills the pages better (fit/cut-pages.ts).
    */

@@ -290,14 +290,14 @@ export interface SwitchRowPlan extends PlanBase {
 
 /**
  * The row steps of a switch cut into pages, or null when they do not help: a switch with
- * fall-throughs, or one whose cases all fit one row. A case too tall for a row on a part (`room`)
+ * fall-throughs, one inside a case laid on the spine (ctx.caseOnSpine), or one whose cases all fit one row. A case too tall for a row on a part (`room`)
  * gets a row of its own in its place, its block laid out flat on the spine below its label, so cuts
  * can fall inside it (issue 21: each case under its label, the cases in order); with
  * ctx.casesAfterRows, or when it does not fall, it stands in its row as an outer connector and its
  * block follows the rows on the spine, opening at the inner connector.
  */
 export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx, room: number): Plan[] | null {
-  if (!foldsToRows(node)) return null;
+  if (!foldsToRows(node) || ctx.caseOnSpine) return null;
   const undoAll = countsOf(scope, ctx);
   const { gap, stub, columnGap } = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
@@ -365,8 +365,10 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
       const flattenTaller = ctx.flattenTaller;
       const bus = rows.length === 0 ? diamond.h + stub : stub;
       ctx.flattenTaller = Math.min(flattenTaller, room - (bus + gap) - (gap + 2 * stub + ctx.connector));
+      ctx.caseOnSpine = true;
       const flat = planBlock(body, colScope, ctx, true);
       ctx.flattenTaller = flattenTaller;
+      ctx.caseOnSpine = false;
       if (flat.falls && flat.items.length > 0) {
         blocks.push([body]);
         rows.push([{ plan: flat, label, x: 0, fallthrough: false }]);
