@@ -250,6 +250,8 @@ export interface RowOpenPlan extends PlanBase {
   label: string;
   /** The case block on the spine (the fit stage may ask for it after the rows instead: ctx.flatten). */
   blocks: Block[];
+  /** A case too tall for a row, in its place (ctx.casesAfterRows would draw it after the rows). */
+  tall: boolean;
   laneX: number;
   busY: number;
   source?: number;
@@ -405,7 +407,7 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     const base = { type: "row" as const, node, columns, blocks: blocks[r]!, laneX, busY, colTop, collectY, ...extent };
     const only = columns[0]!;
     if (columns.length === 1 && blocks[r]!.length === 1 && only.plan.falls) {
-      plans.push(...openRow(r, rows.length, only, blocks[r]!, { node, diamond, laneX, busY, join }, ctx));
+      plans.push(...openRow(r, rows.length, only, blocks[r]!, onSpine.has(r), { node, diamond, laneX, busY, join }, ctx));
       continue;
     }
     let row: SwitchRowPlan;
@@ -444,7 +446,7 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
  * (but for the last row) its end into the switch's join with the lane back to the spine.
  */
 function openRow(
-  r: number, count: number, column: SwitchColumn, blocks: Block[],
+  r: number, count: number, column: SwitchColumn, blocks: Block[], tall: boolean,
   { node, diamond, laneX, busY, join }: { node: SwitchNode; diamond: SizedText; laneX: number; busY: number; join: JumpTarget },
   ctx: PlanCtx,
 ): Plan[] {
@@ -453,7 +455,7 @@ function openRow(
   const place: RowIntake = r === 0 ? (isLast ? { at: "last", diamond } : { at: "first", diamond }) : isLast ? { at: "last", diamond: null } : { at: "middle" };
   const reach = LABEL_OFFSET + ctx.sizer.label(column.label).w;
   const open: RowOpenPlan = {
-    type: "row-open", node, place, label: column.label, blocks, laneX, busY,
+    type: "row-open", node, place, label: column.label, blocks, tall, laneX, busY,
     left: count === 1 ? diamond.w / 2 : -laneX, right: Math.max(r === 0 ? diamond.w / 2 : 0, reach), height: busY, falls: true,
   };
   if (r === 0 && node.loc) open.source = node.loc.line;

@@ -94,12 +94,12 @@ export function cutPages(
 ): Cut {
   // `first` starts the search made the same way.
   const firstAfter = first?.planning.casesAfterRows === true;
-  const seen = { rows: false };
+  const seen = { tallCases: false };
   const inPlace = searchCuts(planFor, bounds, thresholds, {}, seen, firstAfter ? undefined : first);
   // A menu's tall cases in their places cost parts where their blocks after the rows fill the
   // pages better: that look is searched too, and taken only for fewer parts (or as many tearing
   // fewer constructs — it counts each case it draws away from its label as torn).
-  if (!seen.rows || inPlace.groups.length <= bounds.ideal) return inPlace;
+  if (!seen.tallCases || inPlace.groups.length <= bounds.ideal) return inPlace;
   const after = searchCuts(planFor, bounds, thresholds, { casesAfterRows: true }, seen, firstAfter ? first : undefined);
   const parts = after.groups.length - inPlace.groups.length;
   return parts < 0 || (parts === 0 && after.torn < inPlace.torn) ? after : inPlace;
@@ -108,17 +108,20 @@ export function cutPages(
 /** What every plan of one search shares: the tall cases of menus in their places, or after the rows. */
 type SearchBase = Pick<PagePlanning, "casesAfterRows">;
 
-/** cutPages with every plan made on `base`; `seen.rows` set when a plan it cut had switch rows (a menu, or a chain drawn as one). */
+/**
+ * cutPages with every plan made on `base`; `seen.tallCases` set when a plan it cut had a switch
+ * case too tall for a row in its place (only then would the cases after the rows look different).
+ */
 function searchCuts(
   planFor: (planning: PagePlanning) => ChartPlan, { ideal, least }: PartBounds, thresholds: readonly number[], base: SearchBase,
-  seen: { rows: boolean }, first?: Cut,
+  seen: { tallCases: boolean }, first?: Cut,
 ): Cut {
   let best = first ?? cutAs(planFor, { ...base, flattenTaller: thresholds[0]!, flatten: NONE });
   // Where the local search starts: the best cut of each way of packing rows and threshold, with
   // and without extra constructs laid flat.
   const bestOf = new Map<string, Cut>();
   const keep = (cut: Cut): void => {
-    seen.rows ||= hasRows(cut);
+    seen.tallCases ||= cut.plan.body.items.some((item) => item.type === "row-open" && item.tall);
     const key = `${lookOf(cut)}/${cut.planning.flattenTaller}/${cut.planning.flatten.size > 0}`;
     const own = bestOf.get(key);
     if (!own || better(cut, own)) bestOf.set(key, cut);
