@@ -10,8 +10,11 @@
  *     apart although it fits a part, a decision cut from its branch, a part of connectors only;
  *   - decisions whose branch is laid under them on the same part through a connector pair (an
  *     if/else branch under a branch, the flat form of flatten.ts), measured from the drawing;
- *   - bracket breaks: a wrapped line of a symbol's text that ends inside an unclosed `(`/`[` although
- *     the same line holds a break outside every bracket (a shorter line, so it would have fitted).
+ *   - connector pairs (distinct designations of every chart) and case tears: a case of a switch
+ *     whose label stands on a line into a connector, its body elsewhere (issue 21: a menu cut so the
+ *     reader leaves a case at its label and finds its body further on, out of the cases' order);
+ *   - bracket breaks: a wrapped line of a symbol's text that ends inside a `(`/`[` although the same
+ *     line holds a break outside every bracket and the bracket would fit a line whole (bracketBreaks).
  */
 import type { ChartTree } from "../engine/tree/schema.ts";
 import type { Geometry, Part, Shape } from "../engine/geometry/types.ts";
@@ -21,6 +24,7 @@ import { fitDocument } from "../engine/layout/fit/fit-document.ts";
 import { sizersIn } from "../engine/layout/fit/fit-chart.ts";
 import { NO_TEARS, tearsOf, wholeRoom, type Tears } from "../engine/layout/fit/torn.ts";
 import { FONTS } from "../engine/fonts.ts";
+import { textWidthMm } from "../engine/text/measure.ts";
 import { planSheets, SHEET } from "../engine/layout/sheets.ts";
 
 export interface DocumentFit {
@@ -39,6 +43,10 @@ export interface DocumentFit {
   tears: Tears;
   /** Decisions with a branch laid under them through a connector pair on the same part. */
   laidUnder: number;
+  /** Distinct connector designations of its charts, summed. */
+  pairs: number;
+  /** Cases whose label stands on a line into a connector (their body drawn elsewhere). */
+  caseTears: number;
   bracketBreaks: number;
 }
 
@@ -57,12 +65,14 @@ export function measureDocument(file: string, tree: ChartTree, options: Resolved
     parts: geometry.charts.map((c) => c.parts.length),
     tears,
     laidUnder: laidUnder(geometry),
+    pairs: geometry.charts.reduce((n, c) => n + designationsOf(c.parts).size, 0),
+    caseTears: caseTears(geometry, [options.texts.yes, options.texts.no]),
     bracketBreaks: geometry.charts.flatMap((c) => c.parts.flatMap((p) => p.shapes)).reduce((n, s) => n + bracketBreaks(s.text), 0),
   };
 }
 
 /** Connector designations and the parts they stand on. */
-function partsOfDesignations(parts: readonly Part[]): Map<string, Set<number>> {
+function designationsOf(parts: readonly Part[]): Map<string, Set<number>> {
   const on = new Map<string, Set<number>>();
   parts.forEach((part, i) => {
     for (const s of part.shapes) {
@@ -90,7 +100,7 @@ function documentTears(tree: ChartTree, options: ResolvedOptions): Tears {
 function laidUnder(g: Geometry): number {
   let count = 0;
   for (const chart of g.charts) {
-    const on = partsOfDesignations(chart.parts);
+    const on = designationsOf(chart.parts);
     chart.parts.forEach((part, i) => {
       const shapes = new Map<string, Shape>(part.shapes.map((s) => [s.id, s]));
       for (const d of part.shapes) {
@@ -103,18 +113,62 @@ function laidUnder(g: Geometry): number {
   return count;
 }
 
-/** The breaks of a wrapped text that fall inside an unclosed bracket while their line has a break outside every bracket. */
-export function bracketBreaks(lines: readonly string[]): number {
-  let depth = 0;
+/**
+ * Lines labelled with a case value (any label but a decision's yes/no) that end at a connector: the
+ * case's body is drawn elsewhere, away from its label.
+ */
+function caseTears(g: Geometry, yesNo: readonly string[]): number {
   let count = 0;
-  lines.forEach((line, i) => {
-    let topLevelBreak = false;
-    for (const ch of line) {
-      if (ch === "(" || ch === "[") depth++;
-      else if ((ch === ")" || ch === "]") && depth > 0) depth--;
-      else if (ch === " " && depth === 0) topLevelBreak = true;
+  for (const chart of g.charts) {
+    for (const part of chart.parts) {
+      const connectors = new Set(part.shapes.filter((s) => s.kind === "connector").map((s) => s.id));
+      count += part.edges.filter((e) => e.label !== undefined && !yesNo.includes(e.label) && e.to !== null && connectors.has(e.to)).length;
     }
-    if (i < lines.length - 1 && depth > 0 && topLevelBreak) count++;
+  }
+  return count;
+}
+
+/**
+ * The avoidable bracket breaks of a wrapped text: a line that ends inside a bracket although it
+ * holds a break outside every bracket, and the outermost bracket open there would fit the widest
+ * line of the text whole (a break before it would have kept it on one line). A bracket wider than
+ * any line has to break inside (wrap.ts: after its commas first) and is not counted. Brackets inside
+ * quoted literals (`"a["`, `'('`) and brackets that close nothing or are never closed are text.
+ */
+export function bracketBreaks(lines: readonly string[]): number {
+  if (lines.length < 2) return 0;
+  const text = lines.join("\n");
+  // The matched brackets outside quotes: the index of each opening one's partner.
+  const partner = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    const close = ch === '"' || ch === "'" ? ch : ch === "«" ? "»" : null;
+    if (close) {
+      const end = text.indexOf(close, i + 1);
+      if (end > 0 && (ch !== "'" || !/\p{L}/u.test(text[i - 1] ?? ""))) i = end; // not the apostrophe of «м'ясо»
+      continue;
+    }
+    if (ch === "(" || ch === "[") open.push(i);
+    else if ((ch === ")" || ch === "]") && open.length > 0 && "([".indexOf(text[open[open.length - 1]!]!) === ")]".indexOf(ch)) partner.set(open.pop()!, i);
+  }
+  const widest = Math.max(...lines.map((l) => textWidthMm(l, 10)));
+  let count = 0;
+  let at = 0; // where the current line starts in `text`
+  const stack: number[] = []; // the matched brackets open at the current position
+  lines.forEach((line, k) => {
+    let topLevelBreak = false;
+    for (let i = at; i < at + line.length; i++) {
+      if (partner.has(i)) stack.push(i);
+      else if (stack.length > 0 && partner.get(stack[stack.length - 1]!) === i) stack.pop();
+      else if (text[i] === " " && stack.length === 0) topLevelBreak = true;
+    }
+    if (k < lines.length - 1 && stack.length > 0 && topLevelBreak) {
+      const outer = stack[0]!;
+      const span = text.slice(outer, partner.get(outer)! + 1).replace(/\n/g, " ");
+      if (textWidthMm(span, 10) <= widest) count++;
+    }
+    at += line.length + 1;
   });
   return count;
 }

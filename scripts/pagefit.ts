@@ -248,6 +248,10 @@ export interface DocumentSummary {
   /** Torn constructs of all documents (fit/torn.ts). */
   tears: Tears;
   laidUnder: number;
+  /** Connector pairs and case tears of all documents (document-fit.ts), and the documents with case tears. */
+  pairs: number;
+  caseTears: number;
+  tornMenus: DocumentFit[];
   bracketBreaks: number;
 }
 
@@ -279,6 +283,9 @@ export function summarizeDocuments(docs: readonly DocumentFit[], careful: Map<st
       return t;
     }, { ...NO_TEARS }),
     laidUnder: sum((d) => d.laidUnder),
+    pairs: sum((d) => d.pairs),
+    caseTears: sum((d) => d.caseTears),
+    tornMenus: docs.filter((d) => d.caseTears > 0),
     bracketBreaks: sum((d) => d.bracketBreaks),
   };
 }
@@ -288,9 +295,9 @@ function documentReport(docs: readonly DocumentFit[], careful: Map<string, numbe
   const out: string[] = [];
   const judged = (d: DocumentFit): string => (careful?.has(carefulKey(d.file)) ? ` · careful ${careful.get(carefulKey(d.file))}` : "");
   if (list) {
-    out.push("file · a · sheets (before) · fill of each sheet · figures per sheet · torn switch/if · laid under · bracket breaks");
+    out.push("file · a · sheets (before) · fill of each sheet · figures per sheet · torn switch/if · laid under · connector pairs · case tears · bracket breaks");
     for (const d of docs) {
-      out.push(`${d.file} · ${d.modules[0] ?? "-"} · ${d.sheets} (${d.before})${judged(d)} · ${d.fills.map(pct).join(" ")} · ${d.figures.join(" ")} · ${d.tears.switches}/${d.tears.ifElse} · ${d.laidUnder} · ${d.bracketBreaks}`);
+      out.push(`${d.file} · ${d.modules[0] ?? "-"} · ${d.sheets} (${d.before})${judged(d)} · ${d.fills.map(pct).join(" ")} · ${d.figures.join(" ")} · ${d.tears.switches}/${d.tears.ifElse} · ${d.laidUnder} · ${d.pairs} · ${d.caseTears} · ${d.bracketBreaks}`);
     }
     out.push("");
   }
@@ -302,6 +309,8 @@ function documentReport(docs: readonly DocumentFit[], careful: Map<string, numbe
   for (const u of s.underfull) out.push(`  ${u.file} sheet ${u.sheet}: ${pct(u.fill)}`);
   out.push(`sheets shared by several figures: ${s.sharedSheets} (${s.sharedFigures} figures)`);
   out.push(`torn constructs (fit/torn.ts): ${TEAR_KINDS.map((key) => `${key} ${s.tears[key]}`).join(", ")}; branches laid under their decision on one sheet: ${s.laidUnder}`);
+  out.push(`connector pairs: ${s.pairs}; cases whose body is away from their label (a label on a line into a connector): ${s.caseTears}`);
+  for (const d of s.tornMenus) out.push(`  ${d.file}: ${d.caseTears} of ${d.pairs} pairs`);
   out.push(`bracket breaks in texts: ${s.bracketBreaks}`);
   const worst = [...docs].sort((a, b) => b.sheets - a.sheets || Math.min(...a.fills.slice(0, -1), 1) - Math.min(...b.fills.slice(0, -1), 1)).slice(0, 10);
   out.push("most sheets:");

@@ -15,6 +15,7 @@ import { bunAssets } from "../hosts/bun.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
 import { FIGURE_GAP, planSheets, SHEET } from "../engine/layout/sheets.ts";
 import { renderPdfDocument } from "../engine/render/pdf.ts";
+import { bracketBreaks } from "../scripts/document-fit.ts";
 import { busyMachineTimeouts } from "./support/timeouts.ts";
 
 busyMachineTimeouts();
@@ -79,4 +80,19 @@ describe("a lab of six subprograms (lab09_unit_geometry.pas)", () => {
     const info = spawnSync("pdfinfo", [join(dir, "unit.pdf")], { encoding: "utf8" });
     expect(Number(/Pages:\s+(\d+)/.exec(info.stdout)?.[1])).toBe(sheets.length);
   }, 120_000);
+});
+
+describe("the page report's bracket breaks (scripts/document-fit.ts)", () => {
+  test("a break inside a bracket that would fit a line whole counts; literals, unmatched and over-wide brackets do not", () => {
+    expect(bracketBreaks(["x := ord(chars[i", "+ 1])"])).toBe(1);
+    expect(bracketBreaks(["y := Math.pow(x,", "3)"])).toBe(1);
+    expect(bracketBreaks(["x := ord(chars[i + 1])"])).toBe(0);
+    // Brackets inside quoted literals are text.
+    expect(bracketBreaks(['Вивід "a[", i,', '"] = "'])).toBe(0);
+    expect(bracketBreaks(["c = '(' або c = '['", "або c = '{'"])).toBe(0);
+    // A bracket never closed (a syntax error's text) is text.
+    expect(bracketBreaks(["for (int i = 0; i < n;", "i++ {"])).toBe(0);
+    // A bracket wider than any line has to break inside.
+    expect(bracketBreaks(["a := f(very_long_argument_number_one,", "very_long_argument_number_two)"])).toBe(0);
+  });
 });

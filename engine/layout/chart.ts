@@ -64,6 +64,8 @@ export interface PlanChoices {
   rowsBesideLane?: boolean;
   /** With forPages: else-if chains of one name against constants drawn as switches (PlanCtx.chainsAsSwitch). */
   chainsAsSwitch?: boolean;
+  /** With forPages: tall switch cases stand in their rows as connectors, their blocks after the rows (PlanCtx.casesAfterRows). */
+  casesAfterRows?: boolean;
   /** With forPages: the case of a switch whose block follows the rows last (PlanCtx.lastCase). */
   lastCase?: Block | null;
   /** With forPages: the most a switch's first row may take (PlanCtx.firstRowRoom). */
@@ -76,13 +78,13 @@ const NONE: ReadonlySet<Node | Block> = new Set();
  * Plans a function as one chart in the sizer's module, as the fit stage chooses. */
 export function planChart(
   fn: ChartFunction, options: ResolvedOptions, sizer: Sizer, connector: number,
-  { forPages = false, flattenTaller = Infinity, flatten = NONE, fold = NO_FOLD, rowsBesideLane = false, chainsAsSwitch = false, lastCase = null, firstRowRoom = Infinity }: PlanChoices = {},
+  { forPages = false, flattenTaller = Infinity, flatten = NONE, fold = NO_FOLD, rowsBesideLane = false, chainsAsSwitch = false, casesAfterRows = false, lastCase = null, firstRowRoom = Infinity }: PlanChoices = {},
 ): ChartPlan {
   const m = sizer.module;
   const texts = terminatorTexts(fn, options);
   const returns = options.singleEnd ? newTarget() : null;
   const { common: width, widest } = chartWidths(fn, [texts.start, texts.end], options, sizer, forPages);
-  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, flattenTaller, flatten, width, widest, rowsBesideLane, chainsAsSwitch, lastCase, firstRowRoom, sizer, connector, fold, heights: new Map(), alike: { from: -Infinity, below: Infinity } };
+  const ctx: PlanCtx = { options, endText: texts.end, loopCount: 0, flattenTopLoops: forPages, flattenTaller, flatten, width, widest, rowsBesideLane, chainsAsSwitch, casesAfterRows, caseOnSpine: false, lastCase, firstRowRoom, sizer, connector, fold, heights: new Map(), alike: { from: -Infinity, below: Infinity } };
   const scope: Scope = {
     loop: null, returns, forceReturnConnectors: forPages, blockedLeft: false, blockedRight: false, returnBlocked: false,
   };

@@ -139,7 +139,19 @@ export interface PlanCtx {
    */
   chainsAsSwitch: boolean;
   /**
-   * In a chart cut into pages: a switch case too tall for its row whose block follows the rows last
+   * In a chart cut into pages: a switch case too tall for its row stands in the row as an outer
+   * connector and its block follows the rows (switch-rows.ts) — out of the cases' order, its body
+   * away from its label, so the fit stage takes it only where it saves a part (fit/cut-pages.ts).
+   * Otherwise such a case gets a row of its own in its place, its block flat on the spine.
+   */
+  casesAfterRows: boolean;
+  /**
+   * Planning the block of such a case laid out on the spine beside the lane of its switch's other
+   * values (DrawCtx.rowLane carries one lane at a time): a switch inside it is not put on rows.
+   */
+  caseOnSpine: boolean;
+  /**
+   * In a chart cut into pages, with casesAfterRows: a switch case too tall for its row whose block follows the rows last
    * rather than in the order of the cases — where its height fills the pages better (fit/cut-pages.ts).
    */
   lastCase: Block | null;

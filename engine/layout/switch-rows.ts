@@ -250,6 +250,8 @@ export interface RowOpenPlan extends PlanBase {
   label: string;
   /** The case block on the spine (the fit stage may ask for it after the rows instead: ctx.flatten). */
   blocks: Block[];
+  /** A case too tall for a row, in its place (ctx.casesAfterRows would draw it after the rows). */
+  tall: boolean;
   laneX: number;
   busY: number;
   source?: number;
@@ -290,12 +292,14 @@ export interface SwitchRowPlan extends PlanBase {
 
 /**
  * The row steps of a switch cut into pages, or null when they do not help: a switch with
- * fall-throughs, or one whose cases all fit one row. A case too tall for a row on a part (`room`)
- * stands in its row as an outer connector; its block follows the rows on the spine, opening at the
- * inner connector, so cuts can fall inside it.
+ * fall-throughs, one inside a case laid on the spine (ctx.caseOnSpine), or one whose cases all fit one row. A case too tall for a row on a part (`room`)
+ * gets a row of its own in its place, its block laid out flat on the spine below its label, so cuts
+ * can fall inside it (issue 21: each case under its label, the cases in order); with
+ * ctx.casesAfterRows, or when it does not fall, it stands in its row as an outer connector and its
+ * block follows the rows on the spine, opening at the inner connector.
  */
 export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx, room: number): Plan[] | null {
-  if (!foldsToRows(node)) return null;
+  if (!foldsToRows(node) || ctx.caseOnSpine) return null;
   const undoAll = countsOf(scope, ctx);
   const { gap, stub, columnGap } = ctx.sizer.module;
   const diamond = symbol(ctx, "decision", node.cond);
@@ -314,11 +318,13 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   const spineLeft = Math.max(diamond.w, ctx.widest) / 2;
   const rows: SwitchColumn[][] = [];
   const blocks: Block[][] = []; // per row, the case blocks in its columns
+  /** Rows holding one tall case laid out flat on the spine: no other case joins them. */
+  const onSpine = new Set<number>();
   /** x of a column beside the last of the current row, or null: it opens a new row, under the spine. */
   const besideLast = (c: Column): number | null => {
     const row = rows[rows.length - 1];
     const prev = row?.[row.length - 1];
-    if (!row || !prev) return null;
+    if (!row || !prev || onSpine.has(rows.length - 1)) return null;
     // A column beside the first leaves room for the join's connector between it and the spine
     // (where the first column's end goes when it alone falls).
     const x = Math.max(prev.x + reach(prev) + columnGap + c.plan.left, ctx.connector / 2 + LANE_CLEARANCE);
@@ -337,15 +343,38 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
       rows.push([{ ...c, x: 0, fallthrough: false }]);
     }
   };
-  // Each case in its row when it fits that row on a part (`room`), else as a connector there.
+  // Each case in its row when it fits that row on a part (`room`). A taller one (or one the fit
+  // stage asks for flat) that falls gets a row of its own, in its place among the cases, its block
+  // laid out flat on the spine below its label so cuts fall inside it (openRow): the reader meets
+  // the cases in order, each body under its own label (issue 21). One that does not fall (it leaves
+  // the switch by a jump), or any with ctx.casesAfterRows, stands in its row as a connector, its
+  // block after the rows.
   const tall: { target: JumpTarget; block: Block }[] = [];
   for (const { body, label } of [...node.cases, { body: node.default ?? { stmts: [] }, label: ctx.options.texts.otherwise }]) {
+    const undo = countsOf(scope, ctx);
     if (!ctx.flatten.has(body)) {
-      const undo = countsOf(scope, ctx);
       const c = { plan: planBlock(body, colScope, ctx), label };
       const first = rows.length === 0 || (rows.length === 1 && besideLast(c) !== null);
       if (overhead(first) + c.plan.height <= room) {
         place(c, body);
+        continue;
+      }
+      undo();
+    }
+    if (!ctx.casesAfterRows) {
+      // Its first plan stays with the row's bus and its last with the row's close (cut-pages.ts
+      // units): its constructs are laid flat down to what leaves room for those on a part.
+      const flattenTaller = ctx.flattenTaller;
+      const bus = rows.length === 0 ? diamond.h + stub : stub;
+      ctx.flattenTaller = Math.min(flattenTaller, room - (bus + gap) - (gap + 2 * stub + ctx.connector));
+      ctx.caseOnSpine = true;
+      const flat = planBlock(body, colScope, ctx, true);
+      ctx.flattenTaller = flattenTaller;
+      ctx.caseOnSpine = false;
+      if (flat.falls && flat.items.length > 0) {
+        blocks.push([body]);
+        rows.push([{ plan: flat, label, x: 0, fallthrough: false }]);
+        onSpine.add(rows.length - 1);
         continue;
       }
       undo();
@@ -378,7 +407,7 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     const base = { type: "row" as const, node, columns, blocks: blocks[r]!, laneX, busY, colTop, collectY, ...extent };
     const only = columns[0]!;
     if (columns.length === 1 && blocks[r]!.length === 1 && only.plan.falls) {
-      plans.push(...openRow(r, rows.length, only, blocks[r]!, { node, diamond, laneX, busY, join }, ctx));
+      plans.push(...openRow(r, rows.length, only, blocks[r]!, onSpine.has(r), { node, diamond, laneX, busY, join }, ctx));
       continue;
     }
     let row: SwitchRowPlan;
@@ -417,7 +446,7 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
  * (but for the last row) its end into the switch's join with the lane back to the spine.
  */
 function openRow(
-  r: number, count: number, column: SwitchColumn, blocks: Block[],
+  r: number, count: number, column: SwitchColumn, blocks: Block[], tall: boolean,
   { node, diamond, laneX, busY, join }: { node: SwitchNode; diamond: SizedText; laneX: number; busY: number; join: JumpTarget },
   ctx: PlanCtx,
 ): Plan[] {
@@ -426,7 +455,7 @@ function openRow(
   const place: RowIntake = r === 0 ? (isLast ? { at: "last", diamond } : { at: "first", diamond }) : isLast ? { at: "last", diamond: null } : { at: "middle" };
   const reach = LABEL_OFFSET + ctx.sizer.label(column.label).w;
   const open: RowOpenPlan = {
-    type: "row-open", node, place, label: column.label, blocks, laneX, busY,
+    type: "row-open", node, place, label: column.label, blocks, tall, laneX, busY,
     left: count === 1 ? diamond.w / 2 : -laneX, right: Math.max(r === 0 ? diamond.w / 2 : 0, reach), height: busY, falls: true,
   };
   if (r === 0 && node.loc) open.source = node.loc.line;

@@ -9,6 +9,9 @@
  * the fewest connector pairs; a chart still
  * more than one part above its ideal is searched further one construct at a time — an else-if menu
  * (one name against constants) as the switch it means (chain-as-switch.ts), a tall case moved last.
+ * A menu's case too tall for a row gets a row of its own in its place, its block on the spine under
+ * its label (switch-rows.ts); drawn as a connector with its block after the rows instead — out of
+ * the cases' order — only where that saves a part (issue 21).
  */
 import { LANE_CLEARANCE, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../../geometry/style.ts";
 import type { Block, Node } from "../../tree/schema.ts";
@@ -26,8 +29,9 @@ export interface Cut {
    */
   pairs: number;
   /**
-   * Constructs it cuts inside although they fit a part whole, and parts it leaves with connectors
-   * only (fit/torn.ts): the fewest parts are cut tearing the fewest of these.
+   * Constructs it cuts inside although they fit a part whole, parts it leaves with connectors
+   * only (fit/torn.ts), and switch cases drawn away from their labels (casesAway): the fewest parts
+   * are cut tearing the fewest of these.
    */
   torn: number;
   /** Height of each part as planned. */
@@ -48,7 +52,9 @@ export interface PagePlanning {
   rowsBesideLane?: boolean;
   /** Else-if chains of one name against constants drawn as switches (PlanCtx.chainsAsSwitch). */
   chainsAsSwitch?: boolean;
-  /** The case of a switch whose block follows the rows last (PlanCtx.lastCase). */
+  /** Tall switch cases as connectors in their rows, their blocks after the rows (PlanCtx.casesAfterRows). */
+  casesAfterRows?: boolean;
+  /** With casesAfterRows: the case of a switch whose block follows the rows last (PlanCtx.lastCase). */
   lastCase?: Block;
   /** The most a switch's first row may take (PlanCtx.firstRowRoom). */
   firstRowRoom?: number;
@@ -84,26 +90,52 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
  * planned: its cut would be that one again, considered already.
  */
 export function cutPages(
-  planFor: (planning: PagePlanning) => ChartPlan, { ideal, least }: PartBounds, thresholds: readonly number[], first?: Cut,
+  planFor: (planning: PagePlanning) => ChartPlan, bounds: PartBounds, thresholds: readonly number[], first?: Cut,
 ): Cut {
-  let best = first ?? cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE });
+  // `first` starts the search made the same way.
+  const firstAfter = first?.planning.casesAfterRows === true;
+  const seen = { tallCases: false };
+  const inPlace = searchCuts(planFor, bounds, thresholds, {}, seen, firstAfter ? undefined : first);
+  // A menu's tall cases in their places cost parts where their blocks after the rows fill the
+  // pages better: that look is searched too, and taken only for fewer parts (or as many tearing
+  // fewer constructs — it counts each case it draws away from its label as torn).
+  if (!seen.tallCases || inPlace.groups.length <= bounds.ideal) return inPlace;
+  const after = searchCuts(planFor, bounds, thresholds, { casesAfterRows: true }, seen, firstAfter ? first : undefined);
+  const parts = after.groups.length - inPlace.groups.length;
+  return parts < 0 || (parts === 0 && after.torn < inPlace.torn) ? after : inPlace;
+}
+
+/** What every plan of one search shares: the tall cases of menus in their places, or after the rows. */
+type SearchBase = Pick<PagePlanning, "casesAfterRows">;
+
+/**
+ * cutPages with every plan made on `base`; `seen.tallCases` set when a plan it cut had a switch
+ * case too tall for a row in its place (only then would the cases after the rows look different).
+ */
+function searchCuts(
+  planFor: (planning: PagePlanning) => ChartPlan, { ideal, least }: PartBounds, thresholds: readonly number[], base: SearchBase,
+  seen: { tallCases: boolean }, first?: Cut,
+): Cut {
+  let best = first ?? cutAs(planFor, { ...base, flattenTaller: thresholds[0]!, flatten: NONE });
   // Where the local search starts: the best cut of each way of packing rows and threshold, with
   // and without extra constructs laid flat.
   const bestOf = new Map<string, Cut>();
   const keep = (cut: Cut): void => {
+    seen.tallCases ||= cut.plan.body.items.some((item) => item.type === "row-open" && item.tall);
     const key = `${lookOf(cut)}/${cut.planning.flattenTaller}/${cut.planning.flatten.size > 0}`;
     const own = bestOf.get(key);
     if (!own || better(cut, own)) bestOf.set(key, cut);
   };
   keep(best);
-  // Rows packed beside their lane, a chain drawn as a switch, a case moved last change the look of
-  // a chart: taken only for fewer parts.
+  // Rows packed beside their lane, a chain drawn as a switch, cases after the rows change the look
+  // of a chart: taken only for fewer parts, or as many tearing fewer constructs.
   const consider = (cut: Cut): boolean => {
     // A chain's switch is not folded for width (fit/fold-wide.ts folds the chart's own constructs):
     // drawn whole and wider than the page, it is no way on.
     if (cut.planning.chainsAsSwitch === true && cut.widest > PAGE_PART_WIDTH) return false;
     const fewer = cut.groups.length < best.groups.length;
-    if (fewer || (lookOf(cut) === lookOf(best) && better(cut, best))) best = cut;
+    const lessTorn = cut.groups.length === best.groups.length && cut.torn < best.torn;
+    if (fewer || lessTorn || (lookOf(cut) === lookOf(best) && better(cut, best))) best = cut;
     keep(cut);
     return best.groups.length <= ideal;
   };
@@ -142,13 +174,13 @@ export function cutPages(
   // (fit/chain-as-switch.ts). A chart one part over keeps its chains as drawn today.
   let menu = opening;
   if (best.groups.length > ideal + 1 && !hasRows(opening)) {
-    menu = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, chainsAsSwitch: true });
+    menu = cutAs(planFor, { ...base, flattenTaller: thresholds[0]!, flatten: NONE, chainsAsSwitch: true });
     if (consider(menu) || search(menu)) return best;
   }
   // A menu (a switch on rows) of a few pages, whose plans are cheap: what follows searches which
   // cases share a row, and only there.
   if (best.groups.length > TOGGLE_MAX_PARTS || !hasRows(menu)) return best;
-  const besideLane = cutAs(planFor, { flattenTaller: thresholds[0]!, flatten: NONE, rowsBesideLane: true, chainsAsSwitch: menu.planning.chainsAsSwitch });
+  const besideLane = cutAs(planFor, { ...base, flattenTaller: thresholds[0]!, flatten: NONE, rowsBesideLane: true, chainsAsSwitch: menu.planning.chainsAsSwitch });
   if (consider(besideLane) || search(besideLane)) return best;
   // Still more than one part over: one construct more or less laid flat at a time.
   if (best.groups.length > least() + 1) {
@@ -167,15 +199,16 @@ export function cutPages(
     // A case taken out of its row and drawn after the other tall cases, where its height fills
     // the pages better than in the order of the cases.
     const overOne = (): boolean => best.groups.length > least() + 1;
-    for (const start of starts) if (overOne()) lastCaseSearch(planFor, start, consider, overOne);
+    if (base.casesAfterRows) for (const start of starts) if (overOne()) lastCaseSearch(planFor, start, consider, overOne);
   }
   return best;
 }
 
 /** What makes a chart's cut look different from today's: rows beside their lane, chains as switches, a case moved last. */
 function lookOf(cut: Cut): string {
-  const { rowsBesideLane = false, chainsAsSwitch = false, lastCase, firstRowRoom } = cut.planning;
-  return [rowsBesideLane && "beside", chainsAsSwitch && "chains", lastCase && "last", firstRowRoom !== undefined && "first-row"].filter(Boolean).join("/");
+  const { rowsBesideLane = false, chainsAsSwitch = false, casesAfterRows = false, lastCase, firstRowRoom } = cut.planning;
+  return [rowsBesideLane && "beside", chainsAsSwitch && "chains", casesAfterRows && "after", lastCase && "last", firstRowRoom !== undefined && "first-row"]
+    .filter(Boolean).join("/");
 }
 
 /** Whether a cut's top-level spine holds the rows of a switch (switch-rows.ts). */
@@ -410,20 +443,22 @@ function pushedWhole(cut: Cut): (Node | Block)[] {
  * page holds a tail of a symbol or two. A cut where the spine runs on costs a connector pair (an
  * outer one closing the part, an inner one opening the next); a cut after a construct nothing falls
  * out of (a jump into a connector) costs nothing — the next part starts at its own inner connector.
- * Some neighbours are never cut apart (`units`): a jump stays with the construct leading into it,
- * and what holdsNext stays with the item below it (P6: no decision or loop-limit symbol ends a part
+ * Some neighbours are never cut apart (`units`): a jump, or the close of a switch row whose case
+ * runs on the spine (its end into the join's connector), stays with the construct leading into it
+ * (no part opens with connectors only), and what holdsNext stays with the item below it (P6: no decision or loop-limit symbol ends a part
  * with its exits cut).
  */
 function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const items = plan.body.items;
   const inner = items.filter((item) => item.type === "inner").length;
+  const away = casesAway(items);
   if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) {
-    return { plan, groups: [items], pairs: inner, torn: 0, heights: [plan.height], widest: Math.max(...partWidths(plan, [items])), planning };
+    return { plan, groups: [items], pairs: inner, torn: away, heights: [plan.height], widest: Math.max(...partWidths(plan, [items])), planning };
   }
   const units: Plan[][] = [];
   items.forEach((item, i) => {
     const prev = items[i - 1];
-    if (prev && (item.type === "jump" || holdsNext(prev))) units[units.length - 1]!.push(item);
+    if (prev && (item.type === "jump" || item.type === "row-close" || holdsNext(prev))) units[units.length - 1]!.push(item);
     else units.push([item]);
   });
   const across = pairsAcross(units);
@@ -448,8 +483,16 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const groups = starts.map((from, k) => units.slice(from, starts[k + 1] ?? units.length).flat());
   const runOn = starts.slice(1).reduce((sum, from) => sum + across[from - 1]!, 0);
   const heights = starts.map((from, k) => height(from, starts[k + 1] ?? units.length));
-  const tornIn = starts.reduce((sum, from, k) => sum + torn(from, starts[k + 1] ?? units.length), 0);
+  const tornIn = away + starts.reduce((sum, from, k) => sum + torn(from, starts[k + 1] ?? units.length), 0);
   return { plan, groups, pairs: inner + runOn, torn: tornIn, heights, widest: Math.max(...partWidths(plan, groups)), planning };
+}
+
+/**
+ * Switch cases standing in their rows as outer connectors, their blocks after the rows
+ * (PagePlanning.casesAfterRows): each a case torn from its label, out of the cases' order.
+ */
+function casesAway(items: readonly Plan[]): number {
+  return items.reduce((n, item) => n + (item.type === "row" ? item.columns.length - item.blocks.length : 0), 0);
 }
 
 /**
