@@ -4,7 +4,7 @@
  */
 import { EngineError } from "./errors.ts";
 
-export const LANGS = ["python", "cpp", "c", "java", "csharp", "pascal", "native"] as const;
+export const LANGS = ["python", "cpp", "c", "java", "csharp", "pascal", "javascript", "typescript", "go", "php", "native"] as const;
 export type Lang = (typeof LANGS)[number];
 
 const EXTENSIONS: Readonly<Record<string, Lang>> = {
@@ -14,6 +14,10 @@ const EXTENSIONS: Readonly<Record<string, Lang>> = {
   java: "java",
   cs: "csharp",
   pas: "pascal", pp: "pascal", dpr: "pascal", lpr: "pascal",
+  js: "javascript", mjs: "javascript", cjs: "javascript", jsx: "javascript",
+  ts: "typescript", tsx: "typescript", mts: "typescript", cts: "typescript",
+  go: "go",
+  php: "php",
   json: "native",
 };
 
