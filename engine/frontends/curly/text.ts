@@ -112,7 +112,8 @@ function spelling(node: TsNode, ctx: BuildContext): string | undefined {
       return node.text.replace(/^\$/, "");
     case "as_expression": // TypeScript `x as T`, `x!`: the value (an assertion does nothing when the program runs)
     case "satisfies_expression":
-    case "non_null_expression": {
+    case "non_null_expression":
+    case "await_expression": { // `await f()` is the call (async/await read as ordinary calls)
       const value = node.namedChildren[0];
       return value ? exprText(value, ctx) : undefined;
     }
