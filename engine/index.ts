@@ -22,7 +22,7 @@ import { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 import type { RenderContext, Renderer } from "./render/types.ts";
 import type { ChartTree } from "./tree/schema.ts";
 
-export { LANGS, langFromFileName, parseLang, SOURCE_EXTENSIONS, type Lang } from "./langs.ts";
+export { LANGS, langFromFileName, parseLang, SOURCE_EXTENSIONS, SOURCE_LANGS, type Lang, type SourceLang } from "./langs.ts";
 export const FORMATS = ["docx", "typst", "excalidraw", "svg", "png", "pdf", "json"] as const;
 export type Format = (typeof FORMATS)[number];
 

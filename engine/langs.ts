@@ -6,6 +6,9 @@ import { EngineError } from "./errors.ts";
 
 export const LANGS = ["python", "cpp", "c", "java", "csharp", "pascal", "javascript", "typescript", "go", "php", "native"] as const;
 export type Lang = (typeof LANGS)[number];
+/** The languages of source code (every language but the chart tree itself). */
+export type SourceLang = Exclude<Lang, "native">;
+export const SOURCE_LANGS: readonly SourceLang[] = LANGS.filter((l): l is SourceLang => l !== "native");
 
 const EXTENSIONS: Readonly<Record<string, Lang>> = {
   py: "python",

@@ -155,7 +155,7 @@ const JUMPS = new Set(["break_statement", "return_statement", "throw_statement",
 /** Does a statement list end in a jump (so its case does not fall into the next one)? */
 function endsInJump(stmts: TsNode[]): boolean {
   let last = stmts[stmts.length - 1];
-  for (let i = 0; last && last.type === "block" && i < 1000; i++) {
+  for (let i = 0; last && BLOCK_TYPES.has(last.type) && i < 1000; i++) {
     const inner = named(last);
     last = inner[inner.length - 1];
   }
@@ -166,7 +166,7 @@ function endsInJump(stmts: TsNode[]): boolean {
 function withoutFinalBreak(stmts: TsNode[]): TsNode[] {
   const last = stmts[stmts.length - 1];
   if (last?.type === "break_statement" && named(last).length === 0) return stmts.slice(0, -1);
-  if (last?.type === "block") {
+  if (last && BLOCK_TYPES.has(last.type)) {
     const inner = named(last);
     const tail = inner[inner.length - 1];
     if (tail?.type === "break_statement" && named(tail).length === 0) return [...stmts.slice(0, -1), ...inner.slice(0, -1)];
@@ -191,13 +191,15 @@ function conditionSwitch(stmt: TsNode, groups: Group[], ctx: BuildContext, depth
 /** switch → `switch`; empty case groups merge into the next (`1, 2`); `default` → default. */
 export function switchStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder, label?: string): Node[] {
   const subject = stmt.childForFieldName("condition") ?? stmt.childForFieldName("value");
-  const node = at(ctx, stmt, { kind: "switch", cond: subject ? exprText(unparen(subject), ctx) : "", cases: [] as SwitchCase[] }) as Extract<Node, { kind: "switch" }>;
+  const cond = subject ? exprText(unparen(subject), ctx) : stmt.type === "expression_switch_statement" ? "true" : "";
+  const node = at(ctx, stmt, { kind: "switch", cond, cases: [] as SwitchCase[] }) as Extract<Node, { kind: "switch" }>;
   // Go's cases sit in the statement itself.
   const body = stmt.childForFieldName("body") ?? stmt;
   const groups = named(body)
     .filter((c) => GROUP_TYPES.has(c.type))
     .map((g) => switchGroup(g, ctx));
-  if (!subject && stmt.type === "expression_switch_statement") {
+  // Without fallthrough a Go switch without a subject is an if / else-if chain; with it, a switch on `true`.
+  if (!subject && stmt.type === "expression_switch_statement" && groups.every((g) => g.arrow)) {
     const frame: JumpFrame = { kind: "switch", label };
     const chain = conditionSwitch(stmt, groups, ctx, depth, build, frame);
     return frame.breakTarget ? [chain, at(ctx, stmt, { kind: "connector", text: frame.breakTarget })] : [chain];

@@ -11,6 +11,7 @@ import { callParts, containsInput, isCall, isExitCall, isInputCall, isUserCall, 
 import { exprText, statementText, updateText } from "./text.ts";
 import { returnNodes } from "../chart-context.ts";
 import { inputText, outputText } from "../io-text.ts";
+import { errorText } from "../exceptions.ts";
 
 /** Declared variable names and values of a declaration (`int a = 1, b;` → [a, 1], [b, null]). */
 function declarators(decl: TsNode): { decl: TsNode; name: TsNode | null; value: TsNode | null }[] {
@@ -159,6 +160,11 @@ export function expressionNode(stmt: TsNode, expr: TsNode, ctx: BuildContext): N
   const e = core(expr);
   const t = ctx.texts;
   if (e.type === "exit_statement") return at(ctx, stmt, { kind: "terminal", text: t.endText });
+  // PHP 8 `throw` is an expression.
+  if (e.type === "throw_expression") {
+    const value = named(e)[0];
+    return at(ctx, stmt, { kind: "terminal", text: errorText(value ? exprText(value, ctx) : "", t) });
+  }
   if (e.type === "assignment_expression" || e.type === "augmented_assignment_expression") {
     const left = e.childForFieldName("left");
     const right = e.childForFieldName("right");

@@ -105,6 +105,9 @@ function hooks(ctx: BuildContext): TextHooks {
   return h;
 }
 
+/** Operands that need no brackets. */
+const ATOMS: ReadonlySet<string> = new Set(["identifier", "member_expression", "call_expression", "subscript_expression", "this"]);
+
 /** Code spellings a chart reads without: PHP's `$`, PHP's `->`, TypeScript's type assertions. */
 function spelling(node: TsNode, ctx: BuildContext): string | undefined {
   switch (node.type) {
@@ -116,6 +119,11 @@ function spelling(node: TsNode, ctx: BuildContext): string | undefined {
     case "await_expression": { // `await f()` is the call (async/await read as ordinary calls)
       const value = node.namedChildren[0];
       return value ? exprText(value, ctx) : undefined;
+    }
+    case "parenthesized_expression": { // `(e as Error).message` → `e.message`
+      const inner = node.namedChildren[0];
+      const asserted = inner?.type === "as_expression" || inner?.type === "non_null_expression" ? inner.namedChildren[0] : undefined;
+      return asserted && ATOMS.has(asserted.type) ? exprText(asserted, ctx) : undefined;
     }
     default:
       return undefined;
@@ -158,7 +166,10 @@ function construct(node: TsNode): Construct | undefined {
       return type ? { kind: "new", type: type.text, args: arguments_(node.childForFieldName("arguments")) } : undefined;
     }
     case "object_creation_expression": {
-      const type = node.childForFieldName("type");
+      // PHP `new Rectangle(3, 4)` names its class without a field.
+      const type = node.childForFieldName("type") ?? node.namedChildren.find((c) => c.type === "name" || c.type === "qualified_name") ?? null;
+      const phpArgs = node.childForFieldName("type") ? undefined : node.namedChildren.find((c) => c.type === "arguments");
+      if (type && phpArgs !== undefined) return { kind: "new", type: type.text, args: arguments_(phpArgs) };
       const init = node.namedChildren.find((c) => c.type === "initializer_expression" || c.type === "class_body");
       if (!type || init) return undefined; // `new List<int> { 1, 2 }`, anonymous classes: as written
       return { kind: "new", type: type.text, args: arguments_(node.childForFieldName("arguments")) };

@@ -130,7 +130,7 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, lab
     case "labeled_statement":
       return labeledStatement(stmt, ctx, depth);
     case "if_statement":
-      return inputChecked(stmt, [ifStatement(stmt, ctx, depth, buildBlock)], ctx);
+      return [...initializer(stmt, ctx, depth), ...inputChecked(stmt, [ifStatement(stmt, ctx, depth, buildBlock)], ctx)];
     case "while_statement":
       return inputChecked(stmt, whileStatement(stmt, ctx, depth, buildBlock, label), ctx);
     case "do_statement":
@@ -146,7 +146,7 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, lab
     case "expression_switch_statement": // Go
     case "type_switch_statement":
     case "select_statement":
-      return switchStatement(stmt, ctx, depth, buildBlock, label);
+      return [...initializer(stmt, ctx, depth), ...switchStatement(stmt, ctx, depth, buildBlock, label)];
     case "try_statement":
     case "try_with_resources_statement":
       return tryStatement(stmt, ctx, depth, buildBlock);
@@ -163,6 +163,12 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, lab
       // yield, explicit constructor calls, anything unknown: a process with the text.
       return [at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) })];
   }
+}
+
+/** Go's `if v, err := f(); err != nil` / `switch x := f(); x {`: the statement before the decision. */
+function initializer(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
+  const init = stmt.childForFieldName("initializer");
+  return init ? statementNodes(init, ctx, depth) : [];
 }
 
 /** `label: { … break label; … }` → the block, then the label's connector when a jump used it. */

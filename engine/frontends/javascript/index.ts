@@ -48,6 +48,16 @@ function functionChart(name: string, decl: TsNode, fn: TsNode): ChartSpec {
   return spec;
 }
 
+/** `const f = (x) => …;`: a declaration of named functions only. */
+function declaresFunctions(stmt: TsNode): boolean {
+  if (stmt.type !== "lexical_declaration" && stmt.type !== "variable_declaration") return false;
+  const declarators = named(stmt).filter((c) => c.type === "variable_declarator");
+  return declarators.length > 0 && declarators.every((d) => {
+    const value = d.childForFieldName("value");
+    return value !== null && isFunctionValue(value);
+  });
+}
+
 /** Does a top-level statement only start `main` (`main();`, `await main();`, `main().catch(…)`)? */
 const CALLS_MAIN = /^(?:await\s+)?main\s*\(\s*\)(?:\s*\.\s*(?:catch|then)\s*\([\s\S]*\))?\s*;?$/;
 
@@ -94,10 +104,11 @@ function collect(root: TsNode): Collected {
     }
   }
 
-  // Statements outside every function: the main chart, unless they only start `main`.
+  // Statements outside every function (declarations of named functions are no statements): the
+  // main chart, unless they only start `main`.
   const loose = named(root)
     .map(exported)
-    .filter((c) => !NOT_STATEMENTS.has(c.type) && !COMMENT_TYPES.has(c.type) && c.type !== "export_statement");
+    .filter((c) => !NOT_STATEMENTS.has(c.type) && !COMMENT_TYPES.has(c.type) && c.type !== "export_statement" && !declaresFunctions(c));
   const mainFunction = charts.find((c) => c.name === "main");
   if (mainFunction && loose.every((s) => CALLS_MAIN.test(s.text.trim()))) mainFunction.main = true;
   else if (loose.length > 0) charts.push({ name: "main", main: true, nodes: loose, stmts: loose, topLevel: true, exclude: (n) => FUNCTION_NODES.has(n.type) });
