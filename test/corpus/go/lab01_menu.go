@@ -16,10 +16,10 @@ func printMenu() {
 func main() {
 	reader := bufio.NewReader(os.Stdin)
 	var tasks []string
-	for {
+	choice := -1
+	for choice != 0 {
 		printMenu()
 		fmt.Print("Вибір: ")
-		var choice int
 		fmt.Scanln(&choice)
 		switch choice {
 		case 1:
@@ -32,7 +32,6 @@ func main() {
 			}
 		case 0:
 			fmt.Println("Бувай!")
-			return
 		default:
 			fmt.Println("Невідомий пункт")
 		}

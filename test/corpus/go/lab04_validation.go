@@ -10,8 +10,8 @@ import (
 
 func main() {
 	scanner := bufio.NewScanner(os.Stdin)
-	var age int
-	for {
+	age := 0
+	for age <= 0 {
 		fmt.Print("Вік: ")
 		scanner.Scan()
 		text := strings.TrimSpace(scanner.Text())
@@ -21,7 +21,6 @@ func main() {
 			continue
 		}
 		age = value
-		break
 	}
 	if age < 18 {
 		fmt.Println("Неповнолітній")

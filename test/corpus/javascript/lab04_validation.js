@@ -1,12 +1,15 @@
 // Введення числа з перевіркою
 function readPositive(message) {
-  while (true) {
-    const value = Number(prompt(message));
-    if (Number.isInteger(value) && value > 0) {
-      return value;
+  let value;
+  let valid;
+  do {
+    value = Number(prompt(message));
+    valid = Number.isInteger(value) && value > 0;
+    if (!valid) {
+      console.log("Помилка: введіть натуральне число");
     }
-    console.log("Помилка: введіть натуральне число");
-  }
+  } while (!valid);
+  return value;
 }
 
 const age = readPositive("Вік: ");

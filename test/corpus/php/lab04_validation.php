@@ -1,14 +1,15 @@
 <?php
 function readInt(string $prompt): int
 {
-    while (true) {
+    do {
         echo $prompt;
         $line = trim(fgets(STDIN));
-        if (is_numeric($line) && (int) $line == $line) {
-            return (int) $line;
+        $ok = is_numeric($line) && (int) $line == $line;
+        if (!$ok) {
+            echo "Помилка: потрібне ціле число\n";
         }
-        echo "Помилка: потрібне ціле число\n";
-    }
+    } while (!$ok);
+    return (int) $line;
 }
 
 $a = readInt("a = ");
