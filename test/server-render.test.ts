@@ -448,9 +448,12 @@ describe("url sources", () => {
     expect(await res.json()).toMatchObject({ lang: "python", filename: "lab.svg" });
     const java = await fromUrl("/repo/Main.java", { format: "pdf" });
     expect(await java.json()).toMatchObject({ lang: "java", filename: "Main.pdf", encoding: "base64" });
+  });
+
+  test("a .go URL is Go (issue 27: the new languages are inferred like the others)", async () => {
     const go = await fromUrl("/repo/sort.go");
     expect(await go.json()).toMatchObject({ lang: "go", filename: "sort.svg" });
-  });
+  }, 30_000);
 
   test("redirects inside the allowlist are followed; out of it → bad_source", async () => {
     expect((await fromUrl("/moved.py")).status).toBe(200);
