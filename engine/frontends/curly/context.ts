@@ -31,8 +31,15 @@ export const CURLY_SHAPES: StatementShapes = {
   isList: (node) =>
     /^(?:block|constructor_body|switch_block_statement_group|switch_section|compilation_unit|global_statement|statement_block|compound_statement|statement_list|switch_case|switch_default|case_statement|default_statement)$/.test(node.type),
   isStatement: (node) =>
-    /_statement$|^(?:local_variable_declaration|block|lexical_declaration|variable_declaration|short_var_declaration|var_declaration|const_declaration|statement_block|compound_statement)$/.test(node.type),
+    /_statement$|^(?:local_variable_declaration|block|lexical_declaration|short_var_declaration|var_declaration|const_declaration|statement_block|compound_statement)$/.test(node.type) ||
+    isVarStatement(node),
 };
+
+/** JavaScript's `var x = …;` (C#'s `variable_declaration` is part of a statement, and starts with its type). */
+function isVarStatement(node: TsNode): boolean {
+  const first = node.children[0];
+  return node.type === "variable_declaration" && first !== undefined && !first.isNamed && first.type === "var";
+}
 
 export interface BuildContext extends RecoveryLog, NotationSwitch {
   lang: CurlyLang;
