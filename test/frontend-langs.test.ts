@@ -188,6 +188,11 @@ describe("go", () => {
     expect(check).toMatchObject({ kind: "if", cond: "err ≠ nil" });
   });
 
+  test("select is a switch over its channel operations", async () => {
+    const all = await charts("go", "package main\nfunc main() {\n\tselect {\n\tcase v := <-ch:\n\t\tuse(v)\n\tdefault:\n\t\tidle()\n\t}\n}\n");
+    expect(main(all)).toEqual([{ kind: "switch", cond: "select", cases: [{ label: "v := <-ch", body: blk(p("use(v)")) }], default: blk(p("idle()")) }]);
+  });
+
   test("defer runs at the end of the function (last first, before a final return); go f() is the call", async () => {
     const all = await charts("go", "package main\nfunc work() int {\n\tdefer a()\n\tdefer b()\n\tgo c()\n\treturn 1\n}\nfunc main() { work() }\n");
     expect(named(all, "work")).toEqual([p("c()"), p("b()"), p("a()"), term("Повернути 1")]);

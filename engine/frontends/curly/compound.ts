@@ -191,7 +191,8 @@ function conditionSwitch(stmt: TsNode, groups: Group[], ctx: BuildContext, depth
 /** switch → `switch`; empty case groups merge into the next (`1, 2`); `default` → default. */
 export function switchStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder, label?: string): Node[] {
   const subject = stmt.childForFieldName("condition") ?? stmt.childForFieldName("value");
-  const cond = subject ? exprText(unparen(subject), ctx) : stmt.type === "expression_switch_statement" ? "true" : "";
+  // Go: a switch without a subject switches on `true`; `select` on which channel operation can go on.
+  const cond = subject ? exprText(unparen(subject), ctx) : stmt.type === "expression_switch_statement" ? "true" : stmt.type === "select_statement" ? "select" : "";
   const node = at(ctx, stmt, { kind: "switch", cond, cases: [] as SwitchCase[] }) as Extract<Node, { kind: "switch" }>;
   // Go's cases sit in the statement itself.
   const body = stmt.childForFieldName("body") ?? stmt;
