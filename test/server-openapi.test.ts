@@ -15,6 +15,7 @@ import { expectError, startServer, type TestServer } from "./support/server.ts";
 // The slice of OpenAPI 3.1 these tests read; everything else stays `unknown`.
 interface SchemaObject {
   $ref?: string;
+  description?: string;
   type?: string | string[];
   enum?: unknown[];
   properties?: Record<string, SchemaObject>;
