@@ -12,6 +12,11 @@ import c from "../grammars/tree-sitter-c.wasm" with { type: "file" };
 import cpp from "../grammars/tree-sitter-cpp.wasm" with { type: "file" };
 import java from "../grammars/tree-sitter-java.wasm" with { type: "file" };
 import csharp from "../grammars/tree-sitter-c_sharp.wasm" with { type: "file" };
+import javascript from "../grammars/tree-sitter-javascript.wasm" with { type: "file" };
+import typescript from "../grammars/tree-sitter-typescript.wasm" with { type: "file" };
+import tsx from "../grammars/tree-sitter-tsx.wasm" with { type: "file" };
+import go from "../grammars/tree-sitter-go.wasm" with { type: "file" };
+import php from "../grammars/tree-sitter-php.wasm" with { type: "file" };
 import resvg from "@resvg/resvg-wasm/index_bg.wasm" with { type: "file" };
 import tinos from "@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf" with { type: "file" };
 import arimo from "@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf" with { type: "file" };
@@ -29,6 +34,11 @@ export const CLI_ASSET_PATHS: Record<AssetName, string> = {
   "tree-sitter-cpp.wasm": cpp,
   "tree-sitter-java.wasm": java,
   "tree-sitter-c_sharp.wasm": csharp,
+  "tree-sitter-javascript.wasm": javascript,
+  "tree-sitter-typescript.wasm": typescript,
+  "tree-sitter-tsx.wasm": tsx,
+  "tree-sitter-go.wasm": go,
+  "tree-sitter-php.wasm": php,
   "resvg.wasm": resvg,
   "Tinos-Regular.ttf": tinos,
   "Arimo-Regular.ttf": arimo,

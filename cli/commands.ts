@@ -36,7 +36,7 @@ export interface Command {
 // Record<…, true> makes the compiler insist on every value of the engine's union.
 const keys = <K extends string>(record: Record<K, true>) => Object.keys(record) as K[];
 export const FORMATS = keys<Format>({ svg: true, png: true, pdf: true, docx: true, typst: true, excalidraw: true, json: true });
-export const LANGS = keys<Lang>({ python: true, c: true, cpp: true, java: true, csharp: true, pascal: true, native: true });
+export const LANGS = keys<Lang>({ python: true, c: true, cpp: true, java: true, csharp: true, pascal: true, javascript: true, typescript: true, go: true, php: true, native: true });
 export const BATCH_FORMATS = ["svg", "png", "pdf", "typst", "excalidraw"] as const;
 
 /** One flag per engine option (interface.md §2.3), named in kebab case: singleEnd → --single-end. */

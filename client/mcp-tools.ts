@@ -31,7 +31,7 @@ const RenderInput = {
   code: z.string().optional().describe("The program source text. Give exactly one of code, path and url; with code, lang is required."),
   path: z.string().optional().describe("Path of a source file on this machine (absolute, or relative to the server's folder); the language comes from its extension (.py .c .h .cpp .java .cs .pas, .json for a native tree). Local server (`skhema mcp`) only; the remote server takes code or url."),
   url: z.string().optional().describe("https link to a raw source file on raw.githubusercontent.com, gist.githubusercontent.com, gitlab.com, bitbucket.org or codeberg.org (github.com …/blob/… links work too)."),
-  lang: z.enum(LANGS).optional().describe("Source language: python, c, cpp, java, csharp, pascal, or native (a chart tree as JSON, needs Pro). Required with code; otherwise taken from the file extension."),
+  lang: z.enum(LANGS).optional().describe("Source language: python, c, cpp, java, csharp, pascal, javascript, typescript, go, php, or native (a chart tree as JSON, needs Pro). Required with code; otherwise taken from the file extension."),
   format: z.enum(FORMATS).optional().describe("Output format, default svg. svg returns the SVG text and a PNG picture of it; png, pdf, docx, typst, excalidraw and json are written to a file (the local server) or kept at a temporary link (the remote server) whose address is returned."),
   fn: z.string().optional().describe("Draw only this function (e.g. main, Class.method); by default every function gets its own chart."),
   split: z.boolean().optional().describe("Split tall charts into parts joined by connectors. Default true for docx, pdf, typst; false keeps one continuous sheet."),
@@ -188,7 +188,7 @@ export function createToolServer(host: ToolHost, version: string): McpServer {
 async function renderFlowchart(host: ToolHost, args: RenderArgs): Promise<CallToolResult> {
   const sources = [args.code, args.path, args.url].filter((s) => s !== undefined).length;
   if (sources !== 1) return toolError("bad_request: give exactly one of code, path and url");
-  if (args.code !== undefined && args.lang === undefined) return toolError("bad_request: lang is required with code (python, c, cpp, java, csharp, pascal or native)");
+  if (args.code !== undefined && args.lang === undefined) return toolError(`bad_request: lang is required with code (${LANGS.join(", ")})`);
   if (args.path !== undefined && !host.readPath) return toolError("bad_request: this server cannot read files of your machine: give the source as code (or a url)");
   const format = args.format ?? "svg";
   const link = args.link === true || (host.linksFiles && format !== "svg");

@@ -11,6 +11,11 @@ export type WasmAssetName =
   | "tree-sitter-cpp.wasm"
   | "tree-sitter-java.wasm"
   | "tree-sitter-c_sharp.wasm"
+  | "tree-sitter-javascript.wasm"
+  | "tree-sitter-typescript.wasm"
+  | "tree-sitter-tsx.wasm"
+  | "tree-sitter-go.wasm"
+  | "tree-sitter-php.wasm"
   /** @resvg/resvg-wasm's rasterizer. */
   | "resvg.wasm";
 

@@ -22,7 +22,7 @@ import { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 import type { RenderContext, Renderer } from "./render/types.ts";
 import type { ChartTree } from "./tree/schema.ts";
 
-export { LANGS, langFromFileName, parseLang, SOURCE_EXTENSIONS, type Lang } from "./langs.ts";
+export { LANGS, langFromFileName, parseLang, SOURCE_EXTENSIONS, SOURCE_LANGS, type Lang, type SourceLang } from "./langs.ts";
 export const FORMATS = ["docx", "typst", "excalidraw", "svg", "png", "pdf", "json"] as const;
 export type Format = (typeof FORMATS)[number];
 
@@ -31,7 +31,7 @@ export const MAX_SOURCE_BYTES = 1024 * 1024;
 
 /**
  * A front-end loaded on first use: a process renders one language at a time (a command, usually
- * its first request), and loading the other five front-ends cost every fresh process ≈ 1 ms more
+ * its first request), and loading the other front-ends cost every fresh process ≈ 1 ms more
  * (issue 14, BENCHMARKS.md).
  */
 function lazyFrontend<M>(lang: Exclude<Lang, "native">, load: () => Promise<M>, frontend: (m: M) => Frontend, escapes: boolean): FinishedFrontend {
@@ -52,6 +52,10 @@ const FRONTENDS: Partial<Record<Lang, FinishedFrontend>> = {
   java: lazyFrontend("java", () => import("./frontends/java/index.ts"), (m) => m.parseJava, true),
   csharp: lazyFrontend("csharp", () => import("./frontends/csharp/index.ts"), (m) => m.parseCSharp, true),
   pascal: lazyFrontend("pascal", () => import("./frontends/pascal/index.ts"), (m) => m.parsePascal, false),
+  javascript: lazyFrontend("javascript", () => import("./frontends/javascript/index.ts"), (m) => m.parseJavaScript, true),
+  typescript: lazyFrontend("typescript", () => import("./frontends/javascript/index.ts"), (m) => m.parseTypeScript, true),
+  go: lazyFrontend("go", () => import("./frontends/go/index.ts"), (m) => m.parseGo, true),
+  php: lazyFrontend("php", () => import("./frontends/php/index.ts"), (m) => m.parsePhp, true),
 };
 
 /** The front-end of a source language (undefined for `native` and languages not available yet). */

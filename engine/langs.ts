@@ -4,8 +4,11 @@
  */
 import { EngineError } from "./errors.ts";
 
-export const LANGS = ["python", "cpp", "c", "java", "csharp", "pascal", "native"] as const;
+export const LANGS = ["python", "cpp", "c", "java", "csharp", "pascal", "javascript", "typescript", "go", "php", "native"] as const;
 export type Lang = (typeof LANGS)[number];
+/** The languages of source code (every language but the chart tree itself). */
+export type SourceLang = Exclude<Lang, "native">;
+export const SOURCE_LANGS: readonly SourceLang[] = LANGS.filter((l): l is SourceLang => l !== "native");
 
 const EXTENSIONS: Readonly<Record<string, Lang>> = {
   py: "python",
@@ -14,6 +17,10 @@ const EXTENSIONS: Readonly<Record<string, Lang>> = {
   java: "java",
   cs: "csharp",
   pas: "pascal", pp: "pascal", dpr: "pascal", lpr: "pascal",
+  js: "javascript", mjs: "javascript", cjs: "javascript", jsx: "javascript",
+  ts: "typescript", tsx: "typescript", mts: "typescript", cts: "typescript",
+  go: "go",
+  php: "php",
   json: "native",
 };
 

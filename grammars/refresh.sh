@@ -17,3 +17,8 @@ fetch tree-sitter-c 0.24.1 tree-sitter-c.wasm
 fetch tree-sitter-cpp 0.23.4 tree-sitter-cpp.wasm
 fetch tree-sitter-java 0.23.5 tree-sitter-java.wasm
 fetch tree-sitter-c-sharp 0.23.5 tree-sitter-c_sharp.wasm
+fetch tree-sitter-javascript 0.25.0 tree-sitter-javascript.wasm
+fetch tree-sitter-typescript 0.23.2 tree-sitter-typescript.wasm
+fetch tree-sitter-typescript 0.23.2 tree-sitter-tsx.wasm
+fetch tree-sitter-go 0.25.0 tree-sitter-go.wasm
+fetch tree-sitter-php 0.24.2 tree-sitter-php.wasm

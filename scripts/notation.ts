@@ -6,9 +6,10 @@
  *   --list prints every finding (of one rule with --rule); --json prints the counts per rule, the
  *   shape of test/notation-baseline.json.
  */
+import { SOURCE_LANGS } from "../engine/langs.ts";
 import { corpusFiles, countByRule, lintFile, NOTATION_RULES, type NotationFinding, type NotationRule } from "../test/support/notation-lint.ts";
 
-const LANG_DIRS = ["python", "c", "cpp", "java", "csharp", "pascal"] as const;
+const LANG_DIRS = SOURCE_LANGS;
 const languageOf = (file: string): string => LANG_DIRS.find((l) => file.includes(`/corpus/${l}/`)) ?? "examples";
 
 function table(findings: readonly NotationFinding[]): string {

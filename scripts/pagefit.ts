@@ -18,7 +18,7 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { frontendFor, langFromFileName, type Lang } from "../engine/index.ts";
+import { frontendFor, langFromFileName, SOURCE_LANGS, type Lang } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { fitChart, sizersIn, unsplitAt } from "../engine/layout/fit/fit-chart.ts";
 import { SMALLEST } from "../engine/layout/module.ts";
@@ -78,7 +78,7 @@ export interface FitSummary {
   torn: ChartFit[];
 }
 
-const LANGUAGES = new Set<Lang>(["python", "c", "cpp", "java", "csharp", "pascal"]);
+const LANGUAGES = new Set<Lang>(SOURCE_LANGS);
 
 /** Source files under `dir` (recursively) whose extension names a language, sorted. */
 export function sourceFiles(dir: string): string[] {

@@ -66,7 +66,7 @@ describe("skhema mcp", () => {
     for (const field of ["code", "path", "url", "lang", "format", "fn", "split", "scale", "fragment", "font", "options", "outputPath"]) {
       expect(props[field]?.description ?? "").not.toBe("");
     }
-    expect(JSON.stringify(props.lang)).toContain("csharp");
+    for (const lang of ["csharp", "javascript", "typescript", "go", "php"]) expect(props.lang?.enum).toContain(lang);
     expect(props.options?.description).toContain("verbatim");
     expect(JSON.stringify(props.format)).toContain("excalidraw");
     const gift = tools.find((t) => t.name === "gift_credits")!;
@@ -169,6 +169,13 @@ describe("skhema mcp", () => {
     expect(gift.isError).toBeFalsy();
     expect(JSON.parse(texts(gift)[0]!)).toMatchObject({ ok: true });
   });
+
+  // Last in this block: it spends a credit the counts above do not expect.
+  test("render_flowchart draws Go code given with lang (issue 27)", async () => {
+    const result = await call(client, "render_flowchart", { code: "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(1)\n}\n", lang: "go", format: "json" });
+    expect(result.isError).toBeFalsy();
+    expect(texts(result)[0]).toStartWith("1 chart(s)");
+  }, 30_000);
 });
 
 describe("skhema mcp without a usable key or service", () => {

@@ -276,6 +276,24 @@ describe("render against the service", () => {
     expect(readFileSync(join(home.cwd, "existing", "lab.pdf")).subarray(0, 5).toString()).toBe("%PDF-");
   });
 
+  test("JavaScript, TypeScript, Go and PHP files: the language from the extension, charts from the service (issue 27)", async () => {
+    const { run, home } = await withUser({ credits: 50 });
+    const sources: Record<string, string> = {
+      "lab.mjs": "function twice(x) {\n  return 2 * x;\n}\nconsole.log(twice(Number(prompt())));\n",
+      "lab.tsx": "function twice(x: number): number {\n  return 2 * x;\n}\nconsole.log(twice(3));\n",
+      "lab.go": "package main\n\nimport \"fmt\"\n\nfunc twice(x int) int { return 2 * x }\n\nfunc main() {\n\tfmt.Println(twice(3))\n}\n",
+      "lab.php": "<?php\nfunction twice($x) { return 2 * $x; }\necho twice((int) fgets(STDIN));\n",
+    };
+    const langs: Record<string, string> = { "lab.mjs": "javascript", "lab.tsx": "typescript", "lab.go": "go", "lab.php": "php" };
+    for (const [file, code] of Object.entries(sources)) {
+      writeFileSync(join(home.cwd, file), code);
+      const r = ok(await run(["render", file, "--json"]));
+      expect(JSON.parse(r.stdout)).toMatchObject({ lang: langs[file], format: "svg" });
+    }
+    const piped = ok(await run(["render", "-", "--lang", "go", "-o", "-"], { stdin: sources["lab.go"]! }));
+    expect(piped.stdout).toMatch(SVG);
+  });
+
   test("stdin (-) with --lang, and without --lang a usage error", async () => {
     const { run } = await withUser();
     const r = ok(await run(["render", "-", "--lang", "python", "-o", "-"], { stdin: PY }));

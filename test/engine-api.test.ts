@@ -43,10 +43,12 @@ describe("request", () => {
       ["lab.py", "python"], ["a.c", "c"], ["a.h", "c"], ["a.cpp", "cpp"], ["a.cc", "cpp"], ["a.cxx", "cpp"],
       ["a.hpp", "cpp"], ["a.hh", "cpp"], ["Main.java", "java"], ["Program.cs", "csharp"], ["lab.pas", "pascal"],
       ["lab.pp", "pascal"], ["p.dpr", "pascal"], ["p.lpr", "pascal"], ["tree.json", "native"],
+      ["app.js", "javascript"], ["m.mjs", "javascript"], ["c.cjs", "javascript"], ["App.jsx", "javascript"],
+      ["lab.ts", "typescript"], ["App.tsx", "typescript"], ["m.mts", "typescript"], ["main.go", "go"], ["index.php", "php"],
       ["https://raw.githubusercontent.com/u/r/main/LAB1.PY?token=x", "python"],
     ];
     for (const [name, lang] of cases) expect(langFromFileName(name)).toBe(lang as never);
-    for (const name of ["notes.txt", "Makefile", "a.rb"]) {
+    for (const name of ["notes.txt", "Makefile", "a.rb", "lab.kt"]) {
       expect(() => langFromFileName(name)).toThrow(EngineError);
       try {
         langFromFileName(name);

@@ -42,6 +42,10 @@ const FACTORIAL: Record<Exclude<Lang, "native">, string> = {
   java: "public class Main {\n static long factorial(int n) { if (n <= 1) return 1; return n * factorial(n - 1); }\n public static void main(String[] a) { int k = 5; System.out.println(factorial(k)); }\n}\n",
   csharp: "class Program {\n static long factorial(int n) { if (n <= 1) return 1; return n * factorial(n - 1); }\n static void Main() { int k = 5; Console.WriteLine(factorial(k)); }\n}\n",
   pascal: "program P;\nvar k: integer;\nfunction factorial(n: integer): integer;\nbegin\n  if n <= 1 then Exit(1);\n  Exit(n * factorial(n - 1));\nend;\nbegin\n  readln(k);\n  writeln(factorial(k));\nend.\n",
+  javascript: "function factorial(n) {\n  if (n <= 1) return 1;\n  return n * factorial(n - 1);\n}\nconst k = Number(prompt(\"k?\"));\nconsole.log(\"n! =\", factorial(k));\n",
+  typescript: "function factorial(n: number): number {\n  if (n <= 1) return 1;\n  return n * factorial(n - 1);\n}\nconst k: number = 5;\nconsole.log(`n! = ${factorial(k)}`);\n",
+  go: "package main\n\nimport \"fmt\"\n\nfunc factorial(n int) int {\n\tif n <= 1 {\n\t\treturn 1\n\t}\n\treturn n * factorial(n-1)\n}\n\nfunc main() {\n\tvar k int\n\tfmt.Scan(&k)\n\tfmt.Println(\"n! =\", factorial(k))\n}\n",
+  php: "<?php\nfunction factorial($n) {\n  if ($n <= 1) return 1;\n  return $n * factorial($n - 1);\n}\n$k = (int) trim(fgets(STDIN));\necho \"n! = \" . factorial($k) . \"\\n\";\n",
 };
 
 describe("a call inside an expression is computed first, in every language", () => {

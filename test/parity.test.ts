@@ -24,6 +24,10 @@ const LANGUAGES: { lang: Lang; dir: string; ext: string }[] = [
   { lang: "java", dir: "java", ext: "java" },
   { lang: "csharp", dir: "csharp", ext: "cs" },
   { lang: "pascal", dir: "pascal", ext: "pas" },
+  { lang: "javascript", dir: "javascript", ext: "js" },
+  { lang: "typescript", dir: "typescript", ext: "ts" },
+  { lang: "go", dir: "go", ext: "go" },
+  { lang: "php", dir: "php", ext: "php" },
 ];
 
 /** Structure of a block: node kinds and nesting; the counting-loop specification is kept too. */

@@ -116,6 +116,22 @@ describe("zip bundles", () => {
     expect(row).toMatchObject({ delta: -7, balanceAfter: 93, reason: "batch" });
   }, SLOW);
 
+  test("items in the new languages (issue 27): lang from the name's extension or given", async () => {
+    const { key } = await server.user({ credits: 20 });
+    const res = await batch(key, {
+      items: [
+        { code: "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(1)\n}\n", name: "hello.go" },
+        { code: "<?php\necho 1;\n", name: "hello.php" },
+        { code: "console.log(1);\n", lang: "javascript", name: "a" },
+        { code: "const n: number = 1;\nconsole.log(n);\n", name: "b.ts" },
+      ],
+    });
+    expect(res.headers.get("x-service-rendered")).toBe("4");
+    const entries = await zipEntries(res);
+    expect(entries.map(([name]) => name)).toEqual(["hello.svg", "hello (2).svg", "a.svg", "b.svg"]);
+    for (const [, data] of entries) expectSvg(data);
+  }, SLOW);
+
   test("names that are unsafe in a zip are cleaned (no folders, no parent directories)", async () => {
     const { key } = await server.user({ credits: 10 });
     const entries = await zipEntries(await batch(key, { items: [py(SMALL, { name: "../../etc/passwd" }), py(SMALL, { name: "a/b\\c" })] }));

@@ -20,6 +20,7 @@ busyMachineTimeouts();
 // The slice of OpenAPI 3.1 these tests read; everything else stays `unknown`.
 interface SchemaObject {
   $ref?: string;
+  description?: string;
   type?: string | string[];
   enum?: unknown[];
   properties?: Record<string, SchemaObject>;
@@ -326,7 +327,9 @@ describe("GET /v1/openapi.json", () => {
     const format = deref(deref(doc.components.schemas.RenderRequest).properties?.format);
     expect(format.enum?.slice().sort()).toEqual(["docx", "excalidraw", "json", "pdf", "png", "svg", "typst"]);
     const lang = deref(deref(doc.components.schemas.RenderRequest).properties?.lang);
-    expect(lang.enum?.slice().sort()).toEqual(["c", "cpp", "csharp", "java", "native", "pascal", "python"]);
+    // interface.md's languages and native, and issue 27's extension, documented as one.
+    expect(lang.enum?.slice().sort()).toEqual(["c", "cpp", "csharp", "go", "java", "javascript", "native", "pascal", "php", "python", "typescript"]);
+    expect(lang.description).toContain("extension");
     const items = deref(doc.components.schemas.BatchResponse).properties?.items?.items;
     expect(Object.keys(deref(items).properties ?? {}).sort()).toEqual(["error", "index", "name", "ok", "omitted", "recovered", "skipped"]);
   });

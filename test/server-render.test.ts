@@ -18,6 +18,8 @@ const NATIVE = JSON.stringify([{ name: "main", main: true, block: { stmts: [{ ki
 
 const EXAMPLES: [string, string][] = [
   ["grade.py", "python"], ["primes.c", "c"], ["stats.cpp", "cpp"], ["Diagonal.java", "java"], ["Grades.cs", "csharp"], ["triangle.pas", "pascal"],
+  // issue 27: an extension of interface.md's list
+  ["recursion.js", "javascript"], ["account.ts", "typescript"], ["sort.go", "go"], ["numbers.php", "php"],
 ];
 const example = (name: string) => readFileSync(new URL(`../examples/${name}`, import.meta.url), "utf8");
 
@@ -428,6 +430,7 @@ describe("url sources", () => {
     sources = startSourceHost({
       "/repo/lab.py": () => new Response(SMALL),
       "/repo/Main.java": () => new Response(example("Diagonal.java")),
+      "/repo/sort.go": () => new Response(example("sort.go")),
       "/moved.py": () => Response.redirect("/repo/lab.py", 302),
       "/away.py": () => Response.redirect("https://example.com/lab.py", 302),
       "/huge.py": () => new Response("x = 1\n".repeat(400_000)),
@@ -449,6 +452,11 @@ describe("url sources", () => {
     const java = await fromUrl("/repo/Main.java", { format: "pdf" });
     expect(await java.json()).toMatchObject({ lang: "java", filename: "Main.pdf", encoding: "base64" });
   });
+
+  test("a .go URL is Go (issue 27: the new languages are inferred like the others)", async () => {
+    const go = await fromUrl("/repo/sort.go");
+    expect(await go.json()).toMatchObject({ lang: "go", filename: "sort.svg" });
+  }, 30_000);
 
   test("redirects inside the allowlist are followed; out of it → bad_source", async () => {
     expect((await fromUrl("/moved.py")).status).toBe(200);

@@ -39,6 +39,10 @@ describe("guessLanguage", () => {
     expect(guessLanguage("program P;\nbegin\n  writeln(1);\nend.\n")).toBe("pascal");
     expect(guessLanguage("public class A {\n  public static void main(String[] args) { System.out.println(1); }\n}\n")).toBe("java");
     expect(guessLanguage("using System;\nclass A { static void Main() { Console.WriteLine(1); } }\n")).toBe("csharp");
+    expect(guessLanguage("const n = Number(prompt('n'));\nconsole.log(n * 2);\n")).toBe("javascript");
+    expect(guessLanguage("function twice(x: number): number {\n  return x * 2;\n}\nconsole.log(twice(3));\n")).toBe("typescript");
+    expect(guessLanguage("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(1)\n}\n")).toBe("go");
+    expect(guessLanguage("<?php\n$n = 5;\necho $n * 2;\n")).toBe("php");
     expect(guessLanguage("x = 1\n")).toBeNull();
     expect(guessLanguage("")).toBeNull();
   });

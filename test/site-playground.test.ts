@@ -76,6 +76,10 @@ const PROGRAMS = [
   { lang: "java", code: 'public class Main {\n    public static void main(String[] args) {\n        int n = 5;\n        if (n > 40) System.out.println("big");\n    }\n}\n', expected: "n > 40" },
   { lang: "csharp", code: 'class Program {\n    static void Main() {\n        int n = 5;\n        if (n > 50) System.Console.WriteLine("big");\n    }\n}\n', expected: "n > 50" },
   { lang: "pascal", code: "program P;\nvar n: integer;\nbegin\n  readln(n);\n  if n > 60 then writeln('big');\nend.\n", expected: "n > 60" },
+  { lang: "javascript", code: 'const n = Number(prompt("n"));\nif (n > 70) console.log("big");\n', expected: "n > 70" },
+  { lang: "typescript", code: "const n: number = 5;\nif (n > 80) console.log('big');\n", expected: "n > 80" },
+  { lang: "go", code: 'package main\n\nimport "fmt"\n\nfunc main() {\n\tvar n int\n\tfmt.Scan(&n)\n\tif n > 90 {\n\t\tfmt.Println("big")\n\t}\n}\n', expected: "n > 90" },
+  { lang: "php", code: '<?php\n$n = (int) fgets(STDIN);\nif ($n > 95) echo "big";\n', expected: "n > 95" },
 ] as const;
 
 describe("playground", () => {

@@ -23,6 +23,10 @@ const GRAMMARS: Record<string, WasmAssetName> = {
   cpp: "tree-sitter-cpp.wasm",
   java: "tree-sitter-java.wasm",
   csharp: "tree-sitter-c_sharp.wasm",
+  javascript: "tree-sitter-javascript.wasm",
+  typescript: "tree-sitter-typescript.wasm",
+  go: "tree-sitter-go.wasm",
+  php: "tree-sitter-php.wasm",
 };
 
 /** What a node holds, flattened in pre-order: one line per node. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
-import { frontendFor, type Lang } from "../engine/index.ts";
+import { frontendFor, langFromFileName, SOURCE_LANGS, type Lang } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions } from "../engine/options.ts";
@@ -17,15 +17,22 @@ import { busyMachineTimeouts } from "./support/timeouts.ts";
 
 busyMachineTimeouts();
 
-const EXTENSIONS: Record<string, Lang> = { py: "python", c: "c", cpp: "cpp", java: "java", cs: "csharp", pas: "pascal" };
-const LANG_DIRS: Lang[] = ["python", "c", "cpp", "java", "csharp", "pascal"];
+/** The language of an example by its extension, or undefined for what is no source. */
+const langOf = (file: string): Lang | undefined => {
+  try {
+    const lang = langFromFileName(file);
+    return lang === "native" ? undefined : lang;
+  } catch {
+    return undefined;
+  }
+};
 
 const programs: { name: string; lang: Lang; path: string }[] = [
-  ...LANG_DIRS.flatMap((lang) =>
+  ...SOURCE_LANGS.flatMap((lang) =>
     readdirSync(`test/corpus/${lang}`).sort().map((f) => ({ name: `${lang}/${f}`, lang, path: `test/corpus/${lang}/${f}` })),
   ),
   ...readdirSync("examples").sort().flatMap((f) => {
-    const lang = EXTENSIONS[f.split(".").pop()!];
+    const lang = langOf(f);
     return lang ? [{ name: `examples/${f}`, lang, path: `examples/${f}` }] : [];
   }),
 ];

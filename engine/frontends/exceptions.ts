@@ -52,7 +52,7 @@ export interface TryLanguage {
 }
 
 const CONVERT_TYPES = /^(?:ValueError|TypeError|FormatException|NumberFormatException|InputMismatchException|EConvertError|invalid_argument|out_of_range|OverflowException|ArgumentException|NoSuchElementException)$/;
-const DIVIDE_TYPES = /^(?:ZeroDivisionError|ArithmeticError|ArithmeticException|DivideByZeroException|EDivByZero|EZeroDivide|EIntError|EMathError|domain_error)$/;
+const DIVIDE_TYPES = /^(?:ZeroDivisionError|DivisionByZeroError|ArithmeticError|ArithmeticException|DivideByZeroException|EDivByZero|EZeroDivide|EIntError|EMathError|domain_error)$/;
 const FILE_TYPES = /^(?:IOError|OSError|FileNotFoundError|PermissionError|FileNotFoundException|IOException|UncheckedIOException|EInOutError|EFOpenError|EFileNotFoundException|DirectoryNotFoundException|UnauthorizedAccessException|failure)$/;
 const CATCH_ALL = /^(?:|\.\.\.|Exception|BaseException|Throwable|Error|RuntimeException|SystemException|exception|runtime_error)$/;
 const ALL: readonly Failure[] = ["file", "input", "convert", "divide", "call"];
@@ -78,10 +78,10 @@ function catches(handler: TryHandler): ReadonlySet<Failure> {
 
 const STRINGS = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g;
 const FILE_OPEN = /\b(?:open|fopen|Reset|Rewrite|Append|AssignFile)\s*\(|\b[io]?fstream\b|\bnew\s+(?:File\w*|Scanner\s*\(\s*new\s+File|Stream(?:Reader|Writer)|BufferedReader)\b|\bFile\.\w+\s*\(|\bFiles\.\w+\s*\(/;
-const CONVERSION = /\b(?:int|float|complex|Decimal|Fraction)\s*\(|\b(?:Integer|Double|Long|Float|Short|Byte)\.(?:parse\w*|valueOf)\s*\(|\b(?:int|double|long|float|decimal|short|byte|Int32|Int64|Double|Decimal)\.Parse\s*\(|\bConvert\.To\w+\s*\(|\bsto(?:i|l|ll|ul|ull|f|d|ld)\s*\(|\bStrTo(?:Int|Float|Int64|Date)\w*\s*\(|\.next(?:Int|Double|Long|Float|Short|Byte)\s*\(/;
+const CONVERSION = /\b(?:int|float|complex|Decimal|Fraction)\s*\(|\b(?:Integer|Double|Long|Float|Short|Byte)\.(?:parse\w*|valueOf)\s*\(|\b(?:int|double|long|float|decimal|short|byte|Int32|Int64|Double|Decimal)\.Parse\s*\(|\bConvert\.To\w+\s*\(|\bsto(?:i|l|ll|ul|ull|f|d|ld)\s*\(|\bStrTo(?:Int|Float|Int64|Date)\w*\s*\(|\.next(?:Int|Double|Long|Float|Short|Byte)\s*\(|\b(?:parseInt|parseFloat|Number|intval|floatval)\s*\(/;
 /** Input read inside an expression (`return int(input())`, `int.Parse(Console.ReadLine())`). */
-const INPUT_CALL = /\binput\s*\(|\bConsole\s*\.\s*Read(?:Line)?\s*\(|\.next(?:Line|Int|Double|Long|Float|Short|Byte)?\s*\(|\breadln\s*\(|\bread\s*\(|\bscanf\s*\(|\bgetline\s*\(|\bcin\b/i;
-const DIVISION = /(?:^|[^/*])\/{1,2}(?![/*=])|%(?![=])|\b(?:div|mod)\b/i;
+const INPUT_CALL = /\binput\s*\(|\bConsole\s*\.\s*Read(?:Line)?\s*\(|\.next(?:Line|Int|Double|Long|Float|Short|Byte)?\s*\(|\breadln\s*\(|\bread\s*\(|\bscanf\s*\(|\bgetline\s*\(|\bcin\b|\bprompt\s*\(|\breadline\s*\(|\bf(?:gets|scanf)\s*\(\s*STDIN\b/i;
+const DIVISION = /(?:^|[^/*])\/{1,2}(?![/*=])|%(?![=])|\b(?:div|mod|intdiv)\b/i;
 
 /** The failures of one statement, most telling first. */
 function failuresOf(step: TryStep, texts: Texts, lang: TryLanguage): Failure[] {

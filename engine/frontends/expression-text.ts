@@ -17,8 +17,8 @@ export function expressionText<C extends { source: string; asWritten: boolean }>
   /** Hooks for text rebuilt without notation (the fallback of a malformed augmented assignment). */
   plain: TextHooks;
   topOperator: (node: SyntaxNode) => string | undefined;
-  /** Node type of `x op= e` (with left/operator/right fields), spelled out as `x := x op e`. */
-  augmented: string;
+  /** Node types of `x op= e` (with left/operator/right fields), spelled out as `x := x op e`. */
+  augmented: ReadonlySet<string>;
 }): ExpressionText<C> {
   const cache = new WeakMap<C, TextHooks>();
   const exprText = (node: SyntaxNode, ctx: C): string => {
@@ -28,7 +28,7 @@ export function expressionText<C extends { source: string; asWritten: boolean }>
       hooks = {
         ...own,
         replace: (n) => {
-          const op = n.type === language.augmented ? n.childForFieldName("operator")?.type : undefined;
+          const op = language.augmented.has(n.type) ? n.childForFieldName("operator")?.type : undefined;
           return op && op !== "=" ? augmentedText(n, ctx) : own.replace?.(n);
         },
       };

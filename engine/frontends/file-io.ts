@@ -344,6 +344,11 @@ const LANGUAGE: Readonly<Record<SourceLang, { openings: Opening[]; rules: Rule[]
   csharp: { openings: CSHARP_OPENINGS, rules: CSHARP_RULES },
   python: { openings: PYTHON_OPENINGS, rules: PYTHON_RULES },
   pascal: { openings: PASCAL_OPENINGS, rules: PASCAL_RULES },
+  // File reading and writing of these languages is drawn as written (their labs read the console).
+  javascript: { openings: [], rules: [] },
+  typescript: { openings: [], rules: [] },
+  go: { openings: [], rules: [] },
+  php: { openings: [], rules: [] },
 };
 
 /** The text of a file step. */

@@ -9,10 +9,11 @@ import { printedItem } from "./io-text.ts";
 
 export type FormatStyle = "printf" | "braces";
 
-/** Java's and C#'s format calls (receiver.name, spaces removed) and the style of their format string. */
+/** Format calls of Java, C#, Go and PHP (receiver.name, spaces removed) and the style of their format string. */
 export const FORMAT_CALLS: Readonly<Record<string, FormatStyle>> = {
   "String.format": "printf", "String.formatted": "printf", "MessageFormat.format": "braces",
   "string.Format": "braces", "String.Format": "braces", "System.String.Format": "braces",
+  "fmt.Sprintf": "printf", sprintf: "printf",
 };
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { SyntaxNode } from "./tree-sitter.ts";
 
-const ACTS = /call|invocation|assignment|update|await|yield|new_expression|creation|delete|named_expression|postfix_unary|throw|lambda|ERROR/;
+const ACTS = /call|invocation|assignment|update|await|yield|new_expression|creation|delete|named_expression|postfix_unary|throw|lambda|intrinsic|ERROR/;
 /** `++`/`--`, and `<<`/`>>`: C++ streams read and write with them (`cin >> n;`). */
 const ACTING_TOKEN = /^(?:\+\+|--|<<|>>)$/;
 

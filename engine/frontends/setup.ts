@@ -40,6 +40,18 @@ const C_SETUP: readonly RegExp[] = [
   /^clrscr\(\)$/,
 ];
 
+/**
+ * JavaScript / TypeScript: modules loaded (`require`), the readline interface made and closed,
+ * prompt-sync made, the console cleared (a TypeScript annotation may stand after the name).
+ */
+const JS_SETUP: readonly RegExp[] = [
+  /^\w+(?:: [^:=]+)? := require\(.*\)(?:\(.*\))?$/,
+  /^\w+(?:: [^:=]+)? := (?:readline\.)?createInterface\(.*\)$/s,
+  /^\w+\.close\(\)$/,
+  /^console\.clear\(\)$/,
+  /^process\.stdin\.(?:setEncoding|resume)\(.*\)$/,
+];
+
 /** Set-up per language: a simple symbol whose whole text matches is left out wherever it stands. */
 const SETUP: Readonly<Record<SourceLang, readonly RegExp[]>> = {
   c: C_SETUP,
@@ -69,6 +81,18 @@ const SETUP: Readonly<Record<SourceLang, readonly RegExp[]>> = {
     /^sys\.std(?:out|in|err)\.reconfigure\(.*\)$/,
     /^random\.seed\(.*\)$/,
     /^(?:locale\.)?setlocale\(.*\)$/,
+  ],
+  javascript: JS_SETUP,
+  typescript: JS_SETUP,
+  go: [
+    // A console reader or writer is made once: its reads are the inputs (`Ввід s`).
+    /^\w+ := bufio\.New(?:Reader|Scanner|Writer)\(os\.Std(?:in|out)\)$/,
+    /^\w+\.(?:Split|Buffer)\(.*\)$/,
+    /^\w+\.Flush\(\)$/,
+    /^rand\.Seed\(.*\)$/,
+  ],
+  php: [
+    /^(?:setlocale|error_reporting|ini_set|mb_internal_encoding|srand|mt_srand|date_default_timezone_set|header|set_time_limit)\(.*\)$/,
   ],
   pascal: [
     /^(?:ClrScr|Randomize)$/i,

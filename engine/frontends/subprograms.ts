@@ -65,7 +65,8 @@ export function withoutClass(name: string): string {
 /** What the language calls this subprogram when the front-end did not say. */
 function kindOf(fn: ChartFunction, lang: Lang, source: string, offset: number): SubprogramKind {
   if (lang === "java" || lang === "csharp") return "method";
-  if (lang === "cpp") return classOf(fn.name) !== undefined ? "method" : "function";
+  // A chart named after its class (`Stack.Push`, `Student.average`) is a method.
+  if (lang === "cpp" || lang === "javascript" || lang === "typescript" || lang === "go" || lang === "php") return classOf(fn.name) !== undefined ? "method" : "function";
   if (lang === "pascal") {
     const header = /^(?:class\s+)?(procedure|function|operator|constructor|destructor)\s+([^\s(;:]+)/i.exec(source.slice(offset, offset + 300));
     const word = header?.[1]?.toLowerCase();

@@ -158,11 +158,11 @@ export function decideTernary(stmt: SyntaxNode, nodes: Node[], lang: TernaryLang
 }
 
 /** Ternary parts of the C-like languages: `c ? a : b` with condition/consequence/alternative fields. */
-export function fieldTernary(type: string): TernaryLanguage["parts"] {
+export function fieldTernary(type: string, consequence = "consequence"): TernaryLanguage["parts"] {
   return (node) => {
     if (node.type !== type) return undefined;
     const cond = node.childForFieldName("condition");
-    const whenTrue = node.childForFieldName("consequence");
+    const whenTrue = node.childForFieldName(consequence);
     const whenFalse = node.childForFieldName("alternative");
     return cond && whenTrue && whenFalse ? { cond, whenTrue, whenFalse } : undefined;
   };

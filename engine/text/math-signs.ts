@@ -8,7 +8,7 @@
  * | `sqrt(x)`, `Math.Sqrt(x)`, `math.sqrt(x)`, `std::sqrt(x)`      | `√x`, `√(a + b)`         |
  * | `pow(x, 2)`, `Math.Pow(x, 3)`, `x ** 2`, `sqr(x)`, `power(x, n)`| `x²`, `x³`, `x^n`, `x^(n + 1)` |
  * | `abs(x)`, `fabs(x)`, `Math.Abs(x)`                             | `|x|`                    |
- * | `M_PI`, `Math.PI`, `math.pi`, Pascal `pi`                      | `π`                      |
+ * | `M_PI`, `Math.PI`, `math.pi`, Go `math.Pi`, Pascal `pi`          | `π`                      |
  *
  * Only ² and ³ become superscripts: the chart fonts (and their fallback) have no other superscript
  * glyphs, so any other exponent is written `x^n` — one rule, never a missing glyph.
@@ -38,7 +38,7 @@ export function mathFunction(callee: string, argCount: number): MathFunction | u
 }
 
 /** Spellings of π. */
-const PI_NAMES: ReadonlySet<string> = new Set(["M_PI", "Math.PI", "System.Math.PI", "math.pi", "std::numbers::pi", "numbers::pi"]);
+const PI_NAMES: ReadonlySet<string> = new Set(["M_PI", "Math.PI", "System.Math.PI", "math.pi", "math.Pi", "std::numbers::pi", "numbers::pi"]);
 
 export const PI = "π";
 

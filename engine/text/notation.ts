@@ -37,6 +37,9 @@ import type { Locale } from "../options.ts";
 export const COMPARISON_SYMBOLS: Readonly<Record<string, string>> = {
   "==": "=",
   "!=": "≠",
+  // JavaScript / TypeScript / PHP strict (in)equality: the chart has one equality.
+  "===": "=",
+  "!==": "≠",
   "<>": "≠",
   "<=": "≤",
   ">=": "≥",

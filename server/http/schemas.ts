@@ -39,7 +39,10 @@ export const ProRequiredBody = z
   })
   .openapi("ProRequiredError");
 
-export const Lang = z.enum(LANGS).openapi("Lang", { description: "Source language; `native` is a chart tree in JSON (Pro)." });
+export const Lang = z.enum(LANGS).openapi("Lang", {
+  description:
+    "Source language: interface.md's `python`, `cpp`, `c`, `java`, `csharp`, `pascal`; as an extension `javascript`, `typescript`, `go`, `php` (a url or file name ending in .js .mjs .cjs .jsx .ts .tsx .mts .cts .go .php tells them); `native` is a chart tree in JSON (Pro). Any other value is 400 unknown_lang.",
+});
 export const Format = z.enum(FORMATS).openapi("Format", { description: "Output format." });
 export const BATCH_FORMATS = ["svg", "png", "pdf", "typst", "excalidraw"] as const;
 export const BatchFormat = z.enum(BATCH_FORMATS).openapi("BatchFormat");

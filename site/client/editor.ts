@@ -1,5 +1,5 @@
 /**
- * The code editor: CodeMirror 6 with syntax highlighting for the six languages, each language's
+ * The code editor: CodeMirror 6 with syntax highlighting for every source language, each language's
  * support loaded on first use (the page only ships the one it opens with), and the engine's
  * syntax errors shown as lint diagnostics at their line.
  */
@@ -22,6 +22,24 @@ const LANGUAGE_SUPPORT: Record<SourceLang, () => Promise<Extension>> = {
     const [{ StreamLanguage }, { pascal }] = await Promise.all([import("@codemirror/language"), import("@codemirror/legacy-modes/mode/pascal")]);
     return StreamLanguage.define(pascal);
   },
+  javascript: async () => {
+    const [{ StreamLanguage }, { javascript }] = await Promise.all([import("@codemirror/language"), import("@codemirror/legacy-modes/mode/javascript")]);
+    return StreamLanguage.define(javascript);
+  },
+  typescript: async () => {
+    const [{ StreamLanguage }, { typescript }] = await Promise.all([import("@codemirror/language"), import("@codemirror/legacy-modes/mode/javascript")]);
+    return StreamLanguage.define(typescript);
+  },
+  go: async () => {
+    const [{ StreamLanguage }, { go }] = await Promise.all([import("@codemirror/language"), import("@codemirror/legacy-modes/mode/go")]);
+    return StreamLanguage.define(go);
+  },
+  // legacy-modes has no PHP mode (that is @codemirror/lang-php, not installed yet): the C-like
+  // mode colours its comments, strings, numbers and braces.
+  php: async () => {
+    const [{ StreamLanguage }, { clike }] = await Promise.all([import("@codemirror/language"), import("@codemirror/legacy-modes/mode/clike")]);
+    return StreamLanguage.define(clike({ name: "php", keywords: PHP_KEYWORDS, atoms: { true: true, false: true, null: true } }));
+  },
 };
 
 /** A problem to mark: engine lines and columns are 1-based; without a line it belongs to the whole source. */
@@ -33,6 +51,15 @@ export interface EditorProblem {
 
 /** Who changed the text: a paste or drop (a whole program, likely), typing, or the page itself. */
 export type ChangeSource = "paste" | "typing" | "page";
+/** PHP's keywords for the C-like mode. */
+const PHP_KEYWORDS = Object.fromEntries(
+  ("abstract and array as break case catch class clone const continue declare default do echo else elseif empty enddeclare endfor " +
+    "endforeach endif endswitch endwhile extends final finally fn for foreach function global if implements include include_once " +
+    "instanceof insteadof interface isset list match namespace new or print private protected public readonly require " +
+    "require_once return static switch throw trait try unset use var while xor yield")
+    .split(" ")
+    .map((word) => [word, true]),
+);
 
 export interface CodeEditor {
   readonly text: () => string;

@@ -13,6 +13,37 @@ interface Mark {
   weight: number;
 }
 
+/** JavaScript's marks; TypeScript has them all and its types besides. */
+const JAVASCRIPT_MARKS: readonly Mark[] = [
+  { pattern: /\bconsole\.(log|error|info)\s*\(/, weight: 6 },
+  { pattern: /^[ \t]*(const|let)\s+\w+\s*=/m, weight: 3 },
+  { pattern: /=>/, weight: 2 },
+  { pattern: /\brequire\s*\(\s*['"]/, weight: 3 },
+  { pattern: /\bprompt\s*\(/, weight: 2 },
+  { pattern: /===|!==/, weight: 1 },
+];
+
+const SCRIPT_MARKS = {
+  javascript: JAVASCRIPT_MARKS,
+  typescript: [
+    ...JAVASCRIPT_MARKS,
+    { pattern: /[\w)]\s*:\s*(number|string|boolean|void|any)(\[\])?\s*[,)=;{]/, weight: 6 },
+    { pattern: /^[ \t]*(export\s+)?(interface|type)\s+\w+/m, weight: 3 },
+    { pattern: /\bas\s+(number|string|const)\b/, weight: 3 },
+  ],
+  go: [
+    { pattern: /^[ \t]*package\s+\w+[ \t]*$/m, weight: 8 },
+    { pattern: /\bfunc\s+(\(\w+\s+\*?\w+\)\s*)?\w+\s*\(/, weight: 4 },
+    { pattern: /\bfmt\.(Print|Println|Printf|Scan|Scanln|Scanf|Sprintf)\s*\(/, weight: 6 },
+    { pattern: /^[ \t]*import\s+(\(|"fmt")/m, weight: 3 },
+  ],
+  php: [
+    { pattern: /<\?php\b/, weight: 10 },
+    { pattern: /\$\w+\s*(=|\[|->)/, weight: 4 },
+    { pattern: /^[ \t]*echo\b/m, weight: 3 },
+  ],
+} as const;
+
 /** Marks of each language, with how strongly each one speaks for it (counted once per program). */
 const MARKS: Record<SourceLang, readonly Mark[]> = {
   python: [
@@ -63,6 +94,7 @@ const MARKS: Record<SourceLang, readonly Mark[]> = {
     { pattern: /^[ \t]*var\b/im, weight: 2 },
     { pattern: /\b(procedure|function)\s+\w+\s*[(;:]/i, weight: 2 },
   ],
+  ...SCRIPT_MARKS,
 };
 
 /** A guess must have at least this much evidence and lead the runner-up by this much. */
@@ -80,7 +112,11 @@ export function languageScores(code: string): Record<SourceLang, number> {
 
 /** The language `code` is clearly written in, or null when the marks do not decide. */
 export function guessLanguage(code: string): SourceLang | null {
-  const ranked = (Object.entries(languageScores(code)) as [SourceLang, number][]).sort((a, b) => b[1] - a[1]);
+  const scores = languageScores(code);
+  // TypeScript has every mark of JavaScript: a program without types scores the same in both and is
+  // JavaScript, measured against the other languages.
+  if (scores.typescript === scores.javascript) scores.typescript = 0;
+  const ranked = (Object.entries(scores) as [SourceLang, number][]).sort((a, b) => b[1] - a[1]);
   const [best, second] = ranked;
   if (!best || best[1] < MIN_SCORE || best[1] - (second?.[1] ?? 0) < MIN_LEAD) return null;
   return best[0];

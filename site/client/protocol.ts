@@ -7,9 +7,9 @@ import type { Format, OmittedStatement } from "../../engine/index.ts";
 import type { FunctionError } from "../../engine/errors.ts";
 import type { Options } from "../../engine/options.ts";
 
-/** The playground's languages: the six source languages (a chart tree as JSON is for the API). */
-export const SOURCE_LANGS = ["python", "c", "cpp", "java", "csharp", "pascal"] as const;
-export type SourceLang = (typeof SOURCE_LANGS)[number];
+/** The playground's languages: every source language (a chart tree as JSON is for the API). */
+export { SOURCE_LANGS, type SourceLang } from "../../engine/langs.ts";
+import type { SourceLang } from "../../engine/langs.ts";
 
 /** Everything the chart depends on, as the form holds it. */
 export interface ChartRequest {

@@ -11,7 +11,10 @@ export interface Example {
 }
 
 /** In the menu's order; the first is drawn when the page opens. */
-const FILES = ["grade.py", "primes.c", "stats.cpp", "Diagonal.java", "Grades.cs", "triangle.pas", "sorting.py", "matrix.py", "menu.py", "bank.py"];
+const FILES = [
+  "grade.py", "primes.c", "stats.cpp", "Diagonal.java", "Grades.cs", "triangle.pas", "recursion.js", "account.ts", "sort.go", "numbers.php",
+  "sorting.py", "matrix.py", "menu.py", "bank.py",
+];
 
 export async function loadExamples(): Promise<Example[]> {
   return Promise.all(

@@ -25,7 +25,7 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { frontendFor, langFromFileName, type Lang } from "../../engine/index.ts";
+import { frontendFor, langFromFileName, SOURCE_LANGS, type Lang } from "../../engine/index.ts";
 import { bunAssets } from "../../hosts/bun.ts";
 import { layoutCharts } from "../../engine/layout/index.ts";
 import { resolveOptions, type ResolvedOptions } from "../../engine/options.ts";
@@ -403,7 +403,7 @@ export function lintProgram(file: string, lang: Lang, source: string, tree: Char
 /** The options the corpus is linted with: each locale, types stripped (what a careful student sets). */
 export const LINT_OPTIONS = (["uk", "en"] as const).map((locale) => resolveOptions({ locale, stripTypes: true }));
 
-const LANGS = new Set<string>(["python", "c", "cpp", "java", "csharp", "pascal"]);
+const LANGS = new Set<string>(SOURCE_LANGS);
 
 /** Source files of the corpus (test/corpus/<lang>/) and the examples, sorted. */
 export function corpusFiles(dirs: readonly string[] = ["test/corpus", "examples"]): string[] {

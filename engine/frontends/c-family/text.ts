@@ -187,7 +187,7 @@ function integerDivision(node: Node, ctx: TextContext): boolean {
 
 const notation = notationReplace<TextContext>(construct, (node, ctx) => exprText(node, ctx));
 
-const text = expressionText<TextContext>({ hooks, topOperator, augmented: "assignment_expression", plain: { atomic: STRING_TYPES, extras: EXTRA_TYPES } });
+const text = expressionText<TextContext>({ hooks, topOperator, augmented: new Set(["assignment_expression"]), plain: { atomic: STRING_TYPES, extras: EXTRA_TYPES } });
 
 /** Chart text of any node (expression or statement); a statement's trailing `;` is dropped. */
 export const exprText = text.exprText;

@@ -58,7 +58,7 @@ function collect(root: TsNode): Collected {
   const member = (decl: TsNode, name: string, body: TsNode | null, returns: boolean, main = false): void => {
     if (!body) return;
     const spec: ChartSpec = { name: main ? "main" : name, main, nodes: [decl], exclude: isLocalFunction, loc: nodeLoc(decl) };
-    if (body.type === "arrow_expression_clause") spec.arrow = { clause: body, returns };
+    if (body.type === "arrow_expression_clause") spec.arrow = { clause: body, expr: named(body)[0], returns };
     else spec.stmts = named(body);
     charts.push(spec);
     locals(body, name);

@@ -1,7 +1,7 @@
 /**
- * The chart driver shared by the Java and C# front-ends: parse, build one chart per collected
- * method (syntax errors and over-limit charts become FunctionErrors, the other charts still come
- * out), report broken regions outside any method.
+ * The chart driver shared by the curly front-ends (Java, C#, JavaScript, TypeScript, Go, PHP):
+ * parse, build one chart per collected function (syntax errors and over-limit charts become
+ * FunctionErrors, the other charts still come out), report broken regions outside any function.
  */
 import type { AssetName } from "../../assets.ts";
 import type { FunctionError } from "../../errors.ts";
@@ -10,7 +10,7 @@ import type { ChartFunction, ChartTree, Node } from "../../tree/schema.ts";
 import { firstSyntaxError, nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { parseSource } from "../source.ts";
 import type { Frontend, FrontendResult } from "../types.ts";
-import { ChartLimitError, CURLY_SHAPES, named, type BuildContext, type CurlyLang } from "./context.ts";
+import { ChartLimitError, CURLY_SHAPES, type BuildContext, type CurlyLang } from "./context.ts";
 import { isolateUnread, recoveredWarning, structuralProblem, type Held } from "../recovery.ts";
 import { expressionNode, returnStatement } from "./simple.ts";
 import { buildBlock, decided } from "./walk.ts";
@@ -24,8 +24,8 @@ export interface ChartSpec {
   /** Subtrees reported on their own (nested local functions). */
   exclude?: (node: TsNode) => boolean;
   stmts?: TsNode[];
-  /** Expression body and whether its value is returned (non-void). */
-  arrow?: { clause: TsNode; returns: boolean };
+  /** Expression body (C# `=> e` clause, a JavaScript arrow function), its expression, and whether its value is returned (non-void). */
+  arrow?: { clause: TsNode; expr: TsNode | undefined; returns: boolean };
   loc?: { line: number; col: number };
   /** Built from top-level statements: left out when it draws nothing. */
   topLevel?: boolean;
@@ -80,7 +80,7 @@ function context(lang: CurlyLang, source: string, options: ResolvedOptions, foun
 function buildChart(spec: ChartSpec, ctx: BuildContext): ChartFunction {
   let stmts: Node[];
   if (spec.arrow) {
-    const expr = named(spec.arrow.clause)[0];
+    const expr = spec.arrow.expr;
     if (!expr) stmts = [];
     else if (spec.arrow.returns) stmts = decided(spec.arrow.clause, returnStatement(spec.arrow.clause, ctx, expr), ctx);
     else {
@@ -111,15 +111,29 @@ function strayErrors(root: TsNode, owned: ReadonlySet<TsNode>): TsNode[] {
   return out;
 }
 
+/**
+ * The language's grammar, or its grammars in order: the next is tried only when the one before
+ * reads the source with errors and it reads it without (TypeScript, then TSX for JSX in a `.tsx`).
+ */
+async function parseWith(code: string, grammars: readonly AssetName[], assets: Parameters<Frontend>[2]) {
+  const first = await parseSource(code, grammars[0]!, assets);
+  if (first.kind !== "parsed" || !first.root.hasError) return { parsed: first, grammar: grammars[0]! };
+  for (const grammar of grammars.slice(1)) {
+    const other = await parseSource(code, grammar, assets);
+    if (other.kind === "parsed" && !other.root.hasError) return { parsed: other, grammar };
+  }
+  return { parsed: first, grammar: grammars[0]! };
+}
+
 export async function runFrontend(
   lang: CurlyLang,
-  grammar: AssetName,
+  grammars: AssetName | readonly AssetName[],
   collect: (root: TsNode) => Collected,
   code: string,
   options: ResolvedOptions,
   assets: Parameters<Frontend>[2],
 ): Promise<FrontendResult> {
-  const first = await parseSource(code, grammar, assets);
+  const { parsed: first, grammar } = await parseWith(code, typeof grammars === "string" ? [grammars] : grammars, assets);
   if (first.kind === "empty") return { tree: [], errors: [] };
   if (first.kind === "failed") return { tree: [], errors: [first.error] };
   // Statements an unreadable one swallowed are read by a second parse (recovery.ts).

@@ -1,13 +1,16 @@
 /**
- * Java / C# compound statements other than loops: if / else if / else, switch (classic with
- * fallthrough, Java arrow rules), try / catch / finally, assert, and statements with a header and
- * a body (synchronized, using, lock, …).
+ * Compound statements of the curly languages other than loops: if / else if / else (PHP's
+ * `elseif` clauses), switch (classic with fallthrough, Java arrow rules, Go's cases that never fall
+ * through unless they end in `fallthrough`; a Go switch without a subject is the if / else-if
+ * chain it means), try / catch / finally, assert, and statements with a header and a body
+ * (synchronized, using, lock, …).
  */
 import { callsAnyOf, errorText, tryNodes, type TryLanguage } from "../exceptions.ts";
 import type { Block, Node, SwitchCase } from "../../tree/schema.ts";
 import { nodeLoc, type SyntaxNode as TsNode } from "../tree-sitter.ts";
-import { at, bodyStatements, COMMENT_TYPES, emptyBlock, named, unparen, withFrame, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
+import { at, BLOCK_TYPES, bodyStatements, COMMENT_TYPES, emptyBlock, named, unparen, withFrame, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
 import { exprText } from "./text.ts";
+import { logicalWord } from "../../text/notation.ts";
 import { declaration } from "./simple.ts";
 
 type IfNode = Extract<Node, { kind: "if" }>;
@@ -17,35 +20,60 @@ function condText(stmt: TsNode, ctx: BuildContext): string {
   return c ? exprText(unparen(c), ctx) : "";
 }
 
+/** One `if` / `else if` arm: the node holding its condition, and its body. */
+interface Arm {
+  node: TsNode;
+  cond: string;
+  body: TsNode | null;
+}
+
+/** The then-branch of an if (PHP calls it `body`). */
+const consequence = (stmt: TsNode): TsNode | null => stmt.childForFieldName("consequence") ?? stmt.childForFieldName("body");
+
+/** An if's arms and its final else body, iteratively along the else-if chain (PHP: `elseif` clauses side by side). */
+function ifChain(stmt: TsNode, ctx: BuildContext): { arms: Arm[]; otherwise: TsNode | null } {
+  const arms: Arm[] = [{ node: stmt, cond: condText(stmt, ctx), body: consequence(stmt) }];
+  let otherwise: TsNode | null = null;
+  let alts = stmt.childrenForFieldName("alternative");
+  for (let i = 0; alts.length > 0 && i < 100000; i++) {
+    let next: readonly TsNode[] = [];
+    for (let alt of alts) {
+      if (alt.type === "else_if_clause") {
+        arms.push({ node: alt, cond: condText(alt, ctx), body: alt.childForFieldName("body") });
+        continue;
+      }
+      // grammars that wrap the else branch (JavaScript `else_clause`, PHP's with a `body` field)
+      if (alt.type === "else_clause") alt = alt.childForFieldName("body") ?? named(alt)[0]!;
+      if (!alt) break;
+      if (alt.type === "if_statement" && !alt.childForFieldName("initializer")) {
+        arms.push({ node: alt, cond: condText(alt, ctx), body: consequence(alt) });
+        next = alt.childrenForFieldName("alternative");
+      } else otherwise = alt;
+    }
+    alts = next;
+  }
+  return { arms, otherwise };
+}
+
 /** if / else if / else → `if`, each `else if` an `if` alone in the previous else. */
 export function ifStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder): Node {
-  const root = at(ctx, stmt, {
-    kind: "if",
-    cond: condText(stmt, ctx),
-    then: build(bodyStatements(stmt.childForFieldName("consequence")), ctx, depth + 1),
-  }) as IfNode;
-  let current = root;
+  return ifArms(ifChain(stmt, ctx), ctx, depth, (body, level) => build(bodyStatements(body), ctx, level));
+}
+
+/** The nested ifs of an else-if chain (each `else if` an `if` alone in the previous else). */
+function ifArms(chain: { arms: Arm[]; otherwise: TsNode | null }, ctx: BuildContext, depth: number, branch: (body: TsNode | null, level: number) => Block): IfNode {
+  let root: IfNode | undefined;
+  let current: IfNode | undefined;
   let level = depth;
-  let alt = stmt.childForFieldName("alternative");
-  // Iterative along the else-if chain.
-  for (let i = 0; alt && i < 100000; i++) {
-    if (alt.type === "else_clause") alt = named(alt)[0] ?? null; // grammars that wrap the else branch
-    if (!alt) break;
-    if (alt.type !== "if_statement") {
-      current.else = build(bodyStatements(alt), ctx, level + 1);
-      break;
-    }
-    level++;
-    const next = at(ctx, alt, {
-      kind: "if",
-      cond: condText(alt, ctx),
-      then: build(bodyStatements(alt.childForFieldName("consequence")), ctx, level + 1),
-    }) as IfNode;
-    current.else = { stmts: [next] };
+  for (const arm of chain.arms) {
+    const next = at(ctx, arm.node, { kind: "if", cond: arm.cond, then: branch(arm.body, level + 1) }) as IfNode;
+    if (current) current.else = { stmts: [next] };
+    else root = next;
     current = next;
-    alt = alt.childForFieldName("alternative");
+    level++;
   }
-  return root;
+  if (chain.otherwise && current) current.else = branch(chain.otherwise, level);
+  return root!;
 }
 
 interface Group {
@@ -57,8 +85,29 @@ interface Group {
   node: TsNode;
 }
 
-/** Label parts and statements of one switch group (Java group / rule, C# section). */
+/** Switch groups of the other grammars: JavaScript `switch_case`, PHP `case_statement`, Go `expression_case` / `type_case`. */
+const VALUE_CASES: ReadonlySet<string> = new Set(["switch_case", "case_statement", "expression_case", "type_case", "communication_case"]);
+const DEFAULT_CASES: ReadonlySet<string> = new Set(["switch_default", "default_statement", "default_case"]);
+/** Go's cases end where the next begins; only `fallthrough` goes on. */
+const GO_CASES: ReadonlySet<string> = new Set(["expression_case", "type_case", "default_case", "communication_case"]);
+
+/** A JavaScript / PHP / Go case: its values (a Go expression list each), its statements. */
+function valueCase(group: TsNode, ctx: BuildContext): Group {
+  const isDefault = DEFAULT_CASES.has(group.type);
+  const labelNodes = isDefault ? [] : [...group.childrenForFieldName("value"), ...group.childrenForFieldName("type"), ...group.childrenForFieldName("communication")];
+  const labels = labelNodes.flatMap((v) => (v.type === "expression_list" ? named(v) : [v])).map((v) => exprText(unparen(v), ctx));
+  const stmts = named(group)
+    .filter((c) => !labelNodes.includes(c))
+    .flatMap((c) => (c.type === "statement_list" ? named(c) : [c]));
+  const last = stmts[stmts.length - 1];
+  const go = GO_CASES.has(group.type);
+  // A Go case is an arrow rule unless it ends in `fallthrough` (an empty Go case does nothing).
+  return { labels, isDefault, stmts, arrow: go && last?.type !== "fallthrough_statement", node: group };
+}
+
+/** Label parts and statements of one switch group (Java group / rule, C# section, and valueCase's). */
 function switchGroup(group: TsNode, ctx: BuildContext): Group {
+  if (VALUE_CASES.has(group.type) || DEFAULT_CASES.has(group.type)) return valueCase(group, ctx);
   const out: Group = { labels: [], isDefault: false, stmts: [], arrow: group.type === "switch_rule", node: group };
   const addLabel = (label: TsNode): void => {
     for (const c of label.children) {
@@ -106,7 +155,7 @@ const JUMPS = new Set(["break_statement", "return_statement", "throw_statement",
 /** Does a statement list end in a jump (so its case does not fall into the next one)? */
 function endsInJump(stmts: TsNode[]): boolean {
   let last = stmts[stmts.length - 1];
-  for (let i = 0; last && last.type === "block" && i < 1000; i++) {
+  for (let i = 0; last && BLOCK_TYPES.has(last.type) && i < 1000; i++) {
     const inner = named(last);
     last = inner[inner.length - 1];
   }
@@ -117,7 +166,7 @@ function endsInJump(stmts: TsNode[]): boolean {
 function withoutFinalBreak(stmts: TsNode[]): TsNode[] {
   const last = stmts[stmts.length - 1];
   if (last?.type === "break_statement" && named(last).length === 0) return stmts.slice(0, -1);
-  if (last?.type === "block") {
+  if (last && BLOCK_TYPES.has(last.type)) {
     const inner = named(last);
     const tail = inner[inner.length - 1];
     if (tail?.type === "break_statement" && named(tail).length === 0) return [...stmts.slice(0, -1), ...inner.slice(0, -1)];
@@ -125,14 +174,37 @@ function withoutFinalBreak(stmts: TsNode[]): TsNode[] {
   return stmts;
 }
 
+const GROUP_TYPES: ReadonlySet<string> = new Set(["switch_block_statement_group", "switch_rule", "switch_section", ...VALUE_CASES, ...DEFAULT_CASES]);
+
+/** Go `switch { case c1: … case c2: … default: … }`: the if / else-if chain it is. */
+function conditionSwitch(stmt: TsNode, groups: Group[], ctx: BuildContext, depth: number, build: BlockBuilder, frame: JumpFrame): Node {
+  const cases = groups.filter((g) => !g.isDefault);
+  const fallback = groups.find((g) => g.isDefault);
+  const bodies = new Map<TsNode, TsNode[]>(groups.map((g) => [g.node, g.stmts]));
+  const arms: Arm[] = cases.map((g) => ({ node: g.node, cond: g.labels.join(` ${logicalWord("||", ctx.locale)} `), body: g.node }));
+  if (arms.length === 0) return at(ctx, stmt, { kind: "if", cond: "", then: build(fallback?.stmts ?? [], ctx, depth + 1) }) as IfNode;
+  return withFrame(ctx, frame, () =>
+    ifArms({ arms, otherwise: fallback?.node ?? null }, ctx, depth, (body, level) => build(body ? (bodies.get(body) ?? []) : [], ctx, level)),
+  );
+}
+
 /** switch → `switch`; empty case groups merge into the next (`1, 2`); `default` → default. */
 export function switchStatement(stmt: TsNode, ctx: BuildContext, depth: number, build: BlockBuilder, label?: string): Node[] {
   const subject = stmt.childForFieldName("condition") ?? stmt.childForFieldName("value");
-  const node = at(ctx, stmt, { kind: "switch", cond: subject ? exprText(unparen(subject), ctx) : "", cases: [] as SwitchCase[] }) as Extract<Node, { kind: "switch" }>;
-  const body = stmt.childForFieldName("body");
+  // Go: a switch without a subject switches on `true`; `select` on which channel operation can go on.
+  const cond = subject ? exprText(unparen(subject), ctx) : stmt.type === "expression_switch_statement" ? "true" : stmt.type === "select_statement" ? "select" : "";
+  const node = at(ctx, stmt, { kind: "switch", cond, cases: [] as SwitchCase[] }) as Extract<Node, { kind: "switch" }>;
+  // Go's cases sit in the statement itself.
+  const body = stmt.childForFieldName("body") ?? stmt;
   const groups = named(body)
-    .filter((c) => c.type === "switch_block_statement_group" || c.type === "switch_rule" || c.type === "switch_section")
+    .filter((c) => GROUP_TYPES.has(c.type))
     .map((g) => switchGroup(g, ctx));
+  // Without fallthrough a Go switch without a subject is an if / else-if chain; with it, a switch on `true`.
+  if (!subject && stmt.type === "expression_switch_statement" && groups.every((g) => g.arrow)) {
+    const frame: JumpFrame = { kind: "switch", label };
+    const chain = conditionSwitch(stmt, groups, ctx, depth, build, frame);
+    return frame.breakTarget ? [chain, at(ctx, stmt, { kind: "connector", text: frame.breakTarget })] : [chain];
+  }
   // Merge label-only groups into the next group.
   const merged: Group[] = [];
   let pending: Group | null = null;
@@ -173,6 +245,9 @@ function exceptionTypes(clause: TsNode, ctx: BuildContext): string[] {
   const when = filter ? ` ${exprText(filter, ctx)}` : "";
   const javaTypes = param ? named(param).find((c) => c.type === "catch_type") : undefined;
   if (javaTypes) return named(javaTypes).map((t) => exprText(t, ctx));
+  // PHP `catch (A | B $e)`; a JavaScript catch names no type (it catches everything).
+  const phpTypes = clause.childForFieldName("type");
+  if (phpTypes?.type === "type_list") return named(phpTypes).map((t) => exprText(t, ctx));
   const type = param?.childForFieldName("type");
   return type ? [exprText(type, ctx) + when] : when ? [when.trim()] : [];
 }
@@ -202,7 +277,7 @@ export function tryStatement(stmt: TsNode, ctx: BuildContext, depth: number, bui
     .filter((c) => c.type === "catch_clause")
     .map((h) => ({ types: exceptionTypes(h, ctx), body: build(bodyStatements(h.childForFieldName("body")), ctx, inner).stmts }));
   const fin = named(stmt).find((c) => c.type === "finally_clause");
-  const final = fin ? build(bodyStatements(named(fin).find((c) => c.type === "block")), ctx, depth).stmts : [];
+  const final = fin ? build(bodyStatements(named(fin).find((c) => BLOCK_TYPES.has(c.type))), ctx, depth).stmts : [];
   const lang = { ...CURLY_TRY, callsOwn: callsAnyOf(ctx.methods) };
   const decision = (cond: string) => at(ctx, stmt, { kind: "if", cond, then: emptyBlock() }) as IfNode;
   return tryNodes(steps, handlers, [], final, ctx.texts, lang, decision);

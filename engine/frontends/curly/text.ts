@@ -1,8 +1,11 @@
 /**
- * Expression text for Java / C# chart symbols: source text with whitespace normalised (string and
- * character literals untouched, comments dropped) and the shared notation (engine/text/notation.ts)
- * applied: `==` → `=`, `!=` → `≠`, `&&`/`||`/`!` → locale words, `=` → `:=`, `x += e` → `x := x + e`.
- * With stripTypes, the declared type of local declarations (`var` included) is removed.
+ * Expression text for the curly languages' chart symbols: source text with whitespace normalised
+ * (string and character literals untouched, comments dropped) and the shared notation
+ * (engine/text/notation.ts) applied: `==`/`===` → `=`, `!=`/`!==` → `≠`, `&&`/`||`/`!` (PHP `and`/`or`)
+ * → locale words, `=` → `:=`, `x += e` → `x := x + e`. PHP's `$` is dropped from names and `->`
+ * reads `.` (`$this->n` → `this.n`); a TypeScript type assertion (`x as T`, `x!`) is its value.
+ * With stripTypes, the declared type of local declarations (`var` included), TypeScript's
+ * annotations and Go's declared types are removed.
  */
 import { ASSIGN, comparisonSymbol, logicalWord, MOD } from "../../text/notation.ts";
 import {
@@ -20,10 +23,16 @@ export const STRING_TYPES: ReadonlySet<string> = new Set([
   // C#
   "verbatim_string_literal", "interpolated_string_expression", "raw_string_literal",
   "interpolated_verbatim_string_text",
+  // JavaScript / TypeScript
+  "string", "template_string", "regex",
+  // Go
+  "interpreted_string_literal", "rune_literal",
+  // PHP
+  "encapsed_string", "heredoc", "nowdoc",
 ]);
 
-const COMPARISONS = new Set(["==", "!=", "<=", ">="]);
-const LOGICAL = new Set(["&&", "||"]);
+const COMPARISONS = new Set(["==", "!=", "<=", ">=", "===", "!==", "<>"]);
+const LOGICAL = new Set(["&&", "||", "and", "or"]);
 const DECLARATIONS = new Set(["local_variable_declaration", "variable_declaration", "field_declaration"]);
 
 /** The top-level operator of an expression (for parenthesising), or undefined for atoms. */
@@ -35,11 +44,14 @@ export function topOperator(node: TsNode): string | undefined {
     case "conditional_expression":
       return "?:";
     case "lambda_expression":
+    case "arrow_function":
       return "lambda";
     case "unary_expression":
     case "prefix_unary_expression":
+    case "unary_op_expression":
       return "unary";
     case "assignment_expression":
+    case "augmented_assignment_expression":
       return "lambda"; // binds loosest of all
     default:
       return undefined;
@@ -52,12 +64,14 @@ function hooks(ctx: BuildContext): TextHooks {
     extras: COMMENT_TYPES,
     token(token, parent, text) {
       if (token.isNamed || !parent) return undefined;
+      if (ctx.lang === "php" && (text === "->" || text === "?->")) return "."; // PHP member access
       switch (parent.type) {
         case "binary_expression":
           if (COMPARISONS.has(text)) return comparisonSymbol(text);
           if (text === "%" && !ctx.asWritten) return spaced(MOD);
           if (LOGICAL.has(text)) return spaced(logicalWord(text, ctx.locale)!);
-          return undefined;
+          // gofmt writes `n-1` for precedence: the chart spaces every operator alike.
+          return ctx.lang === "go" ? spaced(text) : undefined;
         case "relational_pattern":
           // C# `case >= 1 and <= 5`
           return COMPARISONS.has(text) ? { text: comparisonSymbol(text), spaceAfter: true } : undefined;
@@ -67,9 +81,13 @@ function hooks(ctx: BuildContext): TextHooks {
           return text === "and" || text === "or" ? spaced(logicalWord(text, ctx.locale)!) : undefined;
         case "unary_expression":
         case "prefix_unary_expression":
+        case "unary_op_expression":
           return text === "!" ? { text: logicalWord("!", ctx.locale)!, spaceAfter: true } : undefined;
         case "assignment_expression":
         case "variable_declarator":
+        case "assignment_statement": // Go
+        case "var_spec":
+        case "const_spec":
           return text === "=" ? spaced(ASSIGN) : undefined;
         default:
           return undefined;
@@ -78,13 +96,40 @@ function hooks(ctx: BuildContext): TextHooks {
   };
   if (ctx.stripTypes) {
     h.skip = (child, parent) =>
-      DECLARATIONS.has(parent.type) && (child.field === "type" || child.type === "modifiers" || child.type === "modifier");
+      (DECLARATIONS.has(parent.type) && (child.field === "type" || child.type === "modifiers" || child.type === "modifier")) ||
+      child.type === "type_annotation" || // TypeScript `n: number`
+      ((parent.type === "var_spec" || parent.type === "const_spec") && child.field === "type"); // Go `var n int`
   }
   h.replace = (node) => {
     const bare = bareIncrement(node);
-    return bare ? exprText(bare, ctx) : (ctx.asWritten ? undefined : builtString(node, ctx)) ?? notation(node, ctx);
+    return bare ? exprText(bare, ctx) : (spelling(node, ctx) ?? (ctx.asWritten ? undefined : builtString(node, ctx)) ?? notation(node, ctx));
   };
   return h;
+}
+
+/** Operands that need no brackets. */
+const ATOMS: ReadonlySet<string> = new Set(["identifier", "member_expression", "call_expression", "subscript_expression", "this"]);
+
+/** Code spellings a chart reads without: PHP's `$`, PHP's `->`, TypeScript's type assertions. */
+function spelling(node: TsNode, ctx: BuildContext): string | undefined {
+  switch (node.type) {
+    case "variable_name": // PHP `$n`
+      return node.text.replace(/^\$/, "");
+    case "as_expression": // TypeScript `x as T`, `x!`: the value (an assertion does nothing when the program runs)
+    case "satisfies_expression":
+    case "non_null_expression":
+    case "await_expression": { // `await f()` is the call (async/await read as ordinary calls)
+      const value = node.namedChildren[0];
+      return value ? exprText(value, ctx) : undefined;
+    }
+    case "parenthesized_expression": { // `(e as Error).message` → `e.message`
+      const inner = node.namedChildren[0];
+      const asserted = inner?.type === "as_expression" || inner?.type === "non_null_expression" ? inner.namedChildren[0] : undefined;
+      return asserted && ATOMS.has(asserted.type) ? exprText(asserted, ctx) : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 const arguments_ = (node: TsNode | null): TsNode[] =>
@@ -121,7 +166,9 @@ function construct(node: TsNode): Construct | undefined {
       if (!name) return undefined;
       return { kind: "call", callee: object ? `${object.text}.${name.text}` : name.text, args: arguments_(node.childForFieldName("arguments")) };
     }
-    case "invocation_expression": {
+    case "invocation_expression":
+    case "call_expression": // JavaScript, TypeScript, Go
+    case "function_call_expression": { // PHP
       const fn = node.childForFieldName("function");
       return fn ? { kind: "call", callee: fn.text.replace(/\s+/g, ""), args: arguments_(node.childForFieldName("arguments")) } : undefined;
     }
@@ -134,9 +181,18 @@ function construct(node: TsNode): Construct | undefined {
       return productConstruct(node);
     case "field_access":
     case "member_access_expression":
+    case "member_expression": // JavaScript `Math.PI`
+    case "selector_expression": // Go `math.Pi`
       return { kind: "name", text: node.text.replace(/\s+/g, "") };
+    case "new_expression": { // JavaScript `new Node(5)`
+      const type = node.childForFieldName("constructor");
+      return type ? { kind: "new", type: type.text, args: arguments_(node.childForFieldName("arguments")) } : undefined;
+    }
     case "object_creation_expression": {
-      const type = node.childForFieldName("type");
+      // PHP `new Rectangle(3, 4)` names its class without a field.
+      const type = node.childForFieldName("type") ?? node.namedChildren.find((c) => c.type === "name" || c.type === "qualified_name") ?? null;
+      const phpArgs = node.childForFieldName("type") ? undefined : node.namedChildren.find((c) => c.type === "arguments");
+      if (type && phpArgs !== undefined) return { kind: "new", type: type.text, args: arguments_(phpArgs) };
       const init = node.namedChildren.find((c) => c.type === "initializer_expression" || c.type === "class_body");
       // C# `new List<Student> { s1, s2 }`: a collection of these values, read as `new int[] { 1, 2 }` is.
       const args = arguments_(node.childForFieldName("arguments"));
@@ -160,7 +216,12 @@ function construct(node: TsNode): Construct | undefined {
 
 const notation = notationReplace<BuildContext>(construct, (node, ctx) => exprText(node, ctx));
 
-const text = expressionText<BuildContext>({ hooks, topOperator, augmented: "assignment_expression", plain: { atomic: STRING_TYPES, extras: COMMENT_TYPES } });
+const text = expressionText<BuildContext>({
+  hooks,
+  topOperator,
+  augmented: new Set(["assignment_expression", "augmented_assignment_expression", "assignment_statement"]),
+  plain: { atomic: STRING_TYPES, extras: COMMENT_TYPES },
+});
 
 /** Chart text of any node (expression or statement); a statement's trailing `;` is dropped. */
 export const exprText = text.exprText;
@@ -168,11 +229,12 @@ export const exprText = text.exprText;
 /** `x op= e` → `x := x op e` (notation.ts). */
 export const augmentedText = text.augmentedText;
 
+/** `i++` / `--i` (Go's `i++` is a statement). */
+const UPDATE_TYPES: ReadonlySet<string> = new Set(["update_expression", "postfix_unary_expression", "prefix_unary_expression", "inc_statement", "dec_statement"]);
+
 /** `i++` / `--i` → `i := i + 1` / `i := i - 1`; undefined when the node is no increment. */
 export function updateText(node: TsNode, ctx: BuildContext): string | undefined {
-  if (node.type !== "update_expression" && node.type !== "postfix_unary_expression" && node.type !== "prefix_unary_expression") {
-    return undefined;
-  }
+  if (!UPDATE_TYPES.has(node.type)) return undefined;
   const op = node.children.find((c) => !c.isNamed && (c.type === "++" || c.type === "--"))?.type;
   const target = node.namedChildren.find((c) => !COMMENT_TYPES.has(c.type));
   if (!op || !target) return undefined;
@@ -192,9 +254,7 @@ export function statementText(node: TsNode, ctx: BuildContext): string {
 }
 
 function increment(node: TsNode): Increment | undefined {
-  if (node.type !== "update_expression" && node.type !== "postfix_unary_expression" && node.type !== "prefix_unary_expression") {
-    return undefined;
-  }
+  if (!UPDATE_TYPES.has(node.type)) return undefined;
   const op = node.children.find((c) => !c.isNamed && (c.type === "++" || c.type === "--"));
   const target = node.namedChildren.find((c) => !COMMENT_TYPES.has(c.type));
   if (!op || !target) return undefined;
@@ -204,4 +264,5 @@ function increment(node: TsNode): Increment | undefined {
 /** Parts of an expression that may not run: an increment inside one is left as written. */
 const isBarrier = (node: TsNode) =>
   node.type === "ternary_expression" || node.type === "conditional_expression" || node.type === "lambda_expression" ||
-  (node.type === "binary_expression" && /^(?:&&|\|\||\?\?)$/.test(node.childForFieldName("operator")?.type ?? ""));
+  node.type === "arrow_function" || node.type === "function_expression" || node.type === "anonymous_function" ||
+  (node.type === "binary_expression" && /^(?:&&|\|\||\?\?|and|or)$/.test(node.childForFieldName("operator")?.type ?? ""));

@@ -1,19 +1,19 @@
 /**
- * Java / C# statements → chart nodes: the dispatcher, the block builder (with the depth guard),
- * jumps (break / continue / goto) and labels.
+ * Java / C# / JavaScript / TypeScript / Go / PHP statements → chart nodes: the dispatcher, the
+ * block builder (with the depth guard), jumps (break / continue / goto) and labels.
  */
 import type { Node } from "../../tree/schema.ts";
 import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
-import { csharpSwitchArms, decideTernary, fieldTernary, javaSwitchArms } from "../ternary.ts";
+import { csharpSwitchArms, decideTernary, fieldTernary, javaSwitchArms, type TernaryLanguage } from "../ternary.ts";
 import { shortReturns } from "../chart-context.ts";
 import { assertStatement, headedStatement, ifStatement, switchStatement, tryStatement } from "./compound.ts";
 import { unreadStatement } from "../recovery.ts";
 import { errorText } from "../exceptions.ts";
 import { withCheckedInput } from "../checked-input.ts";
 import { checkedInput } from "./checked-input.ts";
-import { at, checkDepth, COMMENT_TYPES, CURLY_SHAPES, named, type BlockBuilder, type BuildContext, type JumpFrame } from "./context.ts";
+import { at, BLOCK_TYPES, blockStatements, checkDepth, COMMENT_TYPES, CURLY_SHAPES, named, type BlockBuilder, type BuildContext, type CurlyLang, type JumpFrame } from "./context.ts";
 import { doStatement, forStatement, foreachStatement, whileStatement } from "./loops.ts";
-import { declaration, expressionNode, expressionStatement, returnStatement } from "./simple.ts";
+import { declaration, echoStatement, expressionNode, expressionStatement, goAssignment, goDeclaration, returnStatement } from "./simple.ts";
 import { exprText } from "./text.ts";
 
 /** Statements that never produce a symbol. */
@@ -22,6 +22,14 @@ const SILENT = new Set([
   "enum_declaration", "record_declaration", "local_function_statement", "struct_declaration",
   "using_directive", "import_declaration", "package_declaration", "method_declaration",
   "field_declaration",
+  // JavaScript / TypeScript: named functions are charts of their own (javascript/index.ts).
+  "function_declaration", "generator_function_declaration", "import_statement", "type_alias_declaration",
+  "abstract_class_declaration", "ambient_declaration", "module", "internal_module",
+  // Go
+  "type_declaration", "package_clause",
+  // PHP
+  "function_definition", "namespace_definition", "namespace_use_declaration", "trait_declaration",
+  "global_declaration", "const_declaration_list", "declare_statement",
 ]);
 
 /** A chart block from statements sitting at nesting depth `depth` (top level of a chart = 1). */
@@ -33,7 +41,14 @@ export const buildBlock: BlockBuilder = (stmts, ctx, depth) => {
 };
 
 /** Nodes for one statement at nesting depth `depth`. */
-const ternaryParts = { java: fieldTernary("ternary_expression"), csharp: fieldTernary("conditional_expression") };
+const ternaryParts: Readonly<Record<CurlyLang, TernaryLanguage["parts"]>> = {
+  java: fieldTernary("ternary_expression"),
+  csharp: fieldTernary("conditional_expression"),
+  javascript: fieldTernary("ternary_expression"),
+  typescript: fieldTernary("ternary_expression"),
+  php: fieldTernary("conditional_expression", "body"),
+  go: () => undefined, // Go has no conditional expression
+};
 /** `c ? a : b` and switch expressions. */
 const CURLY_MARKS = ["?", "switch"];
 
@@ -47,7 +62,7 @@ export function statementNodes(stmt: TsNode, ctx: BuildContext, depth: number, l
 /** A statement's (or an expression body's) symbols after its deciding ternary / switch expression became a branch. */
 export function decided(stmt: TsNode, nodes: Node[], ctx: BuildContext): Node[] {
   const text = (n: TsNode) => exprText(n, ctx);
-  const arms = (n: TsNode) => (ctx.lang === "java" ? javaSwitchArms(n, text) : csharpSwitchArms(n, text));
+  const arms = (n: TsNode) => (ctx.lang === "java" ? javaSwitchArms(n, text) : ctx.lang === "csharp" ? csharpSwitchArms(n, text) : undefined);
   const make = <T extends Node>(n: T): T => at(ctx, stmt, n);
   return shortReturns(decideTernary(stmt, nodes, { marks: CURLY_MARKS, parts: ternaryParts[ctx.lang], arms, text }, make), ctx, make);
 }
@@ -60,13 +75,38 @@ function inputChecked(stmt: TsNode, nodes: Node[], ctx: BuildContext): Node[] {
 
 function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, label?: string): Node[] {
   if (SILENT.has(stmt.type) || COMMENT_TYPES.has(stmt.type)) return [];
+  if (BLOCK_TYPES.has(stmt.type)) {
+    if (label) return labelledBlock(stmt, ctx, depth, label);
+    // A bare nested block draws its statements in place (counted as a level against deep nesting).
+    return buildBlock(blockStatements(stmt), ctx, depth + 1).stmts;
+  }
   switch (stmt.type) {
-    case "block":
-      if (label) return labelledBlock(stmt, ctx, depth, label);
-      // A bare nested block draws its statements in place (counted as a level against deep nesting).
-      return buildBlock(named(stmt), ctx, depth + 1).stmts;
     case "local_variable_declaration":
+    case "lexical_declaration": // JavaScript `let` / `const`
+    case "variable_declaration": // JavaScript `var`
       return declaration(stmt, stmt, ctx);
+    case "short_var_declaration": // Go `a, b := …`
+    case "var_declaration":
+    case "const_declaration":
+      return goDeclaration(stmt, ctx);
+    case "assignment_statement":
+    case "inc_statement":
+    case "dec_statement":
+      return goAssignment(stmt, ctx);
+    case "echo_statement": // PHP
+      return [echoStatement(stmt, ctx)];
+    case "unset_statement":
+      return [at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) })];
+    case "fallthrough_statement": // Go: drawn by its switch (compound.ts)
+      return [];
+    case "defer_statement": // Go: the call (go/index.ts places a function's own defers at its end)
+    case "go_statement": {
+      const call = named(stmt)[0];
+      const node = call ? expressionNode(stmt, call, ctx) : null;
+      return node ? [node] : [];
+    }
+    case "exit_statement": // PHP `exit;` / `exit(1);`
+      return [at(ctx, stmt, { kind: "terminal", text: ctx.texts.endText })];
     case "local_declaration_statement": {
       const decl = named(stmt).find((c) => c.type === "variable_declaration");
       return decl ? declaration(stmt, decl, ctx) : [at(ctx, stmt, { kind: "process", text: exprText(stmt, ctx) })];
@@ -90,7 +130,7 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, lab
     case "labeled_statement":
       return labeledStatement(stmt, ctx, depth);
     case "if_statement":
-      return inputChecked(stmt, [ifStatement(stmt, ctx, depth, buildBlock)], ctx);
+      return [...initializer(stmt, ctx, depth), ...inputChecked(stmt, [ifStatement(stmt, ctx, depth, buildBlock)], ctx)];
     case "while_statement":
       return inputChecked(stmt, whileStatement(stmt, ctx, depth, buildBlock, label), ctx);
     case "do_statement":
@@ -99,10 +139,14 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, lab
       return forStatement(stmt, ctx, depth, buildBlock, label);
     case "enhanced_for_statement":
     case "foreach_statement":
+    case "for_in_statement": // JavaScript for…of / for…in
       return foreachStatement(stmt, ctx, depth, buildBlock, label);
     case "switch_expression":
     case "switch_statement":
-      return switchStatement(stmt, ctx, depth, buildBlock, label);
+    case "expression_switch_statement": // Go
+    case "type_switch_statement":
+    case "select_statement":
+      return [...initializer(stmt, ctx, depth), ...switchStatement(stmt, ctx, depth, buildBlock, label)];
     case "try_statement":
     case "try_with_resources_statement":
       return tryStatement(stmt, ctx, depth, buildBlock);
@@ -121,6 +165,12 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number, lab
   }
 }
 
+/** Go's `if v, err := f(); err != nil` / `switch x := f(); x {`: the statement before the decision. */
+function initializer(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
+  const init = stmt.childForFieldName("initializer");
+  return init ? statementNodes(init, ctx, depth) : [];
+}
+
 /** `label: { … break label; … }` → the block, then the label's connector when a jump used it. */
 function labelledBlock(stmt: TsNode, ctx: BuildContext, depth: number, label: string): Node[] {
   const frame: JumpFrame = { kind: "block", label };
@@ -137,7 +187,7 @@ function labelledBlock(stmt: TsNode, ctx: BuildContext, depth: number, label: st
 
 function labeledStatement(stmt: TsNode, ctx: BuildContext, depth: number): Node[] {
   const parts = named(stmt);
-  const name = parts.find((c) => c.type === "identifier");
+  const name = stmt.childForFieldName("label") ?? parts.find((c) => c.type === "identifier");
   const inner = parts.find((c) => c !== name);
   if (ctx.lang === "csharp") {
     // `L: stmt` → goto label connector, then the statement.
@@ -161,8 +211,9 @@ function innermost(ctx: BuildContext, kinds: ReadonlySet<JumpFrame["kind"]>): Ju
 const BREAKABLE: ReadonlySet<JumpFrame["kind"]> = new Set(["loop", "switch"]);
 const LOOPS: ReadonlySet<JumpFrame["kind"]> = new Set(["loop"]);
 
+/** The label of `break outer;` (Java `identifier`, JavaScript `statement_identifier`, Go `label_name`; PHP's `break 2;` has none). */
 function jumpLabel(stmt: TsNode): string | undefined {
-  return named(stmt).find((c) => c.type === "identifier")?.text;
+  return named(stmt).find((c) => c.type === "identifier" || c.type === "statement_identifier" || c.type === "label_name")?.text;
 }
 
 function findLabel(ctx: BuildContext, label: string): JumpFrame | undefined {

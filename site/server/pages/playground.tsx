@@ -12,7 +12,11 @@ import { Layout, type PageFrame } from "./layout.tsx";
 
 export const LANG_NAMES: Record<SourceLang, string> = {
   python: "Python", c: "C", cpp: "C++", java: "Java", csharp: "C#", pascal: "Pascal",
+  javascript: "JavaScript", typescript: "TypeScript", go: "Go", php: "PHP",
 };
+
+/** What the file picker offers: every extension a source language is told by, and plain text. */
+const ACCEPT = [...SOURCE_EXTENSIONS.filter((ext) => ext !== "json").map((ext) => `.${ext}`), "text/plain"].join(",");
 
 /** The fonts offered (one name per font of the engine's allowlist). */
 const FONTS = ["Times New Roman", "Arial", "PT Serif", "PT Sans", "DejaVu Sans"];
@@ -63,7 +67,7 @@ export function PlaygroundPage(props: PlaygroundProps) {
               </select>
             </label>
             <label class="file-button">
-              <input type="file" id="file" accept=".py,.c,.h,.cpp,.cc,.cxx,.hpp,.hh,.java,.cs,.pas,.pp,.dpr,.lpr,text/plain" />
+              <input type="file" id="file" accept={ACCEPT} />
               <span>{p.openFile}</span>
             </label>
           </div>

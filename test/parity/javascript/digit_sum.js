@@ -1,0 +1,10 @@
+function digit_sum(n) {
+    let s = 0;
+    while (n > 0) {
+        s += n % 10;
+        n = Math.trunc(n / 10);
+    }
+    return s;
+}
+
+console.log(digit_sum(10));

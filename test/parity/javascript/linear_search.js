@@ -1,0 +1,10 @@
+function linear_search(a, n, x) {
+    for (let i = 0; i < n; i++) {
+        if (a[i] === x) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+console.log(linear_search(10));

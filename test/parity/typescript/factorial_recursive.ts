@@ -1,0 +1,8 @@
+function factorial_recursive(n: number): number {
+    if (n <= 1) {
+        return 1;
+    }
+    return n * factorial_recursive(n - 1);
+}
+
+console.log(factorial_recursive(10));
