@@ -29,7 +29,7 @@ export const MIME: Record<Format, string> = {
 
 const RenderInput = {
   code: z.string().optional().describe("The program source text. Give exactly one of code, path and url; with code, lang is required."),
-  path: z.string().optional().describe("Path of a source file on this machine (absolute, or relative to the server's folder); the language comes from its extension (.py .c .h .cpp .java .cs .pas, .json for a native tree). Local server (`skhema mcp`) only; the remote server takes code or url."),
+  path: z.string().optional().describe("Path of a source file on this machine (absolute, or relative to the server's folder); the language comes from its extension (.py .c .h .cpp .java .cs .pas .js .mjs .cjs .jsx .ts .tsx .go .php, .json for a native tree). Local server (`skhema mcp`) only; the remote server takes code or url."),
   url: z.string().optional().describe("https link to a raw source file on raw.githubusercontent.com, gist.githubusercontent.com, gitlab.com, bitbucket.org or codeberg.org (github.com …/blob/… links work too)."),
   lang: z.enum(LANGS).optional().describe("Source language: python, c, cpp, java, csharp, pascal, javascript, typescript, go, php, or native (a chart tree as JSON, needs Pro). Required with code; otherwise taken from the file extension."),
   format: z.enum(FORMATS).optional().describe("Output format, default svg. svg returns the SVG text and a PNG picture of it; png, pdf, docx, typst, excalidraw and json are written to a file (the local server) or kept at a temporary link (the remote server) whose address is returned."),
@@ -124,7 +124,7 @@ export function createToolServer(host: ToolHost, version: string): McpServer {
     {
       title: "Render a flowchart",
       description:
-        "Draws ДСТУ 19.701-90 (GOST 19.701-90) algorithm flowcharts of a program in Python, C, C++, Java, C# or Pascal. " +
+        "Draws ДСТУ 19.701-90 (GOST 19.701-90) algorithm flowcharts of a program in Python, C, C++, Java, C#, Pascal, JavaScript, TypeScript, Go or PHP. " +
         "Costs 1 credit per chart (one chart per function). Returns the number of charts and the credits left; " +
         "for svg the SVG text and a PNG picture, for other formats where the file is (a path, or a temporary link) and the file as an embedded resource.",
       inputSchema: RenderInput,

@@ -221,7 +221,7 @@ function methodTable(routes: readonly { method: string; path: string }[]): Metho
 
 const OPENAPI_TITLE = "Skhema flowchart rendering API";
 
-const OPENAPI_DESCRIPTION = `Turns program source (Python, C, C++, Java, C#, Pascal) into algorithm flowcharts drawn to ДСТУ 19.701-90 (ISO 5807): SVG, PNG, PDF, DOCX, Typst, Excalidraw or JSON geometry.
+const OPENAPI_DESCRIPTION = `Turns program source (Python, C, C++, Java, C#, Pascal, JavaScript, TypeScript, Go, PHP) into algorithm flowcharts drawn to ДСТУ 19.701-90 (ISO 5807): SVG, PNG, PDF, DOCX, Typst, Excalidraw or JSON geometry.
 
 **Start here.** Every call but /health and /openapi.json needs an API key (\`rk_…\`, made on the account page of the site): send it as \`X-API-Key: rk_…\` or \`Authorization: Bearer rk_…\`. Each chart costs 1 credit; with no credits a render answers 402 \`no_credits\` (top up on the site or with POST /topup). To try it here: **Authorize**, paste the key, then POST /render → **Try it out** → **Execute** draws the example Python program as SVG.
 

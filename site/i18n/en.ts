@@ -109,7 +109,7 @@ export const en: SiteTexts = {
     shareTooLong: "The program is too long for a link (over {max} characters even compressed): save the file instead.",
     shareOpened: "Opened from a link.",
     exportFailed: "Could not make the file",
-    unknownExtension: "Cannot tell the language of “{name}”. Supported: .py, .c, .cpp, .java, .cs, .pas.",
+    unknownExtension: "Cannot tell the language of “{name}”. Supported: .py, .c, .cpp, .java, .cs, .pas, .js, .ts, .go, .php.",
     unreadableFile: "Cannot read “{name}” as a program (UTF-8, UTF-16, Windows-1251, CP866 and KOI8-U are read): {reason}",
     offlineReady: "The editor works offline too.",
     copied: "Copied",

@@ -110,7 +110,7 @@ export const uk = {
     shareTooLong: "Програма задовга для посилання (понад {max} символів навіть стиснута): збережіть файл.",
     shareOpened: "Відкрито з посилання.",
     exportFailed: "Не вдалося створити файл",
-    unknownExtension: "Не знаю мову файлу «{name}». Підтримуються .py, .c, .cpp, .java, .cs, .pas.",
+    unknownExtension: "Не знаю мову файлу «{name}». Підтримуються .py, .c, .cpp, .java, .cs, .pas, .js, .ts, .go, .php.",
     unreadableFile: "Не вдалося прочитати «{name}» як програму (читаються UTF-8, UTF-16, Windows-1251, CP866 і KOI8-U): {reason}",
     offlineReady: "Редактор працює і без мережі.",
     copied: "Скопійовано",
