@@ -10,7 +10,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { OAuthClientMetadataSchema, type OAuthMetadata, type OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Db } from "../db/open.ts";
-import { exchangeCode, findClient, refreshTokens, registerClient, revokeToken, SCOPE, type TokenError } from "./store.ts";
+import { exchangeCode, findClient, refreshTokens, registerClient, revokeToken, SCOPE, type IssuedTokens, type TokenError } from "./store.ts";
 
 /** Where the MCP endpoint is, relative to the origin (server/mcp/remote.ts mounts it there). */
 export const MCP_PATH = "/mcp";
@@ -143,7 +143,7 @@ export function oauthRoutes(db: Db, origin: string) {
     const form = await formOf(c);
     const clientId = form.client_id ?? "";
     if (!(await findClient(db, clientId))) return oauthError(c, 401, "invalid_client", "unknown client_id");
-    let issued;
+    let issued: IssuedTokens | TokenError;
     if (form.grant_type === "authorization_code") {
       const { code, redirect_uri: redirectUri, code_verifier: codeVerifier } = form;
       if (!code || !redirectUri || !codeVerifier) return oauthError(c, 400, "invalid_request", "code, redirect_uri and code_verifier are required");
