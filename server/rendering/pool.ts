@@ -20,9 +20,11 @@
  * anyone else's, nor an ownerless one), so it starts at once instead of waiting for this thread to come round to the
  * answer; when a worker is replaced, the jobs that waited on it go back to the front of the queue.
  *
- * Protocol: the worker posts `{ ready: true }` once loaded, then answers each `{ id, job }` with
- * `{ id, ok: true, value, heapBytes }` or `{ id, ok: false, error, heapBytes }`.
+ * Protocol: the worker posts `{ ready: true }` once loaded, then answers each `{ id, json, bytes? }`
+ * (the job sealed by wire.ts) with `{ id, ok: true, heapBytes, json, bytes? }` (the value sealed) or
+ * `{ id, ok: false, heapBytes, json }` (the error sealed).
  */
+import { open, seal, type Envelope } from "./wire.ts";
 
 export type StopReason = "budget" | "memory" | "abandoned" | "crashed";
 
@@ -37,7 +39,9 @@ export class JobStopped extends Error {
   }
 }
 
-export type WorkerReply = { ready: true } | { id: number; ok: true; value: unknown; heapBytes: number } | { id: number; ok: false; error: unknown; heapBytes: number };
+/** A job as the worker receives it. */
+export type WorkerJob = Envelope & { id: number };
+export type WorkerReply = { ready: true } | (Envelope & { id: number; ok: boolean; heapBytes: number });
 
 export interface PoolSettings {
   /** Starts a fresh worker. */
@@ -66,7 +70,8 @@ export interface JobLimits {
 
 interface Pending {
   id: number;
-  message: unknown;
+  /** The job, sealed once: a job whose worker was replaced is sent again as it was. */
+  message: Envelope;
   limits: JobLimits;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -118,7 +123,7 @@ export class WorkerPool {
     return new Promise((resolve, reject) => {
       const { signal } = limits;
       if (signal?.aborted) return reject(abandoned());
-      const pending: Pending = { id: this.nextId++, message, limits, resolve, reject, unlisten: () => {}, timer: undefined };
+      const pending: Pending = { id: this.nextId++, message: seal(message), limits, resolve, reject, unlisten: () => {}, timer: undefined };
       pending.timer = setTimeout(() => this.expire(pending), limits.budgetMs);
       if (signal) {
         const onAbort = () => this.abandon(pending);
@@ -168,8 +173,8 @@ export class WorkerPool {
     if (index < 0) return; // an answer for a job already stopped
     const [job] = slot.jobs.splice(index, 1);
     const { resolve, reject } = this.finish(job!);
-    if (data.ok) resolve(data.value);
-    else reject(data.error);
+    if (data.ok) resolve(open(data));
+    else reject(open(data));
     if (data.heapBytes > this.settings.recycleBytes || job!.limits.recycle) this.replace(slot, "recycled");
     this.dispatch();
   }
@@ -215,7 +220,7 @@ export class WorkerPool {
   private post(slot: Slot, pending: Pending): void {
     const job: Running = Object.assign(pending, { startedAt: performance.now() });
     slot.jobs.push(job);
-    slot.worker.postMessage({ id: job.id, job: job.message });
+    slot.worker.postMessage({ id: job.id, ...job.message } satisfies WorkerJob);
   }
 
   private abandon(pending: Pending): void {
