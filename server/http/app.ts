@@ -4,6 +4,7 @@
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { KEY_CACHE_MS } from "../accounts/keys.ts";
 import { requireKey, type AuthEnv } from "./auth.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, errorResponse, toApiError } from "./errors.ts";
@@ -106,7 +107,9 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  for (const path of ["/render", "/render/batch", "/me", "/topup", "/gift", "/products"]) v1.use(path, requireKey(db));
+  // The paid renders reuse a key's lookup briefly (keys.ts KEY_CACHE_MS); the account endpoints read it every time.
+  for (const path of ["/render", "/render/batch"]) v1.use(path, requireKey(db, KEY_CACHE_MS));
+  for (const path of ["/me", "/topup", "/gift", "/products"]) v1.use(path, requireKey(db));
 
   const limiter = rateLimit(db, { limit: config.rateLimitPerMinute, windowMs: 60_000 });
   for (const path of ["/me", "/topup", "/gift", "/products"]) v1.use(path, limiter);

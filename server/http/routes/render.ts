@@ -3,7 +3,8 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Format, Lang } from "../../../engine/index.ts";
 import { applyDelta } from "../../accounts/credits.ts";
 import { loadSource, outputFileName, resolveLang, type SourceSpec } from "../../rendering/source.ts";
-import type { AuthEnv } from "../auth.ts";
+import { rememberBalance } from "../../accounts/keys.ts";
+import { checkUser, type AuthEnv } from "../auth.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { JsonQuery, RenderJSONResponse, RenderMultipart, RenderRequest } from "../schemas.ts";
@@ -113,10 +114,9 @@ export function renderRoutes(deps: AppDeps) {
     const call =
       bodyKind(c, ["json", "multipart"]) === "multipart" ? await fromMultipart(await readForm(c, RenderMultipart)) : fromJson(await readJson(c, RenderRequest));
     const json = jsonRequested(c) || call.json === true;
-    const { user } = c.get("auth");
-
     const lang: Lang = resolveLang(call.source);
-    requirePro(user, [{ lang, options: call.options }]); // the balance was checked before the body was read (render-limits.ts)
+    await checkUser(c, deps.db, (u) => requirePro(u, [{ lang, options: call.options }])); // the balance was checked before the body was read (render-limits.ts)
+    const { user } = c.get("auth");
 
     const code = await loadSource(call.source, deps.config.source);
     const { format, split, fn, scale, fragment, font, options } = call;
@@ -125,6 +125,7 @@ export function renderRoutes(deps: AppDeps) {
     requireClient(c.req.raw.signal);
     const creditsLeft = await applyDelta(deps.db, user.id, -result.charts, "render", c.get("requestId"));
     if (creditsLeft === null) throw ranOut();
+    rememberBalance(c.get("auth"), creditsLeft);
 
     const filename = outputFileName(call.source, call.fn, result.file.name);
     if (json) {
