@@ -108,7 +108,8 @@ function uniqueName(name: string, taken: Set<string>): string {
 
 export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchSettings): Promise<BatchOutcome> {
   const { request, bundle, renderer } = settings;
-  const limits = { budgetMs: settings.budgetMs, signal: settings.signal, owner: settings.owner };
+  // Bulk: however many items, a batch leaves a worker free for other users' small renders (pool.ts).
+  const limits = { budgetMs: settings.budgetMs, signal: settings.signal, owner: settings.owner, bulk: true };
   const format = request.format;
   const { ext } = formatFile(format);
   const engineInput = (code: string | Uint8Array, plan: BatchItemPlan, lang: Lang) => ({
@@ -153,9 +154,10 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
 
   if (bundle === "pdf") {
     const prepared = done.flatMap(({ outcome }) => ("prepared" in outcome ? [outcome.prepared] : []));
-    // No page to print when nothing rendered: the route answers the items' error instead.
-    // The whole document is a batch's peak of memory: the worker that drew it is replaced after it.
-    const data = prepared.length > 0 ? await renderer.run({ kind: "pdfBundle", parts: prepared }, { ...limits, recycle: true }) : new Uint8Array();
+    // No page to print when nothing rendered: the route answers the items' error instead. The whole
+    // document is a batch's peak of memory: the worker collects it before it reports its heap
+    // (render-worker.ts), and is replaced only if that stays over the pool's recycle size.
+    const data = prepared.length > 0 ? await renderer.run({ kind: "pdfBundle", parts: prepared }, limits) : new Uint8Array();
     return { items, rendered, charts, data, contentType: "application/pdf", filename: "flowcharts.pdf" };
   }
   // PNG and PDF are compressed already; deflating them again costs time for nothing.

@@ -7,12 +7,14 @@
  * slot. Jobs wait in order for a free worker; an abandoned job leaves the queue.
  *
  * Fairness: one owner (a user) holds at most `perOwner` workers at once, by default all but one, and
- * an owner already holding one never takes the last free worker; so with a worker more than the
- * machine has cores (the server's default) someone else's small render finds a free worker even
- * while one user's slow inputs or big batch keep the others busy.
+ * an owner already holding one never takes the last free worker; bulk work (a large source, a batch's
+ * items and bundle) never takes the last free worker at all. So with a worker more than the machine
+ * has cores (the server's default) a small render finds a free worker even while one user's slow
+ * inputs, or several users' large sources and batches, keep the others busy.
  *
  * Memory: a worker reports its own heap after each job; one holding more than `recycleBytes`
- * (a spike it will not give back) is replaced, which returns the memory to the system. While jobs
+ * (a spike it will not give back) is replaced, which returns the memory to the system. (Replacing
+ * costs a fresh worker's start and its first, cold, renders: a worker is not replaced otherwise.) While jobs
  * run, the process's resident memory is sampled; above the idle level plus `memoryCeilingBytes` per
  * worker, the job running longest (the likeliest holder) is stopped.
  *
@@ -64,8 +66,8 @@ export interface JobLimits {
   signal?: AbortSignal | undefined;
   /** Whose job it is (see perOwner); jobs without an owner are not held back. */
   owner?: string | undefined;
-  /** Replace the worker after this job whatever its heap (a job known to leave memory the allocator keeps). */
-  recycle?: boolean;
+  /** Bulk work never takes the last free worker (of a pool of two or more): that one is kept for small renders. */
+  bulk?: boolean;
 }
 
 interface Pending {
@@ -175,7 +177,7 @@ export class WorkerPool {
     const { resolve, reject } = this.finish(job!);
     if (data.ok) resolve(open(data));
     else reject(open(data));
-    if (data.heapBytes > this.settings.recycleBytes || job!.limits.recycle) this.replace(slot, "recycled");
+    if (data.heapBytes > this.settings.recycleBytes) this.replace(slot, "recycled");
     this.dispatch();
   }
 
@@ -189,6 +191,7 @@ export class WorkerPool {
     }
     const free = this.slots.filter((s) => s.ready && s.jobs.length === 0).length;
     const index = this.queue.findIndex((p) => {
+      if (p.limits.bulk && free <= 1 && this.slots.length > 1) return false;
       if (p.limits.owner === undefined) return true;
       const mine = held.get(p.limits.owner) ?? 0;
       return mine < perOwner && (mine === 0 || free > 1);

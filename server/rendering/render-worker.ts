@@ -18,15 +18,22 @@ const heapBytes = () => process.memoryUsage().heapTotal;
 self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   const { id } = event.data;
   const job = open(event.data) as Job;
+  const bundle = job.kind === "pdfBundle" || job.kind === "zip";
+  let reply: WorkerReply;
+  let transfer: ArrayBuffer[] = [];
   try {
     const value = seal(await runJob(job, runtime.assets));
-    self.postMessage({ id, ok: true, heapBytes: heapBytes(), ...value } satisfies WorkerReply, transferable(value));
+    reply = { id, ok: true, heapBytes: 0, ...value };
+    transfer = transferable(value);
   } catch (err) {
-    self.postMessage({ id, ok: false, heapBytes: heapBytes(), ...seal(sendError(err)) } satisfies WorkerReply);
-  } finally {
-    if (job.kind === "pdfBundle" || job.kind === "zip") runtime.afterBatch?.();
-    else runtime.afterRender?.();
+    reply = { id, ok: false, heapBytes: 0, ...seal(sendError(err)) };
   }
+  // A bundle is a batch's peak of memory: collected before the heap is told, so the pool replaces
+  // this worker (and pays a cold start) only for memory a full collection does not give back.
+  if (bundle) runtime.afterBatch?.();
+  reply.heapBytes = heapBytes();
+  self.postMessage(reply, transfer);
+  if (!bundle) runtime.afterRender?.();
 };
 
 await preload(runtime.assets);

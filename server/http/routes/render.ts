@@ -2,6 +2,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Format, Lang } from "../../../engine/index.ts";
 import { applyDelta } from "../../accounts/credits.ts";
+import { isBulk } from "../../rendering/renderer.ts";
 import { loadSource, outputFileName, resolveLang, type SourceSpec } from "../../rendering/source.ts";
 import { rememberBalance } from "../../accounts/keys.ts";
 import { checkUser, type AuthEnv } from "../auth.ts";
@@ -121,7 +122,7 @@ export function renderRoutes(deps: AppDeps) {
     const code = await loadSource(call.source, deps.config.source);
     const { format, split, fn, scale, fragment, font, options } = call;
     const input = { code, lang, format, split, fn, scale, fragment, font, options };
-    const result = await deps.renderer.run({ kind: "render", input }, { budgetMs: deps.config.render.budgetMs, signal: c.req.raw.signal, owner: `user:${user.id}` });
+    const result = await deps.renderer.run({ kind: "render", input }, { budgetMs: deps.config.render.budgetMs, signal: c.req.raw.signal, owner: `user:${user.id}`, bulk: isBulk(code) });
     requireClient(c.req.raw.signal);
     const creditsLeft = await applyDelta(deps.db, user.id, -result.charts, "render", c.get("requestId"));
     if (creditsLeft === null) throw ranOut();
