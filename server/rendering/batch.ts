@@ -117,12 +117,16 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     font: request.font, options: request.options as Options | undefined,
   });
 
+  /** What laying out the items took, their waits for a worker included: the bundle's drawing is budgeted as much. */
+  let layoutMs = 0;
   const outcomes = await mapLimit(plans, settings.concurrency, async (plan): Promise<Done | ApiError> => {
     try {
       if (plan.lang instanceof Error) throw plan.lang;
       const code = await loadSource(plan.spec, settings.policy);
       if (bundle === "pdf") {
+        const started = performance.now();
         const prepared = await renderer.run({ kind: "prepare", input: engineInput(code, plan, plan.lang) }, limits);
+        layoutMs += performance.now() - started;
         return { charts: prepared.charts, errors: prepared.errors, omitted: prepared.omitted, prepared };
       }
       const result = await renderer.run({ kind: "render", input: engineInput(code, plan, plan.lang) }, limits);
@@ -157,7 +161,11 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     // No page to print when nothing rendered: the route answers the items' error instead. The whole
     // document is a batch's peak of memory: the worker collects it before it reports its heap
     // (render-worker.ts), and is replaced only if that stays over the pool's recycle size.
-    const data = prepared.length > 0 ? await renderer.run({ kind: "pdfBundle", parts: prepared }, limits) : new Uint8Array();
+    // Drawing costs about what laying out cost (100 medium items: ≈ 0.85 s each, BENCHMARKS.md), and
+    // both slow down alike on a busy machine: the bundle's budget is the items' layout time, at least
+    // one item's budget, and never more than all the items' budgets together.
+    const bundleLimits = { ...limits, budgetMs: Math.max(settings.budgetMs, Math.ceil(layoutMs)) };
+    const data = prepared.length > 0 ? await renderer.run({ kind: "pdfBundle", parts: prepared }, bundleLimits) : new Uint8Array();
     return { items, rendered, charts, data, contentType: "application/pdf", filename: "flowcharts.pdf" };
   }
   // PNG and PDF are compressed already; deflating them again costs time for nothing.
