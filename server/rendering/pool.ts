@@ -190,10 +190,10 @@ export class WorkerPool {
       if (owner !== undefined) held.set(owner, (held.get(owner) ?? 0) + 1);
     }
     const free = this.slots.filter((s) => s.ready && s.jobs.length === 0).length;
-    // A worker still starting (replacing a stopped one) counts as the one kept: bulk work does not wait for it.
-    const idle = this.slots.filter((s) => s.jobs.length === 0).length;
+    // The worker kept must be ready: when bulk jobs' workers were stopped together, their fresh ones
+    // start while a small render takes the one kept (bulk work waits for them to start).
     const index = this.queue.findIndex((p) => {
-      if (p.limits.bulk && idle <= 1 && this.slots.length > 1) return false;
+      if (p.limits.bulk && free <= 1 && this.slots.length > 1) return false;
       if (p.limits.owner === undefined) return true;
       const mine = held.get(p.limits.owner) ?? 0;
       return mine < perOwner && (mine === 0 || free > 1);
