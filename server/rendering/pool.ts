@@ -8,7 +8,7 @@
  *
  * Fairness: one owner (a user) holds at most `perOwner` workers at once, by default all but one, and
  * an owner already holding one never takes the last free worker; bulk work (a large source, a batch's
- * items and bundle) never takes the last free worker at all. So with a worker more than the machine
+ * bundle) never takes the last free worker at all. So with a worker more than the machine
  * has cores (the server's default) a small render finds a free worker even while one user's slow
  * inputs, or several users' large sources and batches, keep the others busy.
  *
