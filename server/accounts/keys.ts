@@ -67,6 +67,9 @@ export async function revokeApiKey(db: Db, id: number, userId?: number): Promise
     .set({ revokedAt: Date.now() })
     .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt), userId === undefined ? undefined : eq(apiKeys.userId, userId)))
     .returning({ id: apiKeys.id });
+  // In this process the revocation takes effect at once; other processes see it within KEY_CACHE_MS.
+  const cache = caches.get(db);
+  if (cache) for (const [hash, entry] of cache) if (entry.auth.credential === `key:${id}`) cache.delete(hash);
   return rows.length > 0;
 }
 
@@ -84,22 +87,64 @@ export interface Authenticated {
   user: User;
   /** Which credential spoke, for the limits counted per credential: `key:<id>` or `app:<grant id>` (an OAuth app). */
   credential: string;
+  /** Taken from the brief cache (see KEY_CACHE_MS), not read from the database for this request. */
+  cached?: true;
 }
+
+/**
+ * How long a key's lookup is reused by the endpoints that ask for it (the paid renders: the lookup
+ * was a third of the server thread's database time per render, issue 22). This is the bound: a key
+ * revoked, a balance or Pro changed by another process (the admin command, another server instance)
+ * is seen within it. In this process a revocation takes effect at once, a charge updates the cached
+ * balance (rememberBalance), and a refusal is never decided on a cached lookup (http/auth.ts).
+ */
+export const KEY_CACHE_MS = 1000;
+/** Keys remembered at once; the oldest lookup goes first (a bound on memory, not a policy). */
+const KEY_CACHE_SIZE = 10_000;
+
+interface CacheEntry {
+  auth: Authenticated;
+  at: number;
+}
+
+const caches = new WeakMap<Db, Map<string, CacheEntry>>();
 
 /**
  * The user a key belongs to, or null. The lookup goes by the key's hash, so the timing of the
  * index search depends on a hash the caller cannot steer; the final comparison is constant-time.
+ * With `maxAgeMs` (at most KEY_CACHE_MS) a lookup of this process that recent is reused.
  */
-export async function authenticate(db: Db, key: string): Promise<Authenticated | null> {
+export async function authenticate(db: Db, key: string, maxAgeMs = 0): Promise<Authenticated | null> {
   if (!KEY_PATTERN.test(key)) return null;
   const hash = hashKey(key);
-  const [row] = await keyLookup(db).execute({ hash: hash.toString("hex") });
-  if (!row || !timingSafeEqual(Buffer.from(row.hash, "hex"), hash)) return null;
+  const hex = hash.toString("hex");
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
   const now = Date.now();
+  const hit = cache.get(hex);
+  if (hit && now - hit.at < Math.min(maxAgeMs, KEY_CACHE_MS)) return { ...hit.auth, cached: true };
+  const [row] = await keyLookup(db).execute({ hash: hex });
+  if (!row || !timingSafeEqual(Buffer.from(row.hash, "hex"), hash)) {
+    cache.delete(hex);
+    return null;
+  }
   if (row.lastUsedAt === null || now - row.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
     await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.keyId));
   }
-  return { user: row.user, credential: `key:${row.keyId}` };
+  const auth: Authenticated = { user: row.user, credential: `key:${row.keyId}` };
+  // Only the endpoints that reuse lookups fill the cache; a fresh lookup renews an entry already there.
+  if (maxAgeMs > 0 || hit) {
+    cache.delete(hex);
+    if (cache.size >= KEY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(hex, { auth, at: now });
+  }
+  return auth;
+}
+
+/** After a charge: the balance the cached lookups of this key carry from now on. */
+export function rememberBalance(auth: Authenticated, credits: number): void {
+  // The cached entry and this request share the user object (authenticate copies only the envelope).
+  auth.user.credits = credits;
 }
 
 /** Prepared once per database: every authenticated request runs it. */

@@ -4,6 +4,7 @@
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { KEY_CACHE_MS } from "../accounts/keys.ts";
 import { requireKey, type AuthEnv } from "./auth.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, errorResponse, toApiError } from "./errors.ts";
@@ -135,7 +136,9 @@ export function createApp(deps: AppDeps) {
     ),
   );
 
-  for (const path of ["/render", "/render/batch", "/render/report", "/me", "/topup", "/gift", "/products"]) v1.use(path, requireKey(db));
+  // The paid renders reuse a key's lookup briefly (keys.ts KEY_CACHE_MS); the report and the account endpoints read it every time.
+  for (const path of ["/render", "/render/batch"]) v1.use(path, requireKey(db, KEY_CACHE_MS));
+  for (const path of ["/render/report", "/me", "/topup", "/gift", "/products"]) v1.use(path, requireKey(db));
 
   const limiter = rateLimit(db, { limit: config.rateLimitPerMinute, windowMs: 60_000 });
   for (const path of ["/me", "/topup", "/gift", "/products"]) v1.use(path, limiter);
@@ -237,7 +240,7 @@ Every error is \`{error, code}\`: branch on \`code\` (the list is in the Error s
 - **Encoding**: a JSON body that is not valid UTF-8 is refused with 400 bad_request, never rendered with replacement characters; a JSON \`code\` is text already. A source *file* (the multipart \`file\`, the content behind a \`url\`) may be UTF-8 (with or without a BOM), UTF-16 with a BOM, Windows-1251, CP866 or KOI8-U, as students' editors save it: a BOM decides, valid UTF-8 is UTF-8, else the code page whose reading is the most plausible Ukrainian or Russian text. Binary data (NUL or control bytes) or bytes in none of these are 400 bad_request naming the problem.
 - **Fetched url content**: at most 1 MiB, fetched within 10 s, https only, each redirect hop re-checked against the allowlist; any failure is 400 bad_source.
 - **Rate limit**: one budget of 60 requests per minute per key, shared by /me, /topup, /gift and /products and by every server instance (it is counted in the database). A key's minute starts with its first request; \`Retry-After\` gives the seconds until it ends.
-- **Render budgets and fair use** (additions to interface.md §8): every render has a wall-clock budget (5 s by default; each batch item its own) and a memory ceiling; a render over either is stopped and answers 500 \`render_failed\` saying which, and is not charged (in a batch only that item fails). A client that disconnects stops its render and is not charged. /render and /render/batch check a balance of at least 1 before reading the body (402 no_credits), and answer 429 \`rate_limited\` with \`Retry-After\` when a key has too many renders in flight at once or too many failed, refused or abandoned renders in the last minute; successful renders are not limited.
+- **Render budgets and fair use** (additions to interface.md §8): every render has a wall-clock budget (5 s by default; each batch item its own) and a memory ceiling; a render over either is stopped and answers 500 \`render_failed\` saying which, and is not charged (in a batch only that item fails). A PDF bundle's drawing is budgeted what its items' layout took (at least one item's budget). A client that disconnects stops its render and is not charged. /render and /render/batch check a balance of at least 1 before reading the body (402 no_credits), and answer 429 \`rate_limited\` with \`Retry-After\` when a key has too many renders in flight at once or too many failed, refused or abandoned renders in the last minute; successful renders are not limited. Their key lookup may be reused for up to 1 s within a server process: a key revoked through another process stops working within that (through the same process at once), and a refusal for credits or Pro is always decided on a fresh lookup.
 - **X-Skipped-Functions** is at most 2 000 bytes (the first names); \`X-Skipped-Count\` gives the total and \`?json=1\` every name with its reason.
 - **Unknown fields** in request bodies are refused with 400 bad_request (it catches misspelt options).
 - **lang** is required with \`code\`; with \`url\` (or a multipart file, or a batch item's name) it may be omitted and comes from the file extension.

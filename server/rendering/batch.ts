@@ -12,7 +12,7 @@ import type { BatchRequest } from "../http/schemas.ts";
 import { safeName } from "../../engine/file-names.ts";
 import type { ZipFile } from "../../engine/render/zip.ts";
 import type { PreparedChart, RenderedChart } from "./jobs.ts";
-import type { Renderer } from "./renderer.ts";
+import { isBulk, type Renderer } from "./renderer.ts";
 import { loadSource, type SourceSpec } from "./source.ts";
 import { recoveredFunctions, skippedFunctions, type SkippedFunction } from "./skipped.ts";
 
@@ -109,6 +109,10 @@ function uniqueName(name: string, taken: Set<string>): string {
 export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchSettings): Promise<BatchOutcome> {
   const { request, bundle, renderer } = settings;
   const limits = { budgetMs: settings.budgetMs, signal: settings.signal, owner: settings.owner };
+  // An item is bulk work (pool.ts: never the last free worker) as a render of its size would be; a
+  // small item ends in milliseconds like any small render. Drawing the bundle or packing the zip is bulk.
+  const itemLimits = (code: string | Uint8Array) => ({ ...limits, bulk: isBulk(code) });
+  const bulk = { ...limits, bulk: true };
   const format = request.format;
   const { ext } = formatFile(format);
   const engineInput = (code: string | Uint8Array, plan: BatchItemPlan, lang: Lang) => ({
@@ -116,15 +120,19 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     font: request.font, options: request.options as Options | undefined,
   });
 
+  /** What laying out the items took, their waits for a worker included: the bundle's drawing is budgeted as much. */
+  let layoutMs = 0;
   const outcomes = await mapLimit(plans, settings.concurrency, async (plan): Promise<Done | ApiError> => {
     try {
       if (plan.lang instanceof Error) throw plan.lang;
       const code = await loadSource(plan.spec, settings.policy);
       if (bundle === "pdf") {
-        const prepared = await renderer.run({ kind: "prepare", input: engineInput(code, plan, plan.lang) }, limits);
+        const started = performance.now();
+        const prepared = await renderer.run({ kind: "prepare", input: engineInput(code, plan, plan.lang) }, itemLimits(code));
+        layoutMs += performance.now() - started;
         return { charts: prepared.charts, errors: prepared.errors, omitted: prepared.omitted, prepared };
       }
-      const result = await renderer.run({ kind: "render", input: engineInput(code, plan, plan.lang) }, limits);
+      const result = await renderer.run({ kind: "render", input: engineInput(code, plan, plan.lang) }, itemLimits(code));
       return { charts: result.charts, errors: result.errors, omitted: result.omitted, data: result.file.data };
     } catch (err) {
       if (settings.signal?.aborted) throw err; // the client went away: the batch ends here
@@ -153,9 +161,14 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
 
   if (bundle === "pdf") {
     const prepared = done.flatMap(({ outcome }) => ("prepared" in outcome ? [outcome.prepared] : []));
-    // No page to print when nothing rendered: the route answers the items' error instead.
-    // The whole document is a batch's peak of memory: the worker that drew it is replaced after it.
-    const data = prepared.length > 0 ? await renderer.run({ kind: "pdfBundle", parts: prepared }, { ...limits, recycle: true }) : new Uint8Array();
+    // No page to print when nothing rendered: the route answers the items' error instead. The whole
+    // document is a batch's peak of memory: the worker collects it before it reports its heap
+    // (render-worker.ts), and is replaced only if that stays over the pool's recycle size.
+    // Drawing costs about what laying out cost (100 medium items: ≈ 0.85 s each, BENCHMARKS.md), and
+    // both slow down alike on a busy machine: the bundle's budget is the items' layout time, at least
+    // one item's budget, and never more than all the items' budgets together.
+    const bundleLimits = { ...bulk, budgetMs: Math.max(settings.budgetMs, Math.ceil(layoutMs)) };
+    const data = prepared.length > 0 ? await renderer.run({ kind: "pdfBundle", parts: prepared }, bundleLimits) : new Uint8Array();
     return { items, rendered, charts, data, contentType: "application/pdf", filename: "flowcharts.pdf" };
   }
   // PNG and PDF are compressed already; deflating them again costs time for nothing.
@@ -167,7 +180,7 @@ export async function runBatch(plans: readonly BatchItemPlan[], settings: BatchS
     if ("data" in outcome) return [{ name, data: typeof outcome.data === "string" ? utf8.encode(outcome.data) : outcome.data, level }];
     return [];
   });
-  return { items, rendered, charts, data: await renderer.run({ kind: "zip", files }, limits), contentType: "application/zip", filename: "flowcharts.zip" };
+  return { items, rendered, charts, data: await renderer.run({ kind: "zip", files }, bulk), contentType: "application/zip", filename: "flowcharts.zip" };
 }
 
 /** A failed item's zip entry: its name with this extension, the reason inside. */

@@ -7,12 +7,14 @@
  * slot. Jobs wait in order for a free worker; an abandoned job leaves the queue.
  *
  * Fairness: one owner (a user) holds at most `perOwner` workers at once, by default all but one, and
- * an owner already holding one never takes the last free worker; so with a worker more than the
- * machine has cores (the server's default) someone else's small render finds a free worker even
- * while one user's slow inputs or big batch keep the others busy.
+ * an owner already holding one never takes the last free worker; bulk work (a large source, a batch's
+ * bundle) never takes the last free worker at all. So with a worker more than the machine
+ * has cores (the server's default) a small render finds a free worker even while one user's slow
+ * inputs, or several users' large sources and batches, keep the others busy.
  *
  * Memory: a worker reports its own heap after each job; one holding more than `recycleBytes`
- * (a spike it will not give back) is replaced, which returns the memory to the system. While jobs
+ * (a spike it will not give back) is replaced, which returns the memory to the system. (Replacing
+ * costs a fresh worker's start and its first, cold, renders: a worker is not replaced otherwise.) While jobs
  * run, the process's resident memory is sampled; above the idle level plus `memoryCeilingBytes` per
  * worker, the job running longest (the likeliest holder) is stopped.
  *
@@ -20,9 +22,11 @@
  * anyone else's, nor an ownerless one), so it starts at once instead of waiting for this thread to come round to the
  * answer; when a worker is replaced, the jobs that waited on it go back to the front of the queue.
  *
- * Protocol: the worker posts `{ ready: true }` once loaded, then answers each `{ id, job }` with
- * `{ id, ok: true, value, heapBytes }` or `{ id, ok: false, error, heapBytes }`.
+ * Protocol: the worker posts `{ ready: true }` once loaded, then answers each `{ id, json, bytes? }`
+ * (the job sealed by wire.ts) with `{ id, ok: true, heapBytes, json, bytes? }` (the value sealed) or
+ * `{ id, ok: false, heapBytes, json }` (the error sealed).
  */
+import { open, seal, type Envelope } from "./wire.ts";
 
 export type StopReason = "budget" | "memory" | "abandoned" | "crashed";
 
@@ -37,7 +41,9 @@ export class JobStopped extends Error {
   }
 }
 
-export type WorkerReply = { ready: true } | { id: number; ok: true; value: unknown; heapBytes: number } | { id: number; ok: false; error: unknown; heapBytes: number };
+/** A job as the worker receives it. */
+export type WorkerJob = Envelope & { id: number };
+export type WorkerReply = { ready: true } | (Envelope & { id: number; ok: boolean; heapBytes: number });
 
 export interface PoolSettings {
   /** Starts a fresh worker. */
@@ -60,13 +66,14 @@ export interface JobLimits {
   signal?: AbortSignal | undefined;
   /** Whose job it is (see perOwner); jobs without an owner are not held back. */
   owner?: string | undefined;
-  /** Replace the worker after this job whatever its heap (a job known to leave memory the allocator keeps). */
-  recycle?: boolean;
+  /** Bulk work never takes the last free worker (of a pool of two or more): that one is kept for small renders. */
+  bulk?: boolean;
 }
 
 interface Pending {
   id: number;
-  message: unknown;
+  /** The job, sealed once: a job whose worker was replaced is sent again as it was. */
+  message: Envelope;
   limits: JobLimits;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -118,7 +125,7 @@ export class WorkerPool {
     return new Promise((resolve, reject) => {
       const { signal } = limits;
       if (signal?.aborted) return reject(abandoned());
-      const pending: Pending = { id: this.nextId++, message, limits, resolve, reject, unlisten: () => {}, timer: undefined };
+      const pending: Pending = { id: this.nextId++, message: seal(message), limits, resolve, reject, unlisten: () => {}, timer: undefined };
       pending.timer = setTimeout(() => this.expire(pending), limits.budgetMs);
       if (signal) {
         const onAbort = () => this.abandon(pending);
@@ -168,9 +175,9 @@ export class WorkerPool {
     if (index < 0) return; // an answer for a job already stopped
     const [job] = slot.jobs.splice(index, 1);
     const { resolve, reject } = this.finish(job!);
-    if (data.ok) resolve(data.value);
-    else reject(data.error);
-    if (data.heapBytes > this.settings.recycleBytes || job!.limits.recycle) this.replace(slot, "recycled");
+    if (data.ok) resolve(open(data));
+    else reject(open(data));
+    if (data.heapBytes > this.settings.recycleBytes) this.replace(slot, "recycled");
     this.dispatch();
   }
 
@@ -183,7 +190,10 @@ export class WorkerPool {
       if (owner !== undefined) held.set(owner, (held.get(owner) ?? 0) + 1);
     }
     const free = this.slots.filter((s) => s.ready && s.jobs.length === 0).length;
+    // The worker kept must be ready: when bulk jobs' workers were stopped together, their fresh ones
+    // start while a small render takes the one kept (bulk work waits for them to start).
     const index = this.queue.findIndex((p) => {
+      if (p.limits.bulk && free <= 1 && this.slots.length > 1) return false;
       if (p.limits.owner === undefined) return true;
       const mine = held.get(p.limits.owner) ?? 0;
       return mine < perOwner && (mine === 0 || free > 1);
@@ -215,7 +225,7 @@ export class WorkerPool {
   private post(slot: Slot, pending: Pending): void {
     const job: Running = Object.assign(pending, { startedAt: performance.now() });
     slot.jobs.push(job);
-    slot.worker.postMessage({ id: job.id, job: job.message });
+    slot.worker.postMessage({ id: job.id, ...job.message } satisfies WorkerJob);
   }
 
   private abandon(pending: Pending): void {

@@ -1,30 +1,40 @@
 /**
  * A render worker of the pool (pool.ts): loads the engine once, warms its WebAssembly runtimes, says
- * it is ready, then runs one job at a time (jobs.ts) and answers with the result — binary results
- * transferred, not copied — and its own heap size, which tells the pool when to recycle it.
+ * it is ready, then runs one job at a time (jobs.ts) and answers with the result — sealed as JSON
+ * text with its byte arrays transferred, not copied (wire.ts) — and its own heap size, which tells the
+ * pool when to recycle it.
  */
 import { preload } from "../../engine/index.ts";
 import { runtime } from "../runtime.ts";
 import { runJob, sendError, type Job } from "./jobs.ts";
+import type { WorkerJob, WorkerReply } from "./pool.ts";
+import { open, seal, transferable } from "./wire.ts";
 
 declare const self: Worker;
 
 /** The heap of this worker's own JavaScript VM (on Bun and Deno, `process` reports per worker). */
 const heapBytes = () => process.memoryUsage().heapTotal;
 
-self.onmessage = async (event: MessageEvent<{ id: number; job: Job }>) => {
-  const { id, job } = event.data;
+self.onmessage = async (event: MessageEvent<WorkerJob>) => {
+  const { id } = event.data;
+  const job = open(event.data) as Job;
+  const bundle = job.kind === "pdfBundle" || job.kind === "zip";
+  let reply: WorkerReply;
+  let transfer: ArrayBuffer[] = [];
   try {
-    const value = await runJob(job, runtime.assets);
-    const transfer = value instanceof Uint8Array ? [value.buffer] : value && "file" in value && value.file.data instanceof Uint8Array ? [value.file.data.buffer] : [];
-    self.postMessage({ id, ok: true, value, heapBytes: heapBytes() }, transfer as Transferable[]);
+    const value = seal(await runJob(job, runtime.assets));
+    reply = { id, ok: true, heapBytes: 0, ...value };
+    transfer = transferable(value);
   } catch (err) {
-    self.postMessage({ id, ok: false, error: sendError(err), heapBytes: heapBytes() });
-  } finally {
-    if (job.kind === "pdfBundle" || job.kind === "zip") runtime.afterBatch?.();
-    else runtime.afterRender?.();
+    reply = { id, ok: false, heapBytes: 0, ...seal(sendError(err)) };
   }
+  // A bundle is a batch's peak of memory: collected before the heap is told, so the pool replaces
+  // this worker (and pays a cold start) only for memory a full collection does not give back.
+  if (bundle) runtime.afterBatch?.();
+  reply.heapBytes = heapBytes();
+  self.postMessage(reply, transfer);
+  if (!bundle) runtime.afterRender?.();
 };
 
 await preload(runtime.assets);
-self.postMessage({ ready: true });
+self.postMessage({ ready: true } satisfies WorkerReply);

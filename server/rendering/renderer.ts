@@ -49,6 +49,15 @@ export function poolRenderer(settings: PoolSettings): Renderer & { pool: WorkerP
   };
 }
 
+/**
+ * A source longer than this (characters, or bytes of a file) renders as bulk work, which never takes
+ * the pool's last free worker: students' programs are a few KB, while the inputs that cost seconds
+ * (issue 22's table) were 20 KB and more.
+ */
+export const SMALL_SOURCE = 16 * 1024;
+
+export const isBulk = (code: string | Uint8Array): boolean => code.length > SMALL_SOURCE;
+
 const MiB = 1024 * 1024;
 
 /** The server's pool of render workers (render-worker.ts, or a test's stand-in), sized and bounded by the configuration. */

@@ -2,13 +2,20 @@
  * A minimal worker of the pool protocol (server/rendering/pool.ts) for the pool's own tests:
  * "echo" answers its value, "fail" throws, "spin" never ends, "heap" reports a heap of the given size.
  */
-declare const self: Worker;
-export {};
+import type { WorkerJob, WorkerReply } from "../../server/rendering/pool.ts";
+import { open, seal, transferable } from "../../server/rendering/wire.ts";
 
-self.onmessage = (event: MessageEvent<{ id: number; job: { kind: string; value?: unknown; heapBytes?: number } }>) => {
-  const { id, job } = event.data;
+declare const self: Worker;
+
+self.onmessage = (event: MessageEvent<WorkerJob>) => {
+  const { id } = event.data;
+  const job = open(event.data) as { kind: string; value?: unknown; heapBytes?: number };
   if (job.kind === "spin") for (;;);
-  if (job.kind === "fail") self.postMessage({ id, ok: false, error: { message: "it failed" }, heapBytes: 0 });
-  else self.postMessage({ id, ok: true, value: job.value, heapBytes: job.heapBytes ?? 0 });
+  const heapBytes = job.heapBytes ?? 0;
+  if (job.kind === "fail") self.postMessage({ id, ok: false, heapBytes, ...seal({ message: "it failed" }) } satisfies WorkerReply);
+  else {
+    const value = seal(job.value);
+    self.postMessage({ id, ok: true, heapBytes, ...value } satisfies WorkerReply, transferable(value));
+  }
 };
-self.postMessage({ ready: true });
+self.postMessage({ ready: true } satisfies WorkerReply);

@@ -4,12 +4,16 @@
  * a test can hold a worker busy, run out its budget or walk away from it without timing anything.
  */
 import "../../server/rendering/render-worker.ts";
+import type { Job } from "../../server/rendering/jobs.ts";
+import type { WorkerJob } from "../../server/rendering/pool.ts";
+import { open } from "../../server/rendering/wire.ts";
 
 export const SPIN = "# spin forever\n";
 
 declare const self: Worker;
 const real = self.onmessage!;
-self.onmessage = (event: MessageEvent<{ job: { input?: { code?: unknown } } }>) => {
-  if (event.data.job.input?.code === SPIN) for (;;);
+self.onmessage = (event: MessageEvent<WorkerJob>) => {
+  const job = open(event.data) as Job;
+  if ("input" in job && "code" in job.input && job.input.code === SPIN) for (;;);
   return real.call(self, event);
 };

@@ -4,7 +4,8 @@ import { applyDelta } from "../../accounts/credits.ts";
 import { nothingRendered, runBatch, type BatchItemPlan, type Bundle } from "../../rendering/batch.ts";
 import type { Lang } from "../../../engine/index.ts";
 import { resolveLang, type SourceSpec } from "../../rendering/source.ts";
-import type { AuthEnv } from "../auth.ts";
+import { rememberBalance } from "../../accounts/keys.ts";
+import { checkUser, type AuthEnv } from "../auth.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError, toApiError } from "../errors.ts";
 import { BatchFailedResponse, BatchRequest, BatchResponse, ErrorBody, JsonQuery } from "../schemas.ts";
@@ -71,7 +72,6 @@ export function batchRoutes(deps: AppDeps) {
     bodyKind(c, ["json"]);
     const request = await readJson(c, BatchRequest, true);
     const json = jsonRequested(c) || request.json === true;
-    const { user } = c.get("auth");
     const bundle: Bundle = request.bundle ?? (request.format === "pdf" ? "pdf" : "zip");
     if (bundle === "pdf" && request.format !== "pdf") throw new ApiError("bad_request", "bundle=pdf needs format=pdf");
 
@@ -80,8 +80,11 @@ export function batchRoutes(deps: AppDeps) {
       const spec = { code: item.code, url: item.url, lang: item.lang, fileName: item.name };
       return { index: i, name, spec, fn: item.fn, lang: itemLang(spec) };
     });
-    requirePro(user, plans.flatMap((p) => (p.lang instanceof Error ? [] : [{ lang: p.lang, options: request.options }])));
-    requireCredits(user, plans.length);
+    await checkUser(c, deps.db, (u) => {
+      requirePro(u, plans.flatMap((p) => (p.lang instanceof Error ? [] : [{ lang: p.lang, options: request.options }])));
+      requireCredits(u, plans.length);
+    });
+    const { user } = c.get("auth");
 
     let outcome: Awaited<ReturnType<typeof runBatch>>;
     try {
@@ -96,6 +99,7 @@ export function batchRoutes(deps: AppDeps) {
     // Nothing rendered: nothing to charge (and applyDelta refuses a zero change).
     const creditsLeft = failure ? user.credits : await applyDelta(deps.db, user.id, -outcome.charts, "batch", c.get("requestId"));
     if (creditsLeft === null) throw ranOut();
+    if (!failure) rememberBalance(c.get("auth"), creditsLeft);
 
     const failed = outcome.items.length - outcome.rendered;
     const counts = { "X-Service-Rendered": String(outcome.rendered), "X-Service-Failed": String(failed), "X-Credits-Left": String(creditsLeft) };

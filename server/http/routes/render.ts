@@ -2,8 +2,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Format, Lang } from "../../../engine/index.ts";
 import { applyDelta } from "../../accounts/credits.ts";
+import { isBulk } from "../../rendering/renderer.ts";
 import { loadSource, outputFileName, resolveLang, type SourceSpec } from "../../rendering/source.ts";
-import type { AuthEnv } from "../auth.ts";
+import { rememberBalance } from "../../accounts/keys.ts";
+import { checkUser, type AuthEnv } from "../auth.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { JsonQuery, RenderJSONResponse, RenderMultipart, RenderRequest } from "../schemas.ts";
@@ -118,19 +120,19 @@ export function renderRoutes(deps: AppDeps) {
     const call =
       bodyKind(c, ["json", "multipart"]) === "multipart" ? await fromMultipart(await readForm(c, RenderMultipart)) : fromJson(await readJson(c, RenderRequest));
     const json = jsonRequested(c) || call.json === true;
-    const { user } = c.get("auth");
-
     const lang: Lang = resolveLang(call.source);
-    requirePro(user, [{ lang, options: call.options }]); // the balance was checked before the body was read (render-limits.ts)
+    await checkUser(c, deps.db, (u) => requirePro(u, [{ lang, options: call.options }])); // the balance was checked before the body was read (render-limits.ts)
+    const { user } = c.get("auth");
     if (call.link && !(await linkRoom(deps.db, user.id, deps.config.links))) throw linksFull(deps.config.links);
 
     const code = await loadSource(call.source, deps.config.source);
     const { format, split, fn, scale, fragment, font, options } = call;
     const input = { code, lang, format, split, fn, scale, fragment, font, options };
-    const result = await deps.renderer.run({ kind: "render", input }, { budgetMs: deps.config.render.budgetMs, signal: c.req.raw.signal, owner: `user:${user.id}` });
+    const result = await deps.renderer.run({ kind: "render", input }, { budgetMs: deps.config.render.budgetMs, signal: c.req.raw.signal, owner: `user:${user.id}`, bulk: isBulk(code) });
     requireClient(c.req.raw.signal);
     const creditsLeft = await applyDelta(deps.db, user.id, -result.charts, "render", c.get("requestId"));
     if (creditsLeft === null) throw ranOut();
+    rememberBalance(c.get("auth"), creditsLeft);
 
     const filename = outputFileName(call.source, call.fn, result.file.name);
     const link = call.link ? await keepBehindLink(deps, user.id, { data: fileBytes(result.file.data), contentType: result.file.contentType, filename }) : undefined;

@@ -96,7 +96,7 @@ export function reportRoutes(deps: AppDeps) {
 
     const budgetMs = deps.config.render.batchItemBudgetMs * specs.length;
     const result = await deps.renderer.run({ kind: "report", input: { sources, format: request.format, font: request.font, options: request.options, report: request.report } }, {
-      budgetMs, signal: c.req.raw.signal, owner: `user:${user.id}`, recycle: true,
+      budgetMs, signal: c.req.raw.signal, owner: `user:${user.id}`, bulk: true,
     });
     requireClient(c.req.raw.signal);
     if (result.charts === 0) {
