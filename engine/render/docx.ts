@@ -20,6 +20,7 @@ import { CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP, PAGE_PART_HEIGHT, PAGE_PAR
 import { FIGURE_GAP, planSheets } from "../layout/sheets.ts";
 import { lineHeightMm } from "../text/measure.ts";
 import { escapeXml } from "./svg.ts";
+import { wordFamily } from "./font-names.ts";
 import { DOCX_LEVEL, zip } from "./zip.ts";
 import type { RenderContext, Renderer } from "./types.ts";
 
@@ -60,12 +61,6 @@ export const emu = (mm: number): number => {
 };
 
 const twips = (mm: number): number => Math.round(mm * TWIPS_PER_MM);
-
-/** Word font for a geometry font: the metric twins we measure with map back to the Microsoft originals. */
-export function wordFamily(family: string): string {
-  const twins: Record<string, string> = { Tinos: "Times New Roman", Arimo: "Arial", Cousine: "Courier New" };
-  return twins[family] ?? family;
-}
 
 /** The scale that fits a figure of w × h mm into the usable 170 × 230 mm area; never above 1. */
 export function fitScale(w: number, h: number): number {
