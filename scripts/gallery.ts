@@ -35,7 +35,7 @@ const examples: Example[] = readdirSync(examplesDir)
   .map((f) => ({ name: f.replace(/\./g, "_"), file: f, lang: langFromFileName(f), code: readFileSync(join(examplesDir, f), "utf8") }));
 examples.push({ name: "long_split", file: "long program (bench program(6), split)", lang: "python", code: program(6) });
 
-const EXT_OF: Record<Format, string> = { svg: "svg", json: "json", png: "png", pdf: "pdf", docx: "docx", typst: "typ", excalidraw: "excalidraw" };
+const EXT_OF: Record<Format, string> = { svg: "svg", json: "json", png: "png", pdf: "pdf", docx: "docx", typst: "typ", excalidraw: "excalidraw", drawio: "drawio", vsdx: "vsdx" };
 
 function run(cmd: string[], cwd?: string): boolean {
   const p = Bun.spawnSync(cmd, { cwd, stdout: "pipe", stderr: "pipe" });
