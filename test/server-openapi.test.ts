@@ -16,6 +16,7 @@ import { expectError, startServer, type TestServer } from "./support/server.ts";
 interface SchemaObject {
   $ref?: string;
   type?: string | string[];
+  description?: string;
   enum?: unknown[];
   properties?: Record<string, SchemaObject>;
   required?: string[];
@@ -318,7 +319,9 @@ describe("GET /v1/openapi.json", () => {
     const batchItem = deref(deref(doc.components.schemas.BatchRequest).properties?.items).items;
     expect(Object.keys(deref(batchItem).properties ?? {})).toEqual(expect.arrayContaining(["code", "url", "lang", "fn", "name"]));
     const format = deref(deref(doc.components.schemas.RenderRequest).properties?.format);
-    expect(format.enum?.slice().sort()).toEqual(["docx", "excalidraw", "json", "pdf", "png", "svg", "typst"]);
+    // interface.md's seven formats, and the two editable ones documented as an extension (issue 25).
+    expect(format.enum?.slice().sort()).toEqual(["docx", "drawio", "excalidraw", "json", "pdf", "png", "svg", "typst", "vsdx"]);
+    expect(format.description).toContain("extension");
     const lang = deref(deref(doc.components.schemas.RenderRequest).properties?.lang);
     expect(lang.enum?.slice().sort()).toEqual(["c", "cpp", "csharp", "java", "native", "pascal", "python"]);
     const items = deref(doc.components.schemas.BatchResponse).properties?.items?.items;

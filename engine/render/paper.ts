@@ -74,9 +74,12 @@ function placer(region: Box, origin: Point, scale: number): (p: Point) => Point 
 
 /**
  * The pages of an editable document: with `pages` the A4 pages of planA4Pages; without, one page
- * per chart, the chart at 1:1 with CANVAS_MARGIN around it and its caption where the geometry has it.
+ * per chart, the chart at 1:1 with CANVAS_MARGIN around it and its caption where the geometry has it;
+ * an empty A4 page for a geometry without charts.
  */
 export function editablePages(g: Geometry, pages: boolean): EditablePage[] {
+  // A document has at least one page (a draw.io file or a Visio package without one does not open).
+  if (g.charts.length === 0) return [{ number: 1, width: A4_PAGE.width, height: A4_PAGE.height, figures: [] }];
   if (pages) {
     return planA4Pages([g], true).map((page, i) => ({
       number: i + 1,
@@ -112,4 +115,10 @@ export function editablePages(g: Geometry, pages: boolean): EditablePage[] {
       }],
     };
   });
+}
+
+/** A page's name in the editing app: «Сторінка N» on sheets, the chart's name for a page per chart. */
+export function pageName(g: Geometry, page: EditablePage, pages: boolean): string {
+  const chart = page.figures[0] === undefined ? undefined : g.charts[page.figures[0].chart];
+  return pages || chart === undefined ? `Сторінка ${page.number}` : chart.name;
 }

@@ -116,3 +116,27 @@ export async function moveVertex(page: Page, xml: string, index: number, id: str
     [xml, index, id, dx, dy] as const,
   );
 }
+
+/** PNG screenshots of every diagram of a .drawio text as maxGraph draws it, one page each, white paper. */
+export async function drawioScreenshots(page: Page, xml: string): Promise<Uint8Array[]> {
+  const count = await page.evaluate((text) => new DOMParser().parseFromString(text, "text/xml").getElementsByTagName("diagram").length, xml);
+  const shots: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) {
+    await page.evaluate(
+      ([text, index]) => {
+        const mx = (globalThis as unknown as { mx: any }).mx;
+        const modelNode = new DOMParser().parseFromString(text, "text/xml").getElementsByTagName("diagram")[index]!.getElementsByTagName("mxGraphModel")[0]!;
+        const container = document.createElement("div");
+        container.id = "paper";
+        container.style.cssText = `position:relative;overflow:hidden;background:#fff;width:${modelNode.getAttribute("pageWidth")}px;height:${modelNode.getAttribute("pageHeight")}px`;
+        document.body.style.margin = "0";
+        document.body.replaceChildren(container);
+        const graph = new mx.Graph(container);
+        new mx.ModelXmlSerializer(graph.getDataModel()).import(new XMLSerializer().serializeToString(modelNode));
+      },
+      [xml, i] as const,
+    );
+    shots.push(new Uint8Array(await page.locator("#paper").screenshot()));
+  }
+  return shots;
+}

@@ -25,7 +25,7 @@ import { shapeTextAlign } from "../../geometry/outline.ts";
 import { ARROW_LENGTH, COMMENT_DASH, COMMENT_DASH_GAP } from "../../geometry/style.ts";
 import { connectorKey, offPageLinks, offPageTooltip, type OffPageLink } from "../connector-pairs.ts";
 import { wordFamily } from "../font-names.ts";
-import { editablePages, type EditablePage, type PlacedFigure } from "../paper.ts";
+import { editablePages, pageName, type EditablePage, type PlacedFigure } from "../paper.ts";
 import { escapeXml } from "../svg.ts";
 import type { RenderContext, Renderer } from "../types.ts";
 import { shapeStyle, style, u, UNITS_PER_PT, vertexBox } from "./styles.ts";
@@ -178,7 +178,7 @@ function diagramXml(g: Geometry, page: EditablePage, links: Map<string, OffPageL
 export function buildDrawio(g: Geometry, pages: boolean): string {
   const sheets = editablePages(g, pages);
   const links = offPageLinks(sheets);
-  const diagrams = sheets.map((page) => diagramXml(g, page, links, pages ? `Сторінка ${page.number}` : (g.charts[page.figures[0]!.chart]?.name ?? `Сторінка ${page.number}`)));
+  const diagrams = sheets.map((page) => diagramXml(g, page, links, pageName(g, page, pages)));
   return `<?xml version="1.0" encoding="UTF-8"?>\n<mxfile host="Skhema" pages="${sheets.length}">\n${diagrams.join("\n")}\n</mxfile>\n`;
 }
 

@@ -17,7 +17,7 @@ import type { Box, Edge, FontSpec, Geometry, Point, Shape } from "../../geometry
 import { outline, shapeTextAlign, type Outline } from "../../geometry/outline.ts";
 import { connectorKey, offPageLinks, offPageTooltip, type OffPageLink } from "../connector-pairs.ts";
 import { wordFamily } from "../font-names.ts";
-import { editablePages, type EditablePage, type PlacedFigure } from "../paper.ts";
+import { editablePages, pageName, type EditablePage, type PlacedFigure } from "../paper.ts";
 import { escapeXml } from "../svg.ts";
 import type { RenderContext, Renderer } from "../types.ts";
 import { DOCX_LEVEL, zip } from "../zip.ts";
@@ -253,7 +253,7 @@ function pageXml(g: Geometry, page: EditablePage, links: Map<string, OffPageLink
 export function buildVsdx(g: Geometry, pages: boolean): Uint8Array {
   const sheets = editablePages(g, pages);
   const links = offPageLinks(sheets);
-  const names = sheets.map((p) => (pages ? `Сторінка ${p.number}` : (g.charts[p.figures[0]!.chart]?.name ?? `Сторінка ${p.number}`)));
+  const names = sheets.map((p) => pageName(g, p, pages));
   // Page names are unique in Visio (a chart name could repeat only through unique-names.ts's suffixes, which keep them apart).
   const files: [string, string][] = [
     ["[Content_Types].xml", contentTypes(sheets.length)],
