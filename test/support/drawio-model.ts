@@ -61,8 +61,7 @@ export async function loadDrawio(page: Page, xml: string): Promise<DiagramReport
       const modelNode = d.getElementsByTagName("mxGraphModel")[0]!;
       const container = document.createElement("div");
       document.body.replaceChildren(container);
-      const graph = new mx.Graph(container);
-      new mx.ModelXmlSerializer(graph.getDataModel()).import(new XMLSerializer().serializeToString(modelNode));
+      const graph = mx.load(container, new XMLSerializer().serializeToString(modelNode));
       const cells = Object.values(graph.getDataModel().cells as Record<string, any>)
         .filter((c) => c.vertex || c.edge)
         .map((c) => {
@@ -103,8 +102,7 @@ export async function moveVertex(page: Page, xml: string, index: number, id: str
       const modelNode = doc.getElementsByTagName("diagram")[index]!.getElementsByTagName("mxGraphModel")[0]!;
       const container = document.createElement("div");
       document.body.replaceChildren(container);
-      const graph = new mx.Graph(container);
-      new mx.ModelXmlSerializer(graph.getDataModel()).import(new XMLSerializer().serializeToString(modelNode));
+      const graph = mx.load(container, new XMLSerializer().serializeToString(modelNode));
       const vertex = graph.getDataModel().getCell(id);
       const edges: any[] = vertex.getEdges();
       const route = (e: any) => (graph.getView().getState(e)?.absolutePoints ?? []).map((p: any) => ({ x: p.x, y: p.y }));
@@ -131,8 +129,7 @@ export async function drawioScreenshots(page: Page, xml: string): Promise<Uint8A
         container.style.cssText = `position:relative;overflow:hidden;background:#fff;width:${modelNode.getAttribute("pageWidth")}px;height:${modelNode.getAttribute("pageHeight")}px`;
         document.body.style.margin = "0";
         document.body.replaceChildren(container);
-        const graph = new mx.Graph(container);
-        new mx.ModelXmlSerializer(graph.getDataModel()).import(new XMLSerializer().serializeToString(modelNode));
+        mx.load(container, new XMLSerializer().serializeToString(modelNode));
       },
       [xml, i] as const,
     );

@@ -21,7 +21,10 @@ export function u(mm: number): number {
   return r === 0 ? 0 : r;
 }
 
-/** A style string from ordered key/value pairs (`shape` names without a value come first, as draw.io writes them). */
+/**
+ * A style string from ordered key/value pairs (a bare name is a named style of draw.io's stylesheet;
+ * shapes are given as `shape=…`, which every mxGraph reader knows, not as draw.io's named styles).
+ */
 export function style(entries: readonly (string | [string, string | number])[]): string {
   return entries.map((e) => (typeof e === "string" ? `${e};` : `${e[0]}=${e[1]};`)).join("");
 }
@@ -38,7 +41,7 @@ export function shapeStyle(kind: ShapeKind, s: number): (string | [string, strin
     case "call":
       return [["shape", "process"], ["fixedSize", 1], ["size", u(CALL_INSET * s)]];
     case "decision":
-      return ["rhombus", ["perimeter", "rhombusPerimeter"]];
+      return [["shape", "rhombus"], ["perimeter", "rhombusPerimeter"]];
     case "hexagon":
       return [["shape", "hexagon"], ["perimeter", "hexagonPerimeter2"], ["fixedSize", 1], ["size", u(HEXAGON_TIP * s)]];
     case "loop_begin":
@@ -46,7 +49,7 @@ export function shapeStyle(kind: ShapeKind, s: number): (string | [string, strin
     case "loop_end":
       return [["shape", "loopLimit"], ["size", u(LOOP_CHAMFER * s)], ["flipV", 1]];
     case "connector":
-      return ["ellipse", ["perimeter", "ellipsePerimeter"], ["aspect", "fixed"]];
+      return [["shape", "ellipse"], ["perimeter", "ellipsePerimeter"], ["aspect", "fixed"]];
     case "comment":
       // The bracket only (top tick, left side, bottom tick); the text stands beside it (labelPosition=right).
       return [["shape", "partialRectangle"], ["right", 0], ["fillColor", "none"], ["labelPosition", "right"], ["align", "left"]];
