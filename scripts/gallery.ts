@@ -8,7 +8,9 @@
  * Previews: SVG through the PNG renderer (what the SVG draws, rasterised by resvg at scale 1),
  * PNG is its own preview, PDF pages via `pdftoppm -png -r 60`, DOCX via
  * `soffice --headless --convert-to pdf` then pdftoppm, Visio (.vsdx) the same way through LibreOffice
- * Draw, draw.io (.drawio) as @maxgraph/core draws each page in Chromium (test/support/drawio-model.ts);
+ * Draw, draw.io (.drawio) as @maxgraph/core draws each page in Chromium (test/support/drawio-model.ts:
+ * maxGraph has no shapes of draw.io's own library, so data, predefined process and loop limits show
+ * as rectangles there, at their exact boxes; draw.io draws them);
  * Typst needs the CeTZ stand-in to compile, so it has no preview (the .typ is kept); JSON and
  * Excalidraw are linked only.
  * Missing tools (poppler-utils, LibreOffice) only drop the previews that need them.
