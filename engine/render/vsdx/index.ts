@@ -27,6 +27,8 @@ import { APP_XML, contentTypes, coreXml, DOCUMENT_RELS, documentXml, pagesRels, 
 const BEGIN_PART = 9;
 const END_PART = 12;
 const CONNECTION_PART = 100;
+/** A connector's route style when Visio re-routes it (a glued shape moved): right angles, as ours. */
+const RIGHT_ANGLE = 1;
 /** Filled triangular arrowhead, its "small" size. */
 const ARROW = { type: 4, size: 1 } as const;
 
@@ -204,7 +206,7 @@ function edgeXml(st: PageState, fig: PlacedFigure, e: Edge, connects: string[]):
     mmCell("Width", w) + mmCell("Height", h) + mmCell("LocPinX", w / 2) + mmCell("LocPinY", h / 2) + cell("Angle", 0) +
     cell("BeginX", inch(begin.x), "MM") + cell("BeginY", inch(st.page.height - begin.y), "MM") +
     cell("EndX", inch(end.x), "MM") + cell("EndY", inch(st.page.height - end.y), "MM") +
-    cell("ObjType", 2) + cell("ShapeRouteStyle", 16) + cell("ConFixedCode", 0) +
+    cell("ObjType", 2) + cell("ShapeRouteStyle", RIGHT_ANGLE) + cell("ConFixedCode", 0) +
     mmCell("LineWeight", st.stroke) + cell("LineColor", "#000000") + cell("LinePattern", e.dashed ? 2 : 1) +
     cell("BeginArrow", 0) + cell("EndArrow", e.arrow ? ARROW.type : 0) + cell("EndArrowSize", ARROW.size) +
     cell("FillPattern", 0) +
