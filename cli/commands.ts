@@ -35,9 +35,9 @@ export interface Command {
 
 // Record<…, true> makes the compiler insist on every value of the engine's union.
 const keys = <K extends string>(record: Record<K, true>) => Object.keys(record) as K[];
-export const FORMATS = keys<Format>({ svg: true, png: true, pdf: true, docx: true, typst: true, excalidraw: true, json: true });
+export const FORMATS = keys<Format>({ svg: true, png: true, pdf: true, docx: true, typst: true, excalidraw: true, json: true, drawio: true, vsdx: true });
 export const LANGS = keys<Lang>({ python: true, c: true, cpp: true, java: true, csharp: true, pascal: true, javascript: true, typescript: true, go: true, php: true, native: true });
-export const BATCH_FORMATS = ["svg", "png", "pdf", "typst", "excalidraw"] as const;
+export const BATCH_FORMATS = ["svg", "png", "pdf", "typst", "excalidraw", "drawio", "vsdx"] as const;
 
 /** One flag per engine option (interface.md §2.3), named in kebab case: singleEnd → --single-end. */
 type OptionKind = { kind: "boolean" } | { kind: "integer" } | { kind: "string"; values?: readonly string[] };
@@ -113,7 +113,7 @@ const output: Flag = {
 const REQUEST: Flag[] = [
   { name: "lang", type: "string", value: "LANG", values: LANGS, help: `source language: ${LANGS.join(", ")}. Default: from the file extension` },
   { name: "fn", type: "string", value: "NAME", help: "render only the function with this name" },
-  { name: "split", type: "boolean", help: "split tall charts into parts joined by connectors (default for docx, pdf, typst)" },
+  { name: "split", type: "boolean", help: "split tall charts into parts joined by connectors (default for docx, pdf, typst, drawio, vsdx)" },
   { name: "no-split", type: "boolean", help: "keep every chart on one continuous sheet" },
   { name: "scale", type: "string", value: "N", default: "3", help: "PNG zoom, 1-10" },
   { name: "fragment", type: "boolean", help: "Typst: only the CeTZ canvas code, no document preamble" },

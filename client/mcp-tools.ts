@@ -25,6 +25,8 @@ export const MIME: Record<Format, string> = {
   typst: "text/x-typst",
   excalidraw: "application/vnd.excalidraw+json",
   json: "application/json",
+  drawio: "application/vnd.jgraph.mxfile",
+  vsdx: "application/vnd.ms-visio.drawing.main+xml",
 };
 
 const RenderInput = {
@@ -32,9 +34,9 @@ const RenderInput = {
   path: z.string().optional().describe("Path of a source file on this machine (absolute, or relative to the server's folder); the language comes from its extension (.py .c .h .cpp .java .cs .pas .js .mjs .cjs .jsx .ts .tsx .go .php, .json for a native tree). Local server (`skhema mcp`) only; the remote server takes code or url."),
   url: z.string().optional().describe("https link to a raw source file on raw.githubusercontent.com, gist.githubusercontent.com, gitlab.com, bitbucket.org or codeberg.org (github.com …/blob/… links work too)."),
   lang: z.enum(LANGS).optional().describe("Source language: python, c, cpp, java, csharp, pascal, javascript, typescript, go, php, or native (a chart tree as JSON, needs Pro). Required with code; otherwise taken from the file extension."),
-  format: z.enum(FORMATS).optional().describe("Output format, default svg. svg returns the SVG text and a PNG picture of it; png, pdf, docx, typst, excalidraw and json are written to a file (the local server) or kept at a temporary link (the remote server) whose address is returned."),
+  format: z.enum(FORMATS).optional().describe("Output format, default svg. svg returns the SVG text and a PNG picture of it; png, pdf, docx, typst, excalidraw, json, drawio (draw.io) and vsdx (Visio) are written to a file (the local server) or kept at a temporary link (the remote server) whose address is returned."),
   fn: z.string().optional().describe("Draw only this function (e.g. main, Class.method); by default every function gets its own chart."),
-  split: z.boolean().optional().describe("Split tall charts into parts joined by connectors. Default true for docx, pdf, typst; false keeps one continuous sheet."),
+  split: z.boolean().optional().describe("Split tall charts into parts joined by connectors. Default true for docx, pdf, typst, drawio, vsdx; false keeps one continuous sheet."),
   scale: z.number().int().min(1).max(10).optional().describe("PNG zoom 1-10 (default 3)."),
   fragment: z.boolean().optional().describe("Typst only: just the CeTZ canvas code, no document preamble."),
   font: z.string().optional().describe(`Text font: ${FONT_NAMES.join(", ")} (default Times New Roman).`),

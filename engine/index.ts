@@ -23,7 +23,7 @@ import type { RenderContext, Renderer } from "./render/types.ts";
 import type { ChartTree } from "./tree/schema.ts";
 
 export { LANGS, langFromFileName, parseLang, SOURCE_EXTENSIONS, SOURCE_LANGS, type Lang, type SourceLang } from "./langs.ts";
-export const FORMATS = ["docx", "typst", "excalidraw", "svg", "png", "pdf", "json"] as const;
+export const FORMATS = ["docx", "typst", "excalidraw", "svg", "png", "pdf", "json", "drawio", "vsdx"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** Largest source the engine reads (bytes of UTF-8). Lab programs are a few kilobytes. */
@@ -99,6 +99,8 @@ const RENDERERS: Partial<Record<Format, FormatSpec>> = {
     type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx",
     ...lazy(() => import("./render/docx.ts"), (m) => m.renderDocx),
   },
+  drawio: { type: "application/vnd.jgraph.mxfile", ext: "drawio", ...lazy(() => import("./render/drawio/index.ts"), (m) => m.renderDrawio) },
+  vsdx: { type: "application/vnd.ms-visio.drawing.main+xml", ext: "vsdx", ...lazy(() => import("./render/vsdx/index.ts"), (m) => m.renderVsdx) },
   png: { type: "image/png", ext: "png", ...lazy(() => import("./render/png.ts"), (m) => m.renderPng, (m, assets) => m.ensureResvg(assets)) },
   pdf: { type: "application/pdf", ext: "pdf", ...lazy(() => import("./render/pdf.ts"), (m) => m.renderPdf) },
 };
@@ -116,8 +118,11 @@ export async function preload(assets: AssetLoader, formats: readonly Format[] = 
 
 export { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 
-/** Formats whose `split` defaults to true (each part a figure on the A4 sheets); the others split only on request. */
-const SPLIT_BY_DEFAULT: ReadonlySet<Format> = new Set(["docx", "pdf", "typst"]);
+/**
+ * Formats whose `split` defaults to true (each part a figure on the A4 sheets); the others split only on request.
+ * The editable formats (draw.io, Visio) are documents a student prints as pages too.
+ */
+const SPLIT_BY_DEFAULT: ReadonlySet<Format> = new Set(["docx", "pdf", "typst", "drawio", "vsdx"]);
 
 /** What a caller asks for: interface.md's RenderRequest without the transport-only fields. */
 export interface RenderInput {

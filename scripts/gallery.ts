@@ -7,8 +7,12 @@
  *
  * Previews: SVG through the PNG renderer (what the SVG draws, rasterised by resvg at scale 1),
  * PNG is its own preview, PDF pages via `pdftoppm -png -r 60`, DOCX via
- * `soffice --headless --convert-to pdf` then pdftoppm; Typst needs the CeTZ stand-in to compile,
- * so it has no preview (the .typ is kept); JSON and Excalidraw are linked only.
+ * `soffice --headless --convert-to pdf` then pdftoppm, Visio (.vsdx) the same way through LibreOffice
+ * Draw, draw.io (.drawio) as @maxgraph/core draws each page in Chromium (test/support/drawio-model.ts:
+ * maxGraph has no shapes of draw.io's own library, so data, predefined process and loop limits show
+ * as rectangles there, at their exact boxes; draw.io draws them);
+ * Typst needs the CeTZ stand-in to compile, so it has no preview (the .typ is kept); JSON and
+ * Excalidraw are linked only.
  * Missing tools (poppler-utils, LibreOffice) only drop the previews that need them.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +20,8 @@ import { join } from "node:path";
 import { FORMATS, langFromFileName, render, type Format } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { program } from "../bench/program.ts";
+import { CHROMIUM, launchBrowser } from "../test/support/browser.ts";
+import { drawioScreenshots, preparePage } from "../test/support/drawio-model.ts";
 
 const root = new URL("../", import.meta.url).pathname;
 const out = join(root, "out/gallery");
@@ -35,7 +41,7 @@ const examples: Example[] = readdirSync(examplesDir)
   .map((f) => ({ name: f.replace(/\./g, "_"), file: f, lang: langFromFileName(f), code: readFileSync(join(examplesDir, f), "utf8") }));
 examples.push({ name: "long_split", file: "long program (bench program(6), split)", lang: "python", code: program(6) });
 
-const EXT_OF: Record<Format, string> = { svg: "svg", json: "json", png: "png", pdf: "pdf", docx: "docx", typst: "typ", excalidraw: "excalidraw" };
+const EXT_OF: Record<Format, string> = { svg: "svg", json: "json", png: "png", pdf: "pdf", docx: "docx", typst: "typ", excalidraw: "excalidraw", drawio: "drawio", vsdx: "vsdx" };
 
 function run(cmd: string[], cwd?: string): boolean {
   const p = Bun.spawnSync(cmd, { cwd, stdout: "pipe", stderr: "pipe" });
@@ -65,6 +71,9 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const soffice = Bun.which("soffice");
 const rows: { ex: Example; cells: Record<Format, Cell> }[] = [];
+const browser = Bun.file(CHROMIUM).size > 0 ? await launchBrowser() : undefined;
+const drawioPage = browser ? await browser.newPage() : undefined;
+if (drawioPage) await preparePage(drawioPage);
 
 for (const ex of examples) {
   console.log(ex.file);
@@ -88,8 +97,14 @@ for (const ex of examples) {
         cell.previews.push(`${stem}.preview.png`);
       }
       if (format === "pdf") cell.previews.push(...pdfPreviews(join(out, fileName), `${stem}.preview`));
-      if (format === "docx" && soffice) {
-        const tmp = join(out, `.docx-${ex.name}`);
+      if (format === "drawio" && drawioPage) {
+        (await drawioScreenshots(drawioPage, r.file.data as string)).forEach((png, i) => {
+          writeFileSync(join(out, `${stem}.preview-${i + 1}.png`), png);
+          cell.previews.push(`${stem}.preview-${i + 1}.png`);
+        });
+      }
+      if ((format === "docx" || format === "vsdx") && soffice) {
+        const tmp = join(out, `.${format}-${ex.name}`);
         mkdirSync(tmp, { recursive: true });
         if (run([soffice, "--headless", `-env:UserInstallation=file://${join(out, ".lo-profile")}`, "--convert-to", "pdf", "--outdir", tmp, join(out, fileName)])) {
           cell.previews.push(...pdfPreviews(join(tmp, `${ex.name}.pdf`), `${stem}.preview`));
@@ -104,6 +119,7 @@ for (const ex of examples) {
   rows.push({ ex, cells });
 }
 rmSync(join(out, ".lo-profile"), { recursive: true, force: true });
+await browser?.close();
 
 const head = FORMATS.map((f) => `<th>${f}</th>`).join("");
 const body = rows

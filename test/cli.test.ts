@@ -146,8 +146,8 @@ describe("completion", () => {
     };
     expect(await complete(["skhema", "ba"])).toEqual(["batch"]);
     expect(await complete(["skhema", "render", "--for-f"])).toEqual(["--for-format"]);
-    expect((await complete(["skhema", "render", "-f", ""])).sort()).toEqual(["docx", "excalidraw", "json", "pdf", "png", "svg", "typst"]);
-    expect((await complete(["skhema", "batch", "--format", ""])).sort()).toEqual(["excalidraw", "pdf", "png", "svg", "typst"]);
+    expect((await complete(["skhema", "render", "-f", ""])).sort()).toEqual(["docx", "drawio", "excalidraw", "json", "pdf", "png", "svg", "typst", "vsdx"]);
+    expect((await complete(["skhema", "batch", "--format", ""])).sort()).toEqual(["drawio", "excalidraw", "pdf", "png", "svg", "typst", "vsdx"]);
     expect(await complete(["skhema", "completion", "f"])).toEqual(["fish"]);
   });
 
@@ -157,9 +157,9 @@ describe("completion", () => {
     expect(zsh).toStartWith("#compdef skhema\n");
     expect(zsh).toContain("'render:render one source to a flowchart");
     expect(zsh).toContain("'--format[output format");
-    expect(zsh).toContain("(svg png pdf docx typst excalidraw json)");
+    expect(zsh).toContain("(svg png pdf docx typst excalidraw json drawio vsdx)");
     expect(fish).toContain("complete -c skhema -n '__fish_use_subcommand' -a topup");
-    expect(fish).toContain("complete -c skhema -n '__fish_seen_subcommand_from render' -l format -s f -x -a 'svg png pdf docx typst excalidraw json'");
+    expect(fish).toContain("complete -c skhema -n '__fish_seen_subcommand_from render' -l format -s f -x -a 'svg png pdf docx typst excalidraw json drawio vsdx'");
     expect(fish).toContain("-l single-end");
     const r = await runCli(["completion", "tcsh"]);
     expect(r.code).toBe(2);

@@ -87,6 +87,21 @@ function checkFile(format: string, r: RenderResult): string {
       parseXmlStrict(strFromU8(files["word/document.xml"]!));
       return "docx";
     }
+    case "drawio": {
+      const root = parseXmlStrict(data as string);
+      expect(root.name).toBe("mxfile");
+      const diagrams = root.children.filter((c) => c.name === "diagram").length;
+      expect(diagrams).toBeGreaterThan(0);
+      return `drawio ${diagrams} pages`;
+    }
+    case "vsdx": {
+      const files = unzipSync(data as Uint8Array);
+      expect(files["[Content_Types].xml"]).toBeDefined();
+      const pages = Object.keys(files).filter((n) => /^visio\/pages\/page\d+\.xml$/.test(n));
+      for (const n of pages) parseXmlStrict(strFromU8(files[n]!));
+      expect(pages.length).toBeGreaterThan(0);
+      return `vsdx ${pages.length} pages`;
+    }
   }
   throw new Error(`no check for ${format}`);
 }

@@ -84,7 +84,8 @@ function figures(root: XmlElement): Figure[] {
     const group = findAll(inline, "wpg:wgp")[0]!;
     const wsp = group.children.filter((c) => c.name === "wps:wsp");
     const named = (prefix: string) => wsp.filter((w) => child(w, "wps:cNvPr").attrs.name!.startsWith(prefix + " "));
-    return { inline, group, shapes: named("Shape"), edges: named("Edge"), labels: named("Label") };
+    const lines = wsp.filter((w) => /^(Edge|Connector) /.test(child(w, "wps:cNvPr").attrs.name!));
+    return { inline, group, shapes: named("Shape"), edges: lines, labels: named("Label") };
   });
 }
 
@@ -148,7 +149,7 @@ function checkFigure(fig: Figure, parts: Part[], stroke: number): void {
     if (sh.text.some((t) => t !== "")) {
       const content = child(child(wsp, "wps:txbx"), "w:txbxContent");
       expect(texts(content)).toEqual(sh.text);
-      for (const sz of findAll(content, "w:sz")) expect(int(sz, "w:val")).toBe(Math.round(sh.font.size * s * 2));
+      for (const sz of findAll(content, "w:sz")) expect(int(sz, "w:val")).toBe(Math.floor(sh.font.size * s * 2 + 0.01));
       for (const sp of findAll(content, "w:spacing")) {
         expect(sp.attrs["w:lineRule"]).toBe("exact");
         expect(Math.abs(int(sp, "w:line") / 56.6929 - lineHeightMm(sh.font.size) * s)).toBeLessThan(0.02);
@@ -194,7 +195,7 @@ function checkSchemaOrder(root: XmlElement): void {
   expect(body.children.at(-1)!.name).toBe("w:sectPr");
   for (const wsp of findAll(root, "wps:wsp")) {
     const names = wsp.children.map((c) => c.name);
-    expectOrder(names, ["wps:cNvPr", "wps:cNvSpPr", "wps:spPr", "wps:style", "wps:extLst", "wps:txbx", "wps:bodyPr"], "wps:wsp");
+    expectOrder(names, ["wps:cNvPr", "wps:cNvSpPr", "wps:cNvCnPr", "wps:spPr", "wps:style", "wps:extLst", "wps:txbx", "wps:bodyPr"], "wps:wsp");
     expect(names.at(-1)).toBe("wps:bodyPr");
     const spPr = child(wsp, "wps:spPr").children.map((c) => c.name);
     expectOrder(spPr, ["a:xfrm", "a:custGeom", "a:prstGeom", "a:noFill", "a:solidFill", "a:ln"], "wps:spPr");
@@ -339,6 +340,38 @@ describe("renderDocx figures", () => {
     expect(findAll(root, "w:pageBreakBefore").length).toBe(planSheets([split], false).length - 1);
     const caps = child(root, "w:body").children.filter((c) => c.name === "w:p" && findAll(c, "wp:inline").length === 0);
     expect(caps.map((c) => texts({ ...c, children: [c] })[0])).toEqual(split.charts.map((c) => c.caption.text));
+  });
+
+  test("a line between two symbols is a connector attached to both shapes' connection sites; a join stays a drawn line", () => {
+    for (const bytes of [paged, sideBySide]) {
+      const { root } = documentOf(bytes);
+      const partsOf = bytes === paged ? split.charts.flatMap((c) => c.parts.map((p) => [p])) : split.charts.map((c) => c.parts);
+      let attached = 0;
+      figures(root).forEach((fig, i) => {
+        const edges = partsOf[i]!.flatMap((p) => drawn(p.edges));
+        const sites = new Map(fig.shapes.map((w) => [child(w, "wps:cNvPr").attrs.id!, findAll(w, "a:cxn").length]));
+        const descr = new Map(fig.shapes.map((w) => [child(w, "wps:cNvPr").attrs.id!, child(w, "wps:cNvPr").attrs.descr!]));
+        expect(fig.edges.length).toBe(edges.length);
+        fig.edges.forEach((w, k) => {
+          const e = edges[k]!;
+          const cn = w.children.find((c) => c.name === "wps:cNvCnPr");
+          if (e.from === null || e.to === null) {
+            expect(cn).toBeUndefined();
+            return;
+          }
+          expect(cn).toBeDefined();
+          const st = child(cn!, "a:stCxn");
+          const en = child(cn!, "a:endCxn");
+          // Each end names the shape drawn for that symbol (its descr carries the symbol's id) and one of its sites.
+          expect(descr.get(st.attrs.id!)?.endsWith(` ${e.from}`)).toBe(true);
+          expect(descr.get(en.attrs.id!)?.endsWith(` ${e.to}`)).toBe(true);
+          expect(int(st, "idx")).toBeLessThan(sites.get(st.attrs.id!)!);
+          expect(int(en, "idx")).toBeLessThan(sites.get(en.attrs.id!)!);
+          attached++;
+        });
+      });
+      expect(attached).toBeGreaterThan(10);
+    }
   });
 
   test("an unsplit geometry at natural size is never scaled up", async () => {

@@ -325,7 +325,9 @@ describe("GET /v1/openapi.json", () => {
     const batchItem = deref(deref(doc.components.schemas.BatchRequest).properties?.items).items;
     expect(Object.keys(deref(batchItem).properties ?? {})).toEqual(expect.arrayContaining(["code", "url", "lang", "fn", "name"]));
     const format = deref(deref(doc.components.schemas.RenderRequest).properties?.format);
-    expect(format.enum?.slice().sort()).toEqual(["docx", "excalidraw", "json", "pdf", "png", "svg", "typst"]);
+    // interface.md's seven formats, and the two editable ones documented as an extension (issue 25).
+    expect(format.enum?.slice().sort()).toEqual(["docx", "drawio", "excalidraw", "json", "pdf", "png", "svg", "typst", "vsdx"]);
+    expect(format.description).toContain("extension");
     const lang = deref(deref(doc.components.schemas.RenderRequest).properties?.lang);
     // interface.md's languages and native, and issue 27's extension, documented as one.
     expect(lang.enum?.slice().sort()).toEqual(["c", "cpp", "csharp", "go", "java", "javascript", "native", "pascal", "php", "python", "typescript"]);

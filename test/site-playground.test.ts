@@ -255,6 +255,12 @@ describe("playground", () => {
     const excalidraw = JSON.parse(new TextDecoder().decode((await download("excalidraw")).bytes)) as { type: string; elements: unknown[] };
     expect(excalidraw.type).toBe("excalidraw");
     expect(excalidraw.elements.length).toBeGreaterThan(10);
+    const drawio = await download("drawio");
+    expect(drawio.name).toBe("flowchart.drawio");
+    expect(new TextDecoder().decode(drawio.bytes)).toContain("<mxfile");
+    const vsdx = await download("vsdx");
+    expect(vsdx.name).toBe("flowchart.vsdx");
+    expect(unzipSync(vsdx.bytes)["visio/pages/page1.xml"]).toBeDefined();
     const json = JSON.parse(new TextDecoder().decode((await download("json")).bytes)) as { unit: string; charts: unknown[] };
     expect(json.unit).toBe("mm");
     expect(json.charts.length).toBe(3);

@@ -6,7 +6,10 @@
  * places them. Shapes are `wps:wsp` with `a:custGeom` built from
  * outlinePath() (engine/geometry/outline.ts), so Word and LibreOffice show exactly our outlines; text sits
  * in `wps:txbx` text boxes, one paragraph per wrapped line with an exact line pitch, so Word never
- * re-wraps it. Edges are open custGeom polylines with an `a:tailEnd` arrowhead; branch labels are
+ * re-wraps it. Edges are open custGeom polylines with an `a:tailEnd` arrowhead; a line joining two
+ * symbols is a connector (`wps:cNvCnPr` with `a:stCxn`/`a:endCxn` naming both shapes and the connection
+ * sites each shape's custGeom lists where its lines touch it), so a moved block keeps its lines in an
+ * editor that follows connectors; a line ending on another line stays a drawn line. Branch labels are
  * outline-less text boxes. The package is written by hand (raw XML, zipped by zip.ts around pako's
  * deflate): no timestamps, fixed part order and a fixed zip time, so the same geometry always gives the
  * same bytes.
@@ -20,6 +23,7 @@ import { CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP, PAGE_PART_HEIGHT, PAGE_PAR
 import { FIGURE_GAP, planSheets } from "../layout/sheets.ts";
 import { lineHeightMm } from "../text/measure.ts";
 import { escapeXml } from "./svg.ts";
+import { wordFamily } from "./font-names.ts";
 import { DOCX_LEVEL, zip } from "./zip.ts";
 import type { RenderContext, Renderer } from "./types.ts";
 
@@ -61,12 +65,6 @@ export const emu = (mm: number): number => {
 
 export const twips = (mm: number): number => Math.round(mm * TWIPS_PER_MM);
 
-/** Word font for a geometry font: the metric twins we measure with map back to the Microsoft originals. */
-export function wordFamily(family: string): string {
-  const twins: Record<string, string> = { Tinos: "Times New Roman", Arimo: "Arial", Cousine: "Courier New" };
-  return twins[family] ?? family;
-}
-
 /** The scale that fits a figure of w × h mm into the usable 170 × 230 mm area; never above 1. */
 export function fitScale(w: number, h: number): number {
   const s = Math.min(1, w > 0 ? PAGE_PART_WIDTH / w : 1, h > 0 ? PAGE_PART_HEIGHT / h : 1);
@@ -105,7 +103,9 @@ const fl = (f: Frame, len: number): number => emu(len * f.s);
 
 function runProps(font: FontSpec, sizePt: number): string {
   const fam = escapeXml(wordFamily(font.family));
-  const hp = Math.max(2, Math.round(sizePt * 2));
+  // Half-points, rounded down: a size rounded up would run wider than the text was wrapped for
+  // and wrap a line more (item 24.6: an output of two lines became three in a scaled figure).
+  const hp = Math.max(2, Math.floor(sizePt * 2 + 0.01));
   return (
     `<w:rPr><w:rFonts w:ascii="${fam}" w:hAnsi="${fam}" w:eastAsia="${fam}" w:cs="${fam}"/>` +
     `<w:sz w:val="${hp}"/><w:szCs w:val="${hp}"/><w:lang w:val="uk-UA"/></w:rPr>`
@@ -153,15 +153,19 @@ function pathXml(cmds: readonly PathCommand[], f: Frame, box: Box, w: number, h:
   return out + `</a:path>`;
 }
 
-/** `a:xfrm` + `a:custGeom` for the given paths inside `box` (sizes at least 1 EMU). */
-function geometryXml(f: Frame, box: Box, paths: { cmds: PathCommand[]; fill: boolean }[]): string {
+/**
+ * `a:xfrm` + `a:custGeom` for the given paths inside `box` (sizes at least 1 EMU), with a connection
+ * site at each of `sites` (canvas mm): the points where lines are attached, which connectors name by index.
+ */
+function geometryXml(f: Frame, box: Box, paths: { cmds: PathCommand[]; fill: boolean }[], sites: readonly Point[] = []): string {
   const x = fx(f, box.x);
   const y = fy(f, box.y);
   const w = Math.max(1, fx(f, box.x + box.w) - x);
   const h = Math.max(1, fy(f, box.y + box.h) - y);
+  const cxn = sites.map((q) => `<a:cxn ang="0"><a:pos x="${fx(f, q.x) - x}" y="${fy(f, q.y) - y}"/></a:cxn>`).join("");
   return (
     `<a:xfrm><a:off x="${x}" y="${y}"/><a:ext cx="${w}" cy="${h}"/></a:xfrm>` +
-    `<a:custGeom><a:avLst/><a:gdLst/><a:ahLst/><a:cxnLst/><a:rect l="0" t="0" r="r" b="b"/><a:pathLst>` +
+    `<a:custGeom><a:avLst/><a:gdLst/><a:ahLst/>${cxn ? `<a:cxnLst>${cxn}</a:cxnLst>` : "<a:cxnLst/>"}<a:rect l="0" t="0" r="r" b="b"/><a:pathLst>` +
     paths.map((p) => pathXml(p.cmds, f, box, w, h, p.fill)).join("") +
     `</a:pathLst></a:custGeom>`
   );
@@ -217,8 +221,9 @@ export function commentSlack(s: Shape): number {
   return LABEL_SLACK + 0.1 * s.textBox.w;
 }
 
-function shapeXml(doc: Doc, f: Frame, s: Shape): string {
+function shapeXml(doc: Doc, f: Frame, s: Shape, attach: Attachments): string {
   const id = doc.nextId++;
+  attach.ids.set(s.id, id);
   const o = outline(s);
   const open = o.outline.kind === "open";
   const paths = [{ cmds: outlinePath(o.outline), fill: !open }];
@@ -235,7 +240,7 @@ function shapeXml(doc: Doc, f: Frame, s: Shape): string {
   const box = align === "start" ? { ...s, w: s.w + commentSlack(s) } : s;
   return (
     `<wps:wsp><wps:cNvPr id="${id}" name="Shape ${id}" descr="${escapeXml(s.kind)} ${escapeXml(s.id)}"/><wps:cNvSpPr/>` +
-    `<wps:spPr>${geometryXml(f, box, paths)}${fill}${lineXml(doc)}</wps:spPr>` +
+    `<wps:spPr>${geometryXml(f, box, paths, attach.sites.get(s.id))}${fill}${lineXml(doc)}</wps:spPr>` +
     txbx +
     bodyPr(f, box, hasText ? textArea(s) : s, align === "start" ? "none" : "square", "ctr") +
     `</wps:wsp>`
@@ -256,13 +261,60 @@ function boundsOf(points: readonly Point[]): Box {
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
-function edgeXml(doc: Doc, f: Frame, e: Edge): string {
+/**
+ * The lines of a part attached to its symbols: every line with a symbol at both ends is a connector
+ * (`wps:cNvCnPr` naming both shapes' ids and connection sites), so Word keeps it on the blocks it
+ * joins; a line that starts or ends on another line (a join) stays a drawn line. `sites` are the
+ * connection sites each symbol gets (where its connectors touch it), `ids` the symbols' cNvPr ids.
+ */
+interface Attachments {
+  sites: Map<string, Point[]>;
+  ids: Map<string, number>;
+}
+
+function attachmentsOf(part: Part): Attachments {
+  const sites = new Map<string, Point[]>();
+  const site = (shape: string, q: Point) => {
+    const list = sites.get(shape) ?? [];
+    if (!list.some((p) => p.x === q.x && p.y === q.y)) list.push(q);
+    sites.set(shape, list);
+  };
+  for (const e of part.edges) {
+    if (e.from === null || e.to === null || e.points.length < 2) continue;
+    site(e.from, e.points[0]!);
+    site(e.to, e.points[e.points.length - 1]!);
+  }
+  return { sites, ids: new Map() };
+}
+
+/** `wps:cNvCnPr` of a line joining two symbols, or the plain `wps:cNvSpPr` of a drawn line. */
+function connectionXml(e: Edge, attach: Attachments): string {
+  if (e.from === null || e.to === null) return `<wps:cNvSpPr/>`;
+  const end = (shape: string, q: Point) => {
+    const id = attach.ids.get(shape);
+    const idx = attach.sites.get(shape)?.findIndex((p) => p.x === q.x && p.y === q.y) ?? -1;
+    return id === undefined || idx < 0 ? null : `id="${id}" idx="${idx}"`;
+  };
+  const st = end(e.from, e.points[0]!);
+  const en = end(e.to, e.points[e.points.length - 1]!);
+  if (st === null || en === null) return `<wps:cNvSpPr/>`;
+  return `<wps:cNvCnPr><a:stCxn ${st}/><a:endCxn ${en}/></wps:cNvCnPr>`;
+}
+
+/**
+ * The arrowhead: DrawingML gives its size in steps of the line width. A medium width and a large
+ * length come nearest to our 2 × 3 mm in LibreOffice, which scales them from at least 0.7 mm of
+ * line width (large both ways drew it 3.5 mm wide there, item 24.6); Word draws it a little smaller.
+ */
+const ARROW_END = `<a:tailEnd type="triangle" w="med" len="lg"/>`;
+
+function edgeXml(doc: Doc, f: Frame, e: Edge, attach: Attachments): string {
   if (e.points.length < 2) return "";
   const id = doc.nextId++;
   const cmds: PathCommand[] = e.points.map((q, i) => ({ op: i === 0 ? "M" : "L", x: q.x, y: q.y }) as PathCommand);
-  const tail = e.arrow ? `<a:tailEnd type="triangle" w="lg" len="lg"/>` : "";
+  const tail = e.arrow ? ARROW_END : "";
   return (
-    `<wps:wsp><wps:cNvPr id="${id}" name="Edge ${id}" descr="${escapeXml(e.id)}"/><wps:cNvSpPr/>` +
+    `<wps:wsp><wps:cNvPr id="${id}" name="${e.from !== null && e.to !== null ? "Connector" : "Edge"} ${id}" descr="${escapeXml(e.id)}"/>${connectionXml(e, attach)}` +
     `<wps:spPr>${geometryXml(f, boundsOf(e.points), [{ cmds, fill: false }])}<a:noFill/>${lineXml(doc, tail, e.dashed ? ` cap="flat"` : ` cap="sq"`, e.dashed === true)}</wps:spPr>` +
     `<wps:bodyPr/></wps:wsp>`
   );
@@ -291,8 +343,9 @@ export function figureRun(doc: Doc, fig: Figure): string {
   const docPr = doc.nextId++;
   const children: string[] = [];
   for (const part of fig.parts) {
-    for (const sh of part.shapes) children.push(shapeXml(doc, f, sh));
-    for (const e of part.edges) children.push(edgeXml(doc, f, e));
+    const attach = attachmentsOf(part);
+    for (const sh of part.shapes) children.push(shapeXml(doc, f, sh, attach));
+    for (const e of part.edges) children.push(edgeXml(doc, f, e, attach));
     for (const e of part.edges) children.push(labelXml(doc, f, e));
   }
   // Half a stroke sticks out of the group box where outlines touch its border.

@@ -56,7 +56,7 @@ import {
   stroke,
 } from "pdf-lib";
 import type { Box, FontSpec, Geometry, Point } from "../geometry/types.ts";
-import { CAPTION_GAP, COMMENT_DASH, COMMENT_DASH_GAP, PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../geometry/style.ts";
+import { COMMENT_DASH, COMMENT_DASH_GAP } from "../geometry/style.ts";
 import {
   arrowhead,
   outline,
@@ -67,25 +67,15 @@ import {
   type PathCommand,
   type TextAlign,
 } from "../geometry/outline.ts";
-import { captionHeight, planSheets, type SheetFigure } from "../layout/sheets.ts";
+import { A4_PAGE, planA4Pages, type FigurePlan, type PagePlan } from "./paper.ts";
 import { EngineError } from "../errors.ts";
 import { DEFAULT_FONT, fontByFamily } from "../fonts.ts";
 import { loadFonts, textRuns, type Fonts } from "./fonts.ts";
 import { pdfFontkit, textWidth, trueTypeFont } from "./pdf-font.ts";
 import type { RenderContext, Renderer } from "./types.ts";
 
-/** The usable area of an A4 page in mm (P7). */
-export const PDF_PAGE = {
-  width: 210,
-  height: 297,
-  left: 30,
-  top: 20,
-  usableWidth: 170,
-  usableHeight: 257,
-  /** Largest figure (chart part without caption). */
-  figureWidth: PAGE_PART_WIDTH,
-  figureHeight: PAGE_PART_HEIGHT,
-} as const;
+/** The A4 page the figures are placed on (paper.ts). */
+export const PDF_PAGE = A4_PAGE;
 
 /** Creation and modification date written into every PDF (deterministic output). */
 export const PDF_FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
@@ -93,29 +83,10 @@ export const PDF_FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 export const MM = 72 / 25.4; // pt per mm
 const [PAGE_W_PT, PAGE_H_PT] = PageSizes.A4;
 
-/** One figure on a page: where its drawing and caption land, mm from the page's top-left corner. */
-export interface PdfFigurePlan extends SheetFigure {
-  /** Top-left corner of the placed drawing. */
-  origin: Point;
-  captionBox: Box;
-}
-
-/** One page: the figures on it, top to bottom. */
-export interface PdfPagePlan {
-  figures: PdfFigurePlan[];
-}
-
+export type PdfFigurePlan = FigurePlan;
+export type PdfPagePlan = PagePlan;
 /** The pages a document of `geometries` becomes: its sheets (layout/sheets.ts) on paper. */
-export function planPdfPages(geometries: readonly Geometry[], pages: boolean): PdfPagePlan[] {
-  return planSheets(geometries, pages).map((sheet) => ({
-    figures: sheet.figures.map((f) => {
-      const origin = { x: PDF_PAGE.left + (PDF_PAGE.usableWidth - f.region.w * f.scale) / 2, y: PDF_PAGE.top + f.top };
-      const captionH = captionHeight(f.caption.length, f.captionFont);
-      const captionBox = { x: PDF_PAGE.left, y: origin.y + f.height + CAPTION_GAP, w: PDF_PAGE.usableWidth, h: captionH };
-      return { ...f, origin, captionBox };
-    }),
-  }));
-}
+export const planPdfPages = planA4Pages;
 
 /** Rounds to 0.001 (µm in mm units, 1/1000 pt in pt): short content streams, no visible effect. */
 const r3 = (n: number): number => Math.round(n * 1000) / 1000;

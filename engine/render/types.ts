@@ -12,7 +12,7 @@ export interface RenderContext {
   scale: number;
   /** Typst: only the CeTZ canvas code, without the document preamble. */
   fragment: boolean;
-  /** True when every chart part is a figure of its own on the sheets (docx, pdf, typst with split; engine/layout/sheets.ts). */
+  /** True when every chart part is a figure of its own on the sheets (docx, pdf, typst, drawio, vsdx with split; engine/layout/sheets.ts). */
   pages: boolean;
 }
 

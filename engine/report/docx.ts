@@ -9,7 +9,8 @@
  */
 import { CAPTION_GAP } from "../geometry/style.ts";
 import { escapeXml } from "../render/svg.ts";
-import { NS, ROOT_RELS, SETTINGS, XML_HEAD, figureRun, twips, unionBox, wordFamily, type Doc } from "../render/docx.ts";
+import { NS, ROOT_RELS, SETTINGS, XML_HEAD, figureRun, twips, unionBox, type Doc } from "../render/docx.ts";
+import { wordFamily } from "../render/font-names.ts";
 import { DOCX_LEVEL, zip } from "../render/zip.ts";
 import { lineHeightMm } from "../text/measure.ts";
 import type { ReportBlock, ReportDocument, ReportFigure } from "./document.ts";

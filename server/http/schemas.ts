@@ -43,8 +43,13 @@ export const Lang = z.enum(LANGS).openapi("Lang", {
   description:
     "Source language: interface.md's `python`, `cpp`, `c`, `java`, `csharp`, `pascal`; as an extension `javascript`, `typescript`, `go`, `php` (a url or file name ending in .js .mjs .cjs .jsx .ts .tsx .mts .cts .go .php tells them); `native` is a chart tree in JSON (Pro). Any other value is 400 unknown_lang.",
 });
-export const Format = z.enum(FORMATS).openapi("Format", { description: "Output format." });
-export const BATCH_FORMATS = ["svg", "png", "pdf", "typst", "excalidraw"] as const;
+export const Format = z.enum(FORMATS).openapi("Format", {
+  description:
+    "Output format. Beyond interface.md's seven, two editable formats (an extension): `drawio` (draw.io / diagrams.net, " +
+    "application/vnd.jgraph.mxfile, a page per A4 sheet, lines attached to their symbols) and `vsdx` (Visio, " +
+    "application/vnd.ms-visio.drawing.main+xml, a page per sheet, connectors glued to their shapes).",
+});
+export const BATCH_FORMATS = ["svg", "png", "pdf", "typst", "excalidraw", "drawio", "vsdx"] as const;
 export const BatchFormat = z.enum(BATCH_FORMATS).openapi("BatchFormat");
 
 // Rebuilt from the engine's shape: schemas made before zod-to-openapi's extension cannot carry metadata.
@@ -101,7 +106,7 @@ export const RenderRequest = z
     }),
     format: Format.default("svg"),
     split: z.boolean().optional().openapi({
-      description: "Split tall charts into parts joined by connectors. Default true for docx, pdf and typst; svg, png and excalidraw split only when true.",
+      description: "Split tall charts into parts joined by connectors. Default true for docx, pdf, typst, drawio and vsdx; svg, png and excalidraw split only when true.",
     }),
     fn: Fn.optional(),
     scale: Scale.optional(),
@@ -171,7 +176,7 @@ export const RenderJSONResponse = z
     lang: Lang,
     filename: z.string().openapi({ example: "flowchart.svg" }),
     encoding: z.enum(["utf-8", "base64"]),
-    content: z.string().openapi({ description: "svg, typst, excalidraw and json as text; png, pdf and docx in base64." }),
+    content: z.string().openapi({ description: "svg, typst, excalidraw, json and drawio as text; png, pdf, docx and vsdx in base64." }),
     creditsLeft: z.number().int(),
     skipped: z.array(SkippedFunction).openapi({ description: "Functions not drawn, with the reason; empty when every function was drawn." }),
     recovered: z

@@ -19,7 +19,7 @@ import { OMITTED_HEADER, RECOVERED_HEADER, SKIPPED_COUNT_HEADER, SKIPPED_HEADER,
 const FILE_TYPES = [
   "image/svg+xml", "image/png", "application/pdf",
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  "text/x-typst", "application/vnd.excalidraw+json",
+  "text/x-typst", "application/vnd.excalidraw+json", "application/vnd.jgraph.mxfile", "application/vnd.ms-visio.drawing.main+xml",
 ] as const;
 
 const Geometry = z.looseObject({}).openapi("Geometry", { description: "format=json without the json flag: the diagram geometry (schemas/geometry.schema.json in the repository)." });

@@ -22,10 +22,10 @@ const ACCEPT = [...SOURCE_EXTENSIONS.filter((ext) => ext !== "json").map((ext) =
 const FONTS = ["Times New Roman", "Arial", "PT Serif", "PT Sans", "DejaVu Sans"];
 
 const FORMAT_LABELS: Record<(typeof FORMATS)[number], string> = {
-  docx: "DOCX", pdf: "PDF", png: "PNG", svg: "SVG", typst: "Typst", excalidraw: "Excalidraw", json: "JSON",
+  docx: "DOCX", pdf: "PDF", png: "PNG", svg: "SVG", typst: "Typst", excalidraw: "Excalidraw", json: "JSON", drawio: "draw.io", vsdx: "Visio",
 };
 /** Download buttons in the order a student looks for them. */
-const DOWNLOAD_ORDER = ["docx", "pdf", "png", "svg", "typst", "excalidraw", "json"] as const;
+const DOWNLOAD_ORDER = ["docx", "pdf", "png", "svg", "drawio", "vsdx", "typst", "excalidraw", "json"] as const;
 
 interface PlaygroundProps extends PageFrame {
   examples: Example[];
