@@ -4,6 +4,7 @@
  * state, and where an edge's ends go when one vertex is moved. The library is bundled for the
  * browser once per process (Bun.build) and injected into a blank page.
  */
+// biome-ignore-all lint/suspicious/noExplicitAny: the page-side code reads maxGraph's model and view objects, which exist only in the browser page (no types cross page.evaluate); each field read is checked by the tests' assertions
 import type { Page } from "playwright-core";
 
 export interface CellReport {

@@ -174,8 +174,8 @@ function edgeXml(st: PageState, fig: PlacedFigure, e: Edge, connects: string[]):
   const end = pts[pts.length - 1]!;
   // The connector's local frame has its origin at the begin point (Width/Height = end − begin, Angle 0),
   // as Visio writes its own connectors.
-  const X = (mm: number) => inch(mm - begin.x);
-  const Y = (mm: number) => inch(begin.y - mm);
+  const toX = (mm: number) => inch(mm - begin.x);
+  const toY = (mm: number) => inch(begin.y - mm);
   const w = end.x - begin.x;
   const h = begin.y - end.y;
   const glue = (shape: string | null, q: Point, cellName: "BeginX" | "EndX", part: number) => {
@@ -193,13 +193,13 @@ function edgeXml(st: PageState, fig: PlacedFigure, e: Edge, connects: string[]):
     const exact = placed(fig, e.labelBox);
     const b = { ...exact, w: exact.w + TEXT_SLACK };
     label =
-      mmCell("TxtWidth", b.w) + mmCell("TxtHeight", b.h) + cell("TxtPinX", X(b.x + b.w / 2), "MM") + cell("TxtPinY", Y(b.y + b.h / 2), "MM") +
+      mmCell("TxtWidth", b.w) + mmCell("TxtHeight", b.h) + cell("TxtPinX", toX(b.x + b.w / 2), "MM") + cell("TxtPinY", toY(b.y + b.h / 2), "MM") +
       mmCell("TxtLocPinX", b.w / 2) + mmCell("TxtLocPinY", b.h / 2) +
       cell("LeftMargin", 0) + cell("RightMargin", 0) + cell("TopMargin", 0) + cell("BottomMargin", 0) + cell("VerticalAlign", 1) +
       `<Section N="Character"><Row IX="0">${cell("Font", wordFamily(st.labelFont.family))}${cell("Color", "#000000")}${cell("Size", Math.round(((st.labelFont.size * fig.scale) / 72) * 1e6) / 1e6, "PT")}</Row></Section>` +
       `<Section N="Paragraph"><Row IX="0">${cell("HorzAlign", 0)}</Row></Section>`;
   }
-  const rows = pts.map((q, i) => row(i === 0 ? "MoveTo" : "LineTo", i + 1, [["X", X(q.x)], ["Y", Y(q.y)]])).join("");
+  const rows = pts.map((q, i) => row(i === 0 ? "MoveTo" : "LineTo", i + 1, [["X", toX(q.x)], ["Y", toY(q.y)]])).join("");
   return (
     `<Shape ID="${id}" NameU="Dynamic connector.${id}" Name="Dynamic connector.${id}" Type="Shape" LineStyle="0" FillStyle="0" TextStyle="0">` +
     cell("PinX", inch(begin.x + w / 2), "MM") + cell("PinY", inch(st.page.height - begin.y + h / 2), "MM") +
