@@ -171,9 +171,18 @@ function assignment(stmt: TsNode, expr: TsNode, ctx: BuildContext): Node | null 
   return at(ctx, stmt, { kind: "process", text });
 }
 
-/** `return` → terminal (or output + terminal with returnAsIO). */
+/**
+ * `return` → terminal (or output + terminal with returnAsIO). A returned input (`return
+ * float(input(prompt))`) is read first, as an assignment's is: `Ввід результат`, then
+ * `Повернути результат` — the terminator must not hide the read, and a try/except checks the
+ * read before the return (exceptions.ts).
+ */
 export function returnStatement(stmt: TsNode, ctx: BuildContext): Node[] {
   const value = stmt.namedChildren.find((c) => c.type !== "comment");
+  if (value && containsInput(value)) {
+    const name = ctx.texts.resultWord;
+    return [at(ctx, stmt, { kind: "io", text: `${ctx.texts.inWord} ${name}` }), ...returnNodes(ctx, stmt, name)];
+  }
   return returnNodes(ctx, stmt, value ? exprText(value, ctx) : null);
 }
 
