@@ -9,7 +9,7 @@ import type { Node } from "../../tree/schema.ts";
 import { at, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
 import { interpolationItems, isInterpolated } from "../interpolation.ts";
-import { returnNodes } from "../chart-context.ts";
+import { returnedInputNodes, returnNodes } from "../chart-context.ts";
 import { concatenationItems } from "../code-notation.ts";
 import { inputText, outputText } from "../io-text.ts";
 import { fileStepText } from "../file-io.ts";
@@ -171,18 +171,10 @@ function assignment(stmt: TsNode, expr: TsNode, ctx: BuildContext): Node | null 
   return at(ctx, stmt, { kind: "process", text });
 }
 
-/**
- * `return` → terminal (or output + terminal with returnAsIO). A returned input (`return
- * float(input(prompt))`) is read first, as an assignment's is: `Ввід результат`, then
- * `Повернути результат` — the terminator must not hide the read, and a try/except checks the
- * read before the return (exceptions.ts).
- */
+/** `return` → terminal (or output + terminal with returnAsIO); a returned input is read first (chart-context.ts). */
 export function returnStatement(stmt: TsNode, ctx: BuildContext): Node[] {
   const value = stmt.namedChildren.find((c) => c.type !== "comment");
-  if (value && containsInput(value)) {
-    const name = ctx.texts.resultWord;
-    return [at(ctx, stmt, { kind: "io", text: `${ctx.texts.inWord} ${name}` }), ...returnNodes(ctx, stmt, name)];
-  }
+  if (value && containsInput(value)) return returnedInputNodes(ctx, stmt);
   return returnNodes(ctx, stmt, value ? exprText(value, ctx) : null);
 }
 
