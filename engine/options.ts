@@ -125,6 +125,16 @@ export interface Texts {
   askConversionFailed: string;
   askDivisionByZero: string;
   askFileOpened: string;
+  /** A file read checked where it is read (`while (fscanf(f, "%d", &x) == 1)`). */
+  askNumberRead: string;
+  /**
+   * A read checked inside a longer condition (`scanf("%d", &n) != 1 || n <= 0` → `n не введено або
+   * n ≤ 0`): `{name}` is what was read.
+   */
+  entered: string;
+  notEntered: string;
+  /** What `ok = scanf(…)` keeps: scanf's result, the count of values it read. */
+  valuesRead: string;
   /** Input checked where it is read (`int.TryParse(s, out n)`): `{name}` is the text checked. */
   askIsNumber: string;
   askIsWholeNumber: string;
@@ -149,7 +159,8 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     procedureTitle: "Схема алгоритму процедури {name}", methodTitle: "Схема алгоритму методу {name}",
     exceptionWord: "виняток", sheetWord: "аркуш",
     askNumberEntered: "Введено число?", askConversionFailed: "Помилка перетворення?", askDivisionByZero: "Ділення на нуль?",
-    askFileOpened: "Файл відкрито?", askIsNumber: "{name} — число?", askIsWholeNumber: "{name} — ціле число?", errorWord: "Помилка", forFrom: "від", forTo: "до", forStep: "крок",
+    askFileOpened: "Файл відкрито?", askNumberRead: "Прочитано число?", entered: "{name} введено", notEntered: "{name} не введено", valuesRead: "кількість прочитаних значень",
+    askIsNumber: "{name} — число?", askIsWholeNumber: "{name} — ціле число?", errorWord: "Помилка", forFrom: "від", forTo: "до", forStep: "крок",
   },
   en: {
     yes: "Yes", no: "No", inWord: "Input", outWord: "Output",
@@ -161,7 +172,8 @@ const DEFAULT_TEXTS: Record<Locale, Texts> = {
     procedureTitle: "Flowchart of procedure {name}", methodTitle: "Flowchart of method {name}",
     exceptionWord: "exception", sheetWord: "sheet",
     askNumberEntered: "Is it a number?", askConversionFailed: "Conversion error?", askDivisionByZero: "Division by zero?",
-    askFileOpened: "File opened?", askIsNumber: "Is {name} a number?", askIsWholeNumber: "Is {name} a whole number?", errorWord: "Error", forFrom: "from", forTo: "to", forStep: "step",
+    askFileOpened: "File opened?", askNumberRead: "Was a number read?", entered: "{name} entered", notEntered: "{name} not entered", valuesRead: "count of values read",
+    askIsNumber: "Is {name} a number?", askIsWholeNumber: "Is {name} a whole number?", errorWord: "Error", forFrom: "from", forTo: "to", forStep: "step",
   },
 };
 

@@ -90,7 +90,7 @@ describe("remainder and integer division", () => {
     expect(await chartTexts("cpp", cpp("int n = 7, r;\nr = n % 2;"))).toContain("r := n mod 2");
     expect(await chartTexts("java", java("int n = 7, r;\nr = n % 2;"))).toContain("r := n mod 2");
     expect(await chartTexts("csharp", cs("int n = 7, r;\nr = n % 2;"))).toContain("r := n mod 2");
-    expect(await chartTexts("python", "n = 7\nr = n % 2\nq = n // 2\ns = \"%d\" % n\n")).toEqual(["n := 7", "r := n mod 2", "q := n div 2", 's := "%d" % n']);
+    expect(await chartTexts("python", "n = 7\nr = n % 2\nq = n // 2\ns = \"%d\" % n\n")).toEqual(["n := 7", "r := n mod 2", "q := n div 2", "s := n"]); // a string format is no `mod`: one value reads as itself
     expect(await chartTexts("pascal", pas("n, r: integer", "r := n mod 2 + n div 2;"))).toContain("r := n mod 2 + n div 2");
     // Spelled-out augmented assignment too, bracketed as mod binds: x %= a + b → x := x mod (a + b).
     expect(await chartTexts("c", c("int x = 7, a = 1, b = 2;\nx %= a + b;"))).toContain("x := x mod (a + b)");
@@ -187,8 +187,12 @@ describe("an output lists the values a concatenation joins", () => {
     expect(await chartTexts("java", java('String s = String.format("%s: %.1f", name, avg - 1);'), true)).toEqual(['s := name + ": " + (avg - 1)']);
     expect(await chartTexts("csharp", cs('var s = string.Format("{0} x {1}", w, h);'), true)).toEqual(['s := w + " x " + h']);
     expect(await chartTexts("pascal", pas("s, name: string; a: real", "s := Format('%s: %.2f', [name, a]);"))).toEqual(["s := name + ': ' + a"]);
-    // Only a width, no literal piece: a `+` would read as arithmetic, so it stays.
-    expect(await chartTexts("python", 'row = row + "%4d" % n\n')).toEqual(['row := row + "%4d" % n']);
+    // One value and only a width or digits: the value itself (the chart draws no width).
+    expect(await chartTexts("python", 'row = row + "%4d" % n\n')).toEqual(["row := row + n"]);
+    expect(await chartTexts("python", 'row = row + "%4d" % (i * j)\n')).toEqual(["row := row + (i * j)"]);
+    expect(await chartTexts("java", java('String s = String.format("%.1f", v);'), true)).toEqual(["s := v"]);
+    // Several values and no literal piece: a `+` would read as arithmetic, so it stays.
+    expect(await chartTexts("python", 'row = "%d%d" % (a, b)\n')).toEqual(['row := "%d%d" % (a, b)']);
   });
   test("Pascal line breaks written as character codes read like \\n", async () => {
     expect(await chartTexts("pascal", pas("r: real", "writeln('X = ', r, #13#10);\nwriteln('a'#13#10);\nwrite('a', chr(10), 'b');"))).toEqual([

@@ -64,6 +64,30 @@ describe("the retry-until-valid input idiom: Ввід n, then «Введено �
     expect(stmts[5]).toEqual({ kind: "infloop", body: blk(io("Ввід v"), ask("Введено число?", [p("s := s + v")], [brk])) });
   });
 
+  test("C: scanf's result used as a value — in a longer condition, kept in a variable, a file read in a loop", async () => {
+    const stmts = await mainOf(parseC, "scanf-value.c");
+    // The read always runs (it is the leftmost operand), so it comes first and the rest names it.
+    expect(stmts.slice(1, 3)).toEqual([io("Ввід n"), ask("n не введено або n ≤ 0", [io('Вивід "bad input"'), term("Кінець")])]);
+    expect(stmts[3]).toMatchObject({ kind: "dowhile", body: blk(io("Ввід month"), p("ok := кількість прочитаних значень")) });
+    expect(stmts[5]).toEqual({ kind: "infloop", body: blk(p('fscanf(in, "%d", &x)'), ask("Прочитано число?", [p("s := s + x")], [brk])) });
+    const en = bare(chart(await parserFor(parseC)(await read("scanf-value.c"), { locale: "en" }), "main").block.stmts);
+    expect(en[2]).toMatchObject({ kind: "if", cond: "n not entered or n ≤ 0" });
+    // No format string is left anywhere: the file read is drawn as one (file-io.ts).
+    const result = await render({ lang: "c", format: "json", code: await read("scanf-value.c") }, bunAssets);
+    const texts = (JSON.parse(result.file.data as string) as { charts: { parts: { shapes: { text: string[] }[] }[] }[] }).charts[0]!.parts.flatMap((part) => part.shapes.map((s) => s.text.join(" ")));
+    expect(texts.filter((t) => t.includes("%d") || t.includes("scanf"))).toEqual([]);
+    expect(texts).toContain("Читання з файлу in: x");
+  });
+
+  test("a returned input is read before the check and the return (Python, Java)", async () => {
+    // Not «Введено число?» before `Повернути float(input(prompt))`: the read first, then the check.
+    const expected = (message: string): Node[] => [{ kind: "infloop", body: blk(io("Ввід результат"), ask("Введено число?", [term("Повернути результат")], [io(message)])) }];
+    const py = bare(chart(await parserFor(parsePython)(await read("return-input.py")), "read_float").block.stmts);
+    expect(py).toEqual(expected('Вивід "Це не число! Спробуйте ще раз."'));
+    const java = bare(chart(await parserFor(parseJava)(await read("return-input.java")), "Main.readInt").block.stmts);
+    expect(java).toEqual(expected('Вивід "Це не число! Спробуйте ще раз."'));
+  });
+
   test("C++: while (!(cin >> n))", async () => {
     const stmts = await mainOf(parseCpp, "retry.cpp");
     expect(stmts[1]).toMatchObject({ kind: "infloop", body: blk(io("Ввід n"), { kind: "if", cond: "Введено число?", then: blk(brk) }) });

@@ -75,6 +75,16 @@ export function returnNodes(ctx: ChartCounter & ChartRole, stmt: SyntaxNode, val
 }
 
 /**
+ * A return of an input (`return float(input(prompt))`, `return Integer.parseInt(sc.nextLine())`):
+ * the value is read first — `Ввід результат`, then `Повернути результат` — so the terminator does
+ * not hide the read, and a try/catch checks it after the read, before the return (exceptions.ts).
+ */
+export function returnedInputNodes(ctx: ChartCounter & ChartRole, stmt: SyntaxNode): Node[] {
+  const name = ctx.texts.resultWord;
+  return [at(ctx, stmt, { kind: "io", text: `${ctx.texts.inWord} ${name}` }), ...returnNodes(ctx, stmt, name)];
+}
+
+/**
  * A statement's symbols with every `Повернути x` too long for a terminator split (issue 13, G3): the
  * value is computed in a process block before the end — `результат := …`, then
  * `Повернути результат`. Runs after ternaries became decisions, so each branch returns its own

@@ -18,11 +18,13 @@ export const FORMAT_CALLS: Readonly<Record<string, FormatStyle>> = {
 
 /**
  * A string built by a format and kept as a value (assigned, returned, passed on), as the concatenation
- * of its pieces: `name + ": " + avg` (a piece with an operator of its own in brackets). Undefined
- * without a literal piece (`"%4d" % n`): a `+` there would read as arithmetic.
+ * of its pieces: `name + ": " + avg` (a piece with an operator of its own in brackets). A format of
+ * one value and nothing else (`"%4d" % (i * j)`, `String.format("%.1f", v)`) only sets the width or
+ * the digits shown, which a chart does not draw: it reads as the value, `i * j`. Undefined for
+ * several values without a literal piece: a `+` there would read as arithmetic.
  */
 export function concatenation(pieces: readonly string[]): string | undefined {
-  if (!pieces.some((p) => /^["']/.test(p))) return undefined;
+  if (!pieces.some((p) => /^["']/.test(p))) return pieces.length === 1 ? pieces[0] : undefined;
   const bracketed = (p: string) => /^["']/.test(p) || /^\(.*\)$/s.test(p) || !/\s/.test(p.replace(/\([^()]*\)|\[[^\]]*\]/g, "")) ? p : `(${p})`;
   return pieces.map(bracketed).join(" + ");
 }

@@ -13,7 +13,7 @@ import { breakNodes, switchStatement } from "./switch.ts";
 import { condText, exprText } from "./text.ts";
 import { callsAnyOf, tryNodes, type TryLanguage } from "../exceptions.ts";
 import { withCheckedInput } from "../checked-input.ts";
-import { checkedInput } from "./checked-input.ts";
+import { checkedInput, countedRead } from "./checked-input.ts";
 
 /** Statements that never produce a symbol. */
 const SILENT = new Set([
@@ -99,6 +99,9 @@ function plainStatementNodes(stmt: TsNode, ctx: BuildContext, depth: number): No
     case "compound_statement":
       return buildBlock(flatten(stmt.namedChildren), ctx, depth + 1).stmts;
     case "expression_statement": {
+      const expr = stmt.namedChildren.find((c) => c.type !== "comment");
+      const counted = expr ? countedRead(stmt, expr, ctx) : undefined;
+      if (counted) return counted;
       const node = expressionStatement(stmt, ctx);
       return node ? [node] : [];
     }

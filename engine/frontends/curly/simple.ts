@@ -9,7 +9,7 @@ import type { SyntaxNode as TsNode } from "../tree-sitter.ts";
 import { at, COMMENT_TYPES, named, unparen, type BuildContext } from "./context.ts";
 import { callParts, containsInput, isCall, isExitCall, isInputCall, isUserCall, outputArgs, outTarget, printedValue, scanTargets } from "./io.ts";
 import { exprText, statementText, updateText } from "./text.ts";
-import { returnNodes } from "../chart-context.ts";
+import { returnedInputNodes, returnNodes } from "../chart-context.ts";
 import { inputText, outputText } from "../io-text.ts";
 import { errorText } from "../exceptions.ts";
 
@@ -205,6 +205,7 @@ export function expressionStatement(stmt: TsNode, ctx: BuildContext): Node | nul
 export function returnStatement(stmt: TsNode, ctx: BuildContext, valueNode?: TsNode): Node[] {
   const value = valueNode ?? named(stmt)[0];
   // In main any return ends the program (`return 0;` of C# `int Main` / top-level code), as in C.
+  if (value && !ctx.isMain && containsInput(value, ctx)) return returnedInputNodes(ctx, stmt);
   return returnNodes(ctx, stmt, value && !ctx.isMain ? exprText(value, ctx) : null);
 }
 

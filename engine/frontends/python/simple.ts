@@ -9,7 +9,7 @@ import type { Node } from "../../tree/schema.ts";
 import { at, type BuildContext } from "./context.ts";
 import { exprText } from "./expressions/text.ts";
 import { interpolationItems, isInterpolated } from "../interpolation.ts";
-import { returnNodes } from "../chart-context.ts";
+import { returnedInputNodes, returnNodes } from "../chart-context.ts";
 import { concatenationItems } from "../code-notation.ts";
 import { inputText, outputText } from "../io-text.ts";
 import { fileStepText } from "../file-io.ts";
@@ -171,9 +171,10 @@ function assignment(stmt: TsNode, expr: TsNode, ctx: BuildContext): Node | null 
   return at(ctx, stmt, { kind: "process", text });
 }
 
-/** `return` → terminal (or output + terminal with returnAsIO). */
+/** `return` → terminal (or output + terminal with returnAsIO); a returned input is read first (chart-context.ts). */
 export function returnStatement(stmt: TsNode, ctx: BuildContext): Node[] {
   const value = stmt.namedChildren.find((c) => c.type !== "comment");
+  if (value && containsInput(value)) return returnedInputNodes(ctx, stmt);
   return returnNodes(ctx, stmt, value ? exprText(value, ctx) : null);
 }
 
