@@ -149,11 +149,14 @@ describe("go", () => {
   });
 
   test("for forms: counting, while, infinite, range (blank _ left out)", async () => {
-    const all = await charts("go", "package main\nfunc main() {\n\tfor i := 0; i < n; i++ { s += i }\n\tfor x < 10 { x *= 2 }\n\tfor _, v := range a { t += v }\n\tfor { if x > 5 { break } ; x++ }\n}\n");
-    const [counting, loop, range, forever] = main(all);
+    const all = await charts("go", "package main\nfunc main() {\n\tfor i := 0; i < n; i++ { s += i }\n\tfor x < 10 { x *= 2 }\n\tfor _, v := range a { t += v }\n\tfor { if x > 5 { break } ; x++ }\n\tfor { x++ ; if x > 9 { break } ; y++ }\n}\n");
+    const [counting, loop, range, testFirst, forever] = main(all);
     expect(counting).toEqual({ kind: "for", cond: "i := 0, n - 1", body: blk(p("s := s + i")) });
     expect(loop).toEqual({ kind: "while", cond: "x < 10", body: blk(p("x := x * 2")) });
     expect(range).toEqual({ kind: "for", cond: "v ∈ a", body: blk(p("t := t + v")) });
+    // An endless loop whose exit is tested first is the while loop it means (issue 20's rule,
+    // engine/frontends/endless-loops.ts); one left in the middle stays a loop-limit pair.
+    expect(testFirst).toMatchObject({ kind: "while", cond: "x ≤ 5" });
     expect(forever!.kind).toBe("infloop");
   });
 

@@ -247,10 +247,11 @@ describe("the corpus and the examples as documents (issue 21)", () => {
 
   test("a menu's case is drawn away from its label (a connector in its row, its block after the rows) in few documents", () => {
     // Only where its place among the cases costs the chart a part (fit/cut-pages.ts): 20 cases in
-    // 11 documents before issue 21's menus, 16 in 7 after.
+    // 11 documents before issue 21's menus, 16 in 7 after; issue 27's corpus added one (the Go
+    // labels program's select, where its place would cost a part): 17 in 8.
     const s = summarizeDocuments(docs, null);
-    expect(s.caseTears).toBeLessThanOrEqual(16);
-    expect(s.tornMenus.length).toBeLessThanOrEqual(7);
+    expect(s.caseTears).toBeLessThanOrEqual(17);
+    expect(s.tornMenus.length).toBeLessThanOrEqual(8);
   });
 
   test.skipIf(careful === null)("total sheets within 10 % of the careful student's judgement (test/corpus/careful-sheets.json)", () => {

@@ -11,7 +11,7 @@
  *    ("a + b" → "a" / "+ b"). A standalone dash (— –) sticks to the word before it. Such a sticky
  *    space still breaks when the words it joins would not fit on one line together.
  *  - Brackets rank the breaks (issue 21): a text breaks first at its top level — before an
- *    assignment's `:=` (after it when a one-word target gets one call: `f :=` / `factorial(n - 1)`), after commas (a list's items stay whole), before logical words, then at
+ *    assignment's `:=`, after commas (a list's items stay whole), before logical words, then at
  *    other spaces and operators — and only a piece still wider than the line breaks inside a
  *    bracket, after its commas first, one nesting level at a time. A bracket that fits a line is
  *    never broken, nothing breaks inside an index `a[…]` (a list literal `[…]` breaks as any
@@ -403,15 +403,11 @@ function paragraphOf(
   // The Cartesian tree of the ranks: a stack of nodes of rising rank, each new break closing the
   // nodes of a higher rank (linear: every break is pushed and popped once).
   interface Open { rank: number; node: Breaks }
-  // `f := factorial(n - 1)`: a one-word target given one bracketed value (a call symbol's text)
-  // keeps its `:=` and the value goes on the next line, not a lone `f` above `:= factorial(…)`.
-  let oneValue = n > 2 && ASSIGNMENT_WORDS.has(texts[1]!) && startsWord[1]! && startsWord[2]!;
-  for (let k = 3; oneValue && k < n; k++) if (depthAfter[k - 1] === 0) oneValue = false;
   const stack: Open[] = [];
   for (let k = 1; k < n; k++) {
     if (counter) counter.steps++;
     if (indexAfter[k - 1]! > 0) continue;
-    const rank = rankOf(oneValue && k <= 2 ? (k === 1 ? STICKY : ASSIGNMENT) : gapKind(texts, startsWord, inWord, k), depthAfter[k - 1]!);
+    const rank = rankOf(gapKind(texts, startsWord, inWord, k), depthAfter[k - 1]!);
     let last: Breaks | null = null;
     while (stack.length > 0 && stack[stack.length - 1]!.rank > rank) {
       const top = stack.pop()!;
