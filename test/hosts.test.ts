@@ -18,6 +18,7 @@ import type { AssetName } from "../engine/assets.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { workerAssetModules } from "../scripts/worker-assets-plugin.ts";
 import { renderSet, SET_SOURCES, type HostFile } from "./hosts/render-set.ts";
+import { FORMATS } from "../engine/index.ts";
 import { bundleHarness } from "./support/host-bundle.ts";
 import { decodePng } from "./support/png-decode.ts";
 import { fetchWhenUp, freePort, WORKERD, workerdConfig } from "./support/workerd.ts";
@@ -103,8 +104,9 @@ describe("the package", () => {
 });
 
 describe("every host renders the same files as Bun", () => {
-  test("the reference set: 3 examples × 7 formats", () => {
-    expect(reference).toHaveLength(21);
+  test("the reference set: 3 examples × every format (interface.md's seven, draw.io and Visio)", () => {
+    expect(reference).toHaveLength(3 * FORMATS.length);
+    expect(FORMATS).toHaveLength(9);
   });
 
   test("Deno, the package's dist/ build (hosts/deno.ts; Deno strips no types under node_modules)", async () => {

@@ -1,6 +1,6 @@
 /**
  * The fixed set every host renders in the cross-host test (test/hosts.test.ts): a Python, a C and a
- * Pascal example × all seven formats. Host-neutral (Web APIs only): the Bun test, the Deno and Node
+ * Pascal example × every format. Host-neutral (Web APIs only): the Bun test, the Deno and Node
  * scripts, the Chromium page and Web Worker and the workerd worker all run this same function. The
  * harnesses are bundled with the engine import pointed at the built files each host uses
  * (test/support/host-bundle.ts), so it is those builds that render.
