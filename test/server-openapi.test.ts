@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
-import { BatchRequest, GiftRequest, RenderRequest, TopupRequest } from "../server/http/schemas.ts";
+import { BatchRequest, GiftRequest, RenderRequest, ReportRequest, TopupRequest } from "../server/http/schemas.ts";
 import { repoRoot } from "./support/cli.ts";
 import { expectError, postJson, startServer, type TestServer } from "./support/server.ts";
 import { busyMachineTimeouts } from "./support/timeouts.ts";
@@ -383,7 +383,7 @@ describe("API reference page", () => {
   });
 
   test("every JSON request body has an example its schema accepts, with no Pro option; Try it out on /render answers 200 or 402", async () => {
-    const schemas: Record<string, { safeParse(v: unknown): { success: boolean; error?: unknown } }> = { RenderRequest, BatchRequest, TopupRequest, GiftRequest };
+    const schemas: Record<string, { safeParse(v: unknown): { success: boolean; error?: unknown } }> = { RenderRequest, BatchRequest, TopupRequest, GiftRequest, ReportRequest };
     const named: string[] = [];
     for (const methods of Object.values(doc.paths)) {
       for (const operation of Object.values(methods)) {
@@ -398,7 +398,7 @@ describe("API reference page", () => {
         expect(JSON.stringify(example)).not.toContain('"options"');
       }
     }
-    expect(named.sort()).toEqual(["BatchRequest", "GiftRequest", "RenderRequest", "TopupRequest"]);
+    expect(named.sort()).toEqual(["BatchRequest", "GiftRequest", "RenderRequest", "ReportRequest", "TopupRequest"]);
     // What Execute sends: the example as it is.
     const example = (doc.components.schemas.RenderRequest as { example: unknown }).example;
     const rich = await server.user({ credits: 5 });

@@ -273,7 +273,9 @@ export const ReportRequest = z
     report: ReportOptions.optional(),
     json: z.boolean().optional(),
   })
-  .openapi("ReportRequest");
+  .openapi("ReportRequest", {
+    example: { items: [{ code: EXAMPLE_PY, lang: "python", name: "main.py" }, { code: EXAMPLE_C, lang: "c", name: "lab2.c" }], format: "docx" },
+  });
 export type ReportRequest = z.infer<typeof ReportRequest>;
 
 const SkippedSource = z
