@@ -431,15 +431,20 @@ function documentXml(g: Geometry, pages: boolean): string {
   return `${XML_HEAD}<w:document ${ns}><w:body>\n${body}\n${sect}</w:body></w:document>\n`;
 }
 
-const CONTENT_TYPES =
-  XML_HEAD +
-  `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-  `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
-  `<Default Extension="xml" ContentType="application/xml"/>` +
-  `<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>` +
-  `<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>` +
-  `<Override PartName="/word/settings.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml"/>` +
-  `</Types>\n`;
+/** `[Content_Types].xml` of a document with these parts besides the body, styles and settings (e.g. a header's `<Override …/>`). */
+export function contentTypes(overrides: readonly string[] = []): string {
+  return (
+    XML_HEAD +
+    `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+    `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
+    `<Default Extension="xml" ContentType="application/xml"/>` +
+    `<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>` +
+    `<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>` +
+    `<Override PartName="/word/settings.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml"/>` +
+    overrides.join("") +
+    `</Types>\n`
+  );
+}
 
 export const ROOT_RELS =
   XML_HEAD +
@@ -447,12 +452,17 @@ export const ROOT_RELS =
   `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>` +
   `</Relationships>\n`;
 
-const DOCUMENT_RELS =
-  XML_HEAD +
-  `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-  `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>` +
-  `<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/settings" Target="settings.xml"/>` +
-  `</Relationships>\n`;
+/** `word/_rels/document.xml.rels`: styles and settings, and these relationships besides. */
+export function documentRels(more: readonly string[] = []): string {
+  return (
+    XML_HEAD +
+    `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+    `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>` +
+    `<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/settings" Target="settings.xml"/>` +
+    more.join("") +
+    `</Relationships>\n`
+  );
+}
 
 /** Document defaults: Times New Roman 14 pt, no paragraph spacing (report body text). */
 function stylesXml(g: Geometry): string {
@@ -480,10 +490,10 @@ export function buildDocx(g: Geometry, pages: boolean): Uint8Array {
   const utf8 = new TextEncoder();
   // The entry order of the zip: keep it fixed.
   const files: [name: string, xml: string][] = [
-    ["[Content_Types].xml", CONTENT_TYPES],
+    ["[Content_Types].xml", contentTypes()],
     ["_rels/.rels", ROOT_RELS],
     ["word/document.xml", documentXml(g, pages)],
-    ["word/_rels/document.xml.rels", DOCUMENT_RELS],
+    ["word/_rels/document.xml.rels", documentRels()],
     ["word/styles.xml", stylesXml(g)],
     ["word/settings.xml", SETTINGS],
   ];

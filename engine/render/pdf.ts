@@ -316,18 +316,27 @@ export async function renderPdfDocument(geometries: readonly Geometry[], context
     }
     if (doc.getPageCount() === 0) doc.addPage(PageSizes.A4);
 
-    const first = geometries.find((g) => g.charts.length > 0)?.charts[0];
-    if (first) doc.setTitle(first.caption.text);
-    doc.setLanguage("uk");
-    doc.setCreator("Skhema");
-    doc.setProducer("Skhema (pdf-lib)");
-    doc.setCreationDate(PDF_FIXED_DATE);
-    doc.setModificationDate(PDF_FIXED_DATE);
-    return await doc.save({ addDefaultPage: false });
+    return await savePdf(doc, { title: geometries.find((g) => g.charts.length > 0)?.charts[0]?.caption.text });
   } catch (e) {
-    if (e instanceof EngineError) throw e;
-    throw new EngineError("render_failed", `PDF rendering failed: ${e instanceof Error ? e.message : String(e)}`);
+    throw pdfFailure(e);
   }
+}
+
+/** Saves a document with fixed metadata (no clock), so the same input gives the same bytes. */
+export async function savePdf(doc: PDFDocument, meta: { title?: string | undefined; author?: string | undefined }): Promise<Uint8Array> {
+  if (meta.title) doc.setTitle(meta.title);
+  if (meta.author) doc.setAuthor(meta.author);
+  doc.setLanguage("uk");
+  doc.setCreator("Skhema");
+  doc.setProducer("Skhema (pdf-lib)");
+  doc.setCreationDate(PDF_FIXED_DATE);
+  doc.setModificationDate(PDF_FIXED_DATE);
+  return await doc.save({ addDefaultPage: false });
+}
+
+/** A failure while writing a PDF as the engine's error (its own errors pass through). */
+export function pdfFailure(e: unknown): EngineError {
+  return e instanceof EngineError ? e : new EngineError("render_failed", `PDF rendering failed: ${e instanceof Error ? e.message : String(e)}`);
 }
 
 export const renderPdf: Renderer = (geometry, context) => renderPdfDocument([geometry], context);

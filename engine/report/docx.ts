@@ -9,7 +9,7 @@
  */
 import { CAPTION_GAP } from "../geometry/style.ts";
 import { escapeXml } from "../render/svg.ts";
-import { NS, ROOT_RELS, SETTINGS, XML_HEAD, figureRun, twips, unionBox, type Doc } from "../render/docx.ts";
+import { contentTypes, documentRels, NS, ROOT_RELS, SETTINGS, XML_HEAD, figureRun, twips, unionBox, type Doc } from "../render/docx.ts";
 import { wordFamily } from "../render/font-names.ts";
 import { DOCX_LEVEL, zip } from "../render/zip.ts";
 import { lineHeightMm } from "../text/measure.ts";
@@ -107,25 +107,14 @@ const HEADER =
   `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r>` +
   `<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>1</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p></w:hdr>\n`;
 
-const CONTENT_TYPES =
-  XML_HEAD +
-  `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-  `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
-  `<Default Extension="xml" ContentType="application/xml"/>` +
-  `<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>` +
-  `<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>` +
-  `<Override PartName="/word/settings.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml"/>` +
-  `<Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>` +
-  `<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>` +
-  `</Types>\n`;
+const CONTENT_TYPES = contentTypes([
+  `<Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>`,
+  `<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>`,
+]);
 
-const DOCUMENT_RELS =
-  XML_HEAD +
-  `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-  `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>` +
-  `<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/settings" Target="settings.xml"/>` +
-  `<Relationship Id="rIdHeader" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header1.xml"/>` +
-  `</Relationships>\n`;
+const DOCUMENT_RELS = documentRels([
+  `<Relationship Id="rIdHeader" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header1.xml"/>`,
+]);
 
 const PACKAGE_RELS = ROOT_RELS.replace(
   "</Relationships>",

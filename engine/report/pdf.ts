@@ -19,9 +19,8 @@ import {
   showText,
 } from "pdf-lib";
 import type { AssetLoader, FontAssetName } from "../assets.ts";
-import { EngineError } from "../errors.ts";
 import type { FontId } from "../text/measure.ts";
-import { DocFonts, drawFigure, figureTexts, MM, PDF_FIXED_DATE, subsetTag, type PdfFigurePlan } from "../render/pdf.ts";
+import { DocFonts, drawFigure, figureTexts, MM, pdfFailure, savePdf, subsetTag, type PdfFigurePlan } from "../render/pdf.ts";
 import { Face, loadFonts, textRuns } from "../render/fonts.ts";
 import { pdfFontkit, textWidth, trueTypeFont } from "../render/pdf-font.ts";
 import type { ReportDocument } from "./document.ts";
@@ -97,18 +96,9 @@ export async function reportPdf(report: ReportDocument, assets: AssetLoader): Pr
       page.pushOperators(...textOps(page, df, faces, embedded, [...items.filter((it): it is PlacedText => it.kind === "text"), pageNumber(i)]));
     });
 
-    const o = report.options;
-    if (o.title) doc.setTitle(o.title);
-    if (o.student) doc.setAuthor(o.student);
-    doc.setLanguage("uk");
-    doc.setCreator("Skhema");
-    doc.setProducer("Skhema (pdf-lib)");
-    doc.setCreationDate(PDF_FIXED_DATE);
-    doc.setModificationDate(PDF_FIXED_DATE);
-    return await doc.save({ addDefaultPage: false });
+    return await savePdf(doc, { title: report.options.title, author: report.options.student });
   } catch (e) {
-    if (e instanceof EngineError) throw e;
-    throw new EngineError("render_failed", `PDF rendering failed: ${e instanceof Error ? e.message : String(e)}`);
+    throw pdfFailure(e);
   }
 }
 
