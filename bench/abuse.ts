@@ -16,6 +16,7 @@ import { createApiKey } from "../server/accounts/keys.ts";
 import { createUser } from "../server/accounts/users.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/open.ts";
+import { spawnBenchServer } from "./spawn-server.ts";
 
 const quick = process.argv.includes("--quick");
 const MiB = 1024 * 1024;
@@ -35,18 +36,8 @@ async function balance(id: number): Promise<number> {
   return Number(r.rows[0]!.credits);
 }
 
-const port = 20_000 + Math.floor(Math.random() * 2000);
-const server = Bun.spawn([process.execPath, "server/main.ts"], {
-  cwd: new URL("../", import.meta.url).pathname,
-  env: { ...process.env, SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
-  stdout: "ignore",
-  stderr: "inherit",
-});
-const base = `http://127.0.0.1:${port}/v1`;
-for (let i = 0; i < 400; i++) {
-  if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
-  await Bun.sleep(50);
-}
+const server = await spawnBenchServer(new URL("../", import.meta.url).pathname, databaseUrl);
+const { base } = server;
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))![1]) / 1024;
 
 /** One adversarial request: a JSON body (string, sent as is) for an endpoint. */
@@ -187,7 +178,6 @@ const after = rssMb();
 console.log(`\nRSS: idle ${idle.toFixed(0)} MB; ${quick ? "right after the last case" : "a minute after the last case"} ${after.toFixed(0)} MB (${(((after - idle) / idle) * 100).toFixed(0)} %)`);
 console.log(`targets: answers within budget + 1 s: ${allWithin ? "met" : "NOT met"}; health p99 ≤ 50 ms: ${worstHealth <= 50 ? "met" : "NOT met"} (worst ${worstHealth.toFixed(0)}); render p99 ≤ 100 ms: ${worstRender <= 100 ? "met" : "NOT met"} (worst ${worstRender.toFixed(0)}); RSS within 20 %: ${after <= idle * 1.2 ? "met" : "NOT met"}`);
 
-server.kill("SIGTERM");
-await server.exited;
+await server.stop();
 database.close();
 rmSync(dir, { recursive: true, force: true });

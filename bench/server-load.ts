@@ -22,6 +22,7 @@ import { createApiKey } from "../server/accounts/keys.ts";
 import { createUser } from "../server/accounts/users.ts";
 import { openDatabase } from "../server/db/open.ts";
 import { program } from "./program.ts";
+import { spawnBenchServer } from "./spawn-server.ts";
 
 const SMALL = "def grade(score):\n    if score >= 90:\n        return 'A'\n    elif score >= 75:\n        return 'B'\n    return 'F'\n";
 const args = process.argv.slice(2);
@@ -47,23 +48,12 @@ async function start(root: string, n: number): Promise<Target> {
   const user = await createUser(database.db, { email: "bench@example.com", credits: 2_000_000_000 });
   const { key } = await createApiKey(database.db, user.id, "bench");
   database.close();
-  const port = 18_000 + Math.floor(Math.random() * 2000);
-  const server = Bun.spawn([process.execPath, "server/main.ts"], {
-    cwd: root,
-    // One key stands for many clients here (up to 50 connections), and autocannon drops the requests
-    // in flight when a run ends (each an abandoned render): the per-key limits on renders in flight
-    // and on failures are fair-use policy, measured by bench:abuse, not what this load test is about.
-    env: { ...process.env, SKHEMA_DEV: "1", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", RENDER_CONCURRENCY_PER_KEY: "1000", RENDER_FAILURES_PER_MINUTE: "1000000" },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  const base = `http://127.0.0.1:${port}/v1`;
-  for (let i = 0; i < 400; i++) {
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
-    await Bun.sleep(50);
-  }
+  // One key stands for many clients here (up to 50 connections), and autocannon drops the requests
+  // in flight when a run ends (each an abandoned render): the per-key limits on renders in flight
+  // and on failures are fair-use policy, measured by bench:abuse, not what this load test is about.
+  const server = await spawnBenchServer(root, databaseUrl, { RENDER_CONCURRENCY_PER_KEY: "1000", RENDER_FAILURES_PER_MINUTE: "1000000" });
   const label = n === 0 ? "this checkout" : basename(root);
-  return { label, base, pid: server.pid, key, stop: async () => void (server.kill("SIGTERM"), await server.exited) };
+  return { label, base: server.base, pid: server.pid, key, stop: server.stop };
 }
 
 function rssMb(target: Target): number {
