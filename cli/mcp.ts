@@ -26,7 +26,10 @@ function localHost(ctx: Context): ToolHost {
     },
     // Drawn here with the engine's rasteriser rather than asked of the service as a second render,
     // which would cost the user another credit.
-    preview: async (svg, args) => (await import("./preview.ts")).svgToPng(svg, args.font),
+    preview: async (svg, args) => {
+      const [{ svgPicture }, { cliAssets }] = await Promise.all([import("../engine/render/svg-picture.ts"), import("./assets.ts")]);
+      return svgPicture(svg, args.font, cliAssets);
+    },
   };
 }
 

@@ -14,12 +14,10 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { SOFTWARE_VERSION } from "../http/versions.ts";
 import { SkhemaClient } from "../../client/api.ts";
 import { createToolServer, type RenderArgs, type ToolHost } from "../../client/mcp-tools.ts";
-import type { Lang } from "../../engine/index.ts";
 import type { User } from "../accounts/users.ts";
 import { authenticateCredential } from "../http/auth.ts";
 import type { AppDeps } from "../http/deps.ts";
 import { MCP_PATH, resourceMetadataUrl } from "../oauth/routes.ts";
-import { loadSource, resolveLang } from "../rendering/source.ts";
 
 /** A tool call's JSON-RPC body: a source of 1 MiB, JSON-escaped, with room for the rest. */
 const MAX_BODY = 4 * 1024 * 1024;
@@ -46,16 +44,11 @@ function remoteHost(deps: AppDeps, api: (request: Request) => Promise<Response>,
       if (!file.link) return { uri: `urn:skhema:file:${encodeURIComponent(file.filename)}`, note: `The file ${file.filename} is in this result` };
       return { uri: file.link.url, note: `The file is at ${file.link.url} until ${file.link.expiresAt}` };
     },
-    // The picture is drawn by the render pool like any render (never on the server's own thread);
-    // it is part of the answer the user paid for, so it is not charged again.
-    async preview(_svg, args: RenderArgs) {
-      if (args.code === undefined && args.url === undefined) return "no source to draw";
-      const source = { code: args.code, url: args.url, lang: args.lang };
-      const lang: Lang = resolveLang(source);
-      const code = await loadSource(source, deps.config.source);
-      const input = { code, lang, format: "png" as const, scale: 1, fn: args.fn, split: args.split, font: args.font, options: args.options };
-      const result = await deps.renderer.run({ kind: "render", input }, { budgetMs: deps.config.render.budgetMs, signal: AbortSignal.timeout(deps.config.render.budgetMs * 2), owner: `user:${user.id}` });
-      return result.file.data as Uint8Array;
+    // The picture of the SVG answer is drawn in the render pool (never on the server's own thread),
+    // from the SVG itself: no second parse and layout, no second fetch of a url, no second charge.
+    async preview(svg, args: RenderArgs) {
+      const limits = { budgetMs: deps.config.render.budgetMs, signal: AbortSignal.timeout(deps.config.render.budgetMs * 2), owner: `user:${user.id}` };
+      return deps.renderer.run({ kind: "picture", svg, font: args.font }, limits);
     },
   };
 }

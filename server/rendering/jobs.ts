@@ -36,7 +36,9 @@ export type Job =
   | { kind: "prepare"; input: RenderInput }
   | { kind: "pdfBundle"; parts: readonly PreparedChart[] }
   | { kind: "zip"; files: readonly ZipFile[] }
-  | { kind: "report"; input: ReportInput & { format: string } };
+  | { kind: "report"; input: ReportInput & { format: string } }
+  /** A PNG picture of an SVG answer (the remote MCP tool's preview). */
+  | { kind: "picture"; svg: string; font: string | undefined };
 
 export interface JobResults {
   render: RenderedChart;
@@ -44,6 +46,7 @@ export interface JobResults {
   pdfBundle: Uint8Array;
   zip: Uint8Array;
   report: ReportResult;
+  picture: Uint8Array;
 }
 
 export type JobResult<J extends Job> = JobResults[J["kind"]];
@@ -78,6 +81,10 @@ async function run(job: Job, assets: AssetLoader): Promise<JobResults[Job["kind"
       // The report's module loads with the first report a worker draws.
       const { renderReport } = await import("../../engine/report/index.ts");
       return renderReport(job.input, assets);
+    }
+    case "picture": {
+      const { svgPicture } = await import("../../engine/render/svg-picture.ts");
+      return svgPicture(job.svg, job.font, assets);
     }
   }
 }
