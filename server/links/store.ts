@@ -4,14 +4,13 @@
  * it expires, then deleted (housekeeping). Bounded per account: a number of live links and their
  * bytes, so links cannot turn the service into file storage.
  */
-import { createHash } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { newToken, sha256Hex as hashOf } from "../accounts/secrets.ts";
 import type { Db } from "../db/open.ts";
 import { chartLinks } from "../db/schema.ts";
 import type { LinkPolicy } from "./policy.ts";
 
 
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export interface StoredFile {
   data: Uint8Array;
@@ -37,7 +36,7 @@ export async function linkRoom(db: Db, userId: number, policy: LinkPolicy, now =
  */
 export async function createLink(db: Db, userId: number, file: StoredFile, policy: LinkPolicy, now = Date.now()): Promise<CreatedLink | null> {
   await db.delete(chartLinks).where(and(eq(chartLinks.userId, userId), lt(chartLinks.expiresAt, now)));
-  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  const token = newToken();
   const expiresAt = now + policy.ttlMs;
   const size = file.data.byteLength;
   const rows = await db.all<{ id: number }>(sql`

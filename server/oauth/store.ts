@@ -5,9 +5,9 @@
  * Like API keys, a secret is 32 random bytes and only its SHA-256 is stored; revoking a grant ends
  * every secret issued under it at once.
  */
-import { createHash } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { verifyChallenge } from "pkce-challenge";
+import { newToken, sha256Hex as hashOf } from "../accounts/secrets.ts";
 import type { User } from "../accounts/users.ts";
 import type { Db } from "../db/open.ts";
 import { oauthClients, oauthGrants, oauthSecrets, users, type OAuthSecretKind } from "../db/schema.ts";
@@ -21,11 +21,7 @@ export const MAX_GRANTS = 20;
 /** What a token's prefix says it is: a person reading a log or a leak can tell them apart. */
 const PREFIX: Record<OAuthSecretKind, string> = { code: "skc_", access: "ska_", refresh: "skr_" };
 
-function newSecret(kind: OAuthSecretKind): string {
-  return PREFIX[kind] + Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
-}
-
-const hashOf = (secret: string) => createHash("sha256").update(secret).digest("hex");
+const newSecret = (kind: OAuthSecretKind): string => PREFIX[kind] + newToken();
 
 export function isAccessToken(token: string): boolean {
   return token.startsWith(PREFIX.access);

@@ -21,7 +21,7 @@ import { signInCodes, users, type Locale } from "../../../server/db/schema.ts";
 import { countRequest, peekCount } from "../../../server/http/rate-limit.ts";
 import { enqueueMail, mailQueued } from "../../../server/mail/outbox.ts";
 import { templates } from "../../../server/mail/templates/index.ts";
-import { newCode, newToken, sameHash, sha256Hex } from "./tokens.ts";
+import { newCode, newToken, sameHash, sha256Hex } from "../../../server/accounts/secrets.ts";
 
 export const CODE_TTL_MS = 15 * 60_000;
 /** Tries (right or wrong) a code takes, from everyone together. */

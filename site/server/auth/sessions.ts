@@ -10,7 +10,7 @@ import type { InArgs, InStatement } from "@libsql/client";
 import type { User } from "../../../server/accounts/users.ts";
 import type { Db } from "../../../server/db/open.ts";
 import { sessions, users } from "../../../server/db/schema.ts";
-import { newToken, sha256Hex } from "./tokens.ts";
+import { newToken, sha256Hex } from "../../../server/accounts/secrets.ts";
 
 export const SESSION_COOKIE = "skhema_session";
 const SESSION_DAYS = 30;

@@ -1,4 +1,4 @@
-/** Random secrets of the site (session tokens, sign-in link tokens, codes) and their stored hashes. */
+/** Random secrets (session and link tokens, sign-in codes, OAuth secrets, temporary links) and their stored hashes. */
 import { createHash, timingSafeEqual } from "node:crypto";
 
 /** 32 random bytes, base64url: a session or link token. */
