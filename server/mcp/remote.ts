@@ -19,8 +19,6 @@ import { authenticateCredential } from "../http/auth.ts";
 import type { AppDeps } from "../http/deps.ts";
 import { MCP_PATH, resourceMetadataUrl } from "../oauth/routes.ts";
 
-/** A tool call's JSON-RPC body: a source of 1 MiB, JSON-escaped, with room for the rest. */
-const MAX_BODY = 4 * 1024 * 1024;
 /** The host name in-process API calls are addressed to; they never reach the network. */
 const IN_PROCESS = "http://in-process.invalid/v1";
 
@@ -65,11 +63,10 @@ export function remoteMcpRoutes(deps: AppDeps, api: (request: Request) => Promis
     if (!credential) return unauthorized(c, origin, "sign in (OAuth) or send an API key as a bearer token");
     const auth = await authenticateCredential(deps.db, credential);
     if (!auth) return unauthorized(c, origin, "the key or access token is unknown, expired or revoked");
-    const length = Number(c.req.header("content-length") ?? 0);
-    if (length > MAX_BODY) return c.json({ jsonrpc: "2.0", error: { code: -32600, message: `request body larger than ${MAX_BODY} bytes` }, id: null }, 413);
+    // The body's size was bounded while it streamed in (app.ts: the same limit as POST /render).
 
     const server = createToolServer(remoteHost(deps, api, credential, auth.user), SOFTWARE_VERSION);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: deps.config.maxRenderBody });
     await server.connect(transport);
     try {
       return await transport.handleRequest(c.req.raw);
