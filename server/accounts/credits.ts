@@ -5,12 +5,14 @@
  * into the embedded engine), never as an interactive transaction: nothing else in this process can
  * run between them, another process waits on the file lock, and a killed process leaves either both
  * or neither. The SQL is built by drizzle once per database (with placeholders) — on the hot path of
- * every render, rebuilding it per call cost more than running it.
+ * every render, rebuilding it per call cost more than running it — and an embedded database runs it
+ * on statements prepared once (db/prepared-writes.ts).
  */
-import type { InArgs, InStatement } from "@libsql/client";
+import type { InArgs, InStatement, InValue } from "@libsql/client";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { fillPlaceholders } from "drizzle-orm/sql";
 import type { Db } from "../db/open.ts";
+import { preparedWrites } from "../db/prepared-writes.ts";
 import { ledger, users, type LedgerReason } from "../db/schema.ts";
 
 interface Built {
@@ -55,9 +57,10 @@ export async function applyDelta(db: Db, userId: number, delta: number, reason: 
   let built = statements.get(db);
   if (!built) statements.set(db, (built = buildStatements(db)));
   const values = { delta, userId, reason, ref, now: Date.now() };
-  const batch: InStatement[] = built.map((s) => ({ sql: s.sql, args: fillPlaceholders(s.params, values) as InStatement extends { args?: infer A } ? A : never }));
-  const [updated] = await db.$client.batch(batch, "write");
-  const credits = updated?.rows[0]?.credits;
+  const batch = built.map((s) => ({ sql: s.sql, args: fillPlaceholders(s.params, values) as InValue[] }));
+  const prepared = preparedWrites(db.$client);
+  const [rows] = prepared ? prepared.batch(batch) : (await db.$client.batch(batch, "write")).map((r) => r.rows);
+  const credits = rows?.[0]?.credits;
   return credits === undefined ? null : Number(credits);
 }
 

@@ -11,6 +11,7 @@ import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema.ts";
+import { openPreparedWrites } from "./prepared-writes.ts";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
@@ -66,5 +67,14 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     // write then fails (the tables exist). A second attempt sees it applied; a real problem fails again.
     await migrate(db, { migrationsFolder: MIGRATIONS });
   }
-  return { db, client, close: () => client.close() };
+  // The hot path's writes (a render's charge) on a connection that keeps its statements prepared.
+  const writes = path ? await openPreparedWrites(client, path, BUSY_TIMEOUT_MS) : undefined;
+  return {
+    db,
+    client,
+    close: () => {
+      writes?.close();
+      client.close();
+    },
+  };
 }
