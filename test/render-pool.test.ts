@@ -1,12 +1,14 @@
 /**
  * The worker pool (server/rendering/pool.ts) with a minimal protocol worker (test/support/pool-worker.ts):
- * a job over its budget, abandoned by its caller or over the memory ceiling is stopped by replacing
- * its worker, the pool keeps serving, and the pool's thread stays free while a worker spins. Spinning
- * jobs never end, so no outcome here depends on how fast the machine is.
+ * a job over its budget, abandoned by its caller (after its grace) or over the memory ceiling is
+ * stopped by replacing its worker, the pool keeps serving, and the pool's thread stays free while a
+ * worker spins. Spinning jobs never end, and a job meant to end within its grace has a minute of it,
+ * so no outcome here depends on how fast the machine is.
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { JobStopped, WorkerPool, type PoolSettings } from "../server/rendering/pool.ts";
 import { busyMachineTimeouts } from "./support/timeouts.ts";
+import { until } from "./support/until.ts";
 
 busyMachineTimeouts();
 
@@ -15,7 +17,7 @@ const MiB = 1024 * 1024;
 const pools: WorkerPool[] = [];
 
 function pool(settings: Partial<PoolSettings> = {}): WorkerPool {
-  const p = new WorkerPool({ spawn: () => new Worker(WORKER, { type: "module" }), size: 1, memoryCeilingBytes: 512 * MiB, recycleBytes: 256 * MiB, ...settings });
+  const p = new WorkerPool({ spawn: () => new Worker(WORKER, { type: "module" }), size: 1, memoryCeilingBytes: 512 * MiB, recycleBytes: 256 * MiB, abandonGraceMs: 50, ...settings });
   pools.push(p);
   return p;
 }
@@ -75,10 +77,10 @@ describe("render worker pool", () => {
     expect(p.stats().busy).toBe(2);
     controller.abort();
     for (const outcome of await Promise.all(spinning)) expect((outcome as DOMException).name).toBe("AbortError");
-    expect(p.stats().replaced.abandoned).toBe(2);
+    await until(() => p.stats().replaced.abandoned === 2);
   }, 120_000);
 
-  test("an abandoned job stops its worker; an abandoned queued job never starts", async () => {
+  test("an abandoned job stops its worker after its grace; an abandoned queued job never starts", async () => {
     const p = pool();
     const first = new AbortController();
     const second = new AbortController();
@@ -90,9 +92,35 @@ describe("render worker pool", () => {
     expect(((await queued) as DOMException).name).toBe("AbortError");
     expect(p.stats()).toMatchObject({ busy: 1, queued: 0 });
     first.abort();
-    expect(((await running) as DOMException).name).toBe("AbortError");
-    expect(p.stats().replaced.abandoned).toBe(1);
+    expect(((await running) as DOMException).name).toBe("AbortError"); // answered at once, not after the grace
+    await until(() => p.stats().replaced.abandoned === 1);
     expect(await p.run({ kind: "echo", value: "fresh" }, { budgetMs: LONG })).toBe("fresh");
+  }, 120_000);
+
+  test("an abandoned job that ends within its grace keeps its worker: its answer is dropped, the next job runs there", async () => {
+    const p = pool({ abandonGraceMs: 60_000 });
+    const controller = new AbortController();
+    const abandoned = p.run({ kind: "later", ms: 20, value: "unheard" }, { budgetMs: LONG, signal: controller.signal }).catch((e: unknown) => e);
+    while (p.stats().busy < 1) await Bun.sleep(1);
+    controller.abort();
+    expect(((await abandoned) as DOMException).name).toBe("AbortError");
+    expect(await p.run({ kind: "ran" }, { budgetMs: LONG })).toBe(2); // the same worker's second job
+    expect(p.stats()).toMatchObject({ busy: 0, queued: 0, replaced: { budget: 0, memory: 0, abandoned: 0, crashed: 0, recycled: 0 } });
+  }, 120_000);
+
+  test("a job handed over and then abandoned leaves the job running before it alone", async () => {
+    const p = pool({ abandonGraceMs: 60_000 });
+    await p.run({ kind: "echo" }, { budgetMs: LONG }); // the worker is ready
+    const controller = new AbortController();
+    const running = p.run({ kind: "later", ms: 50, value: "heard" }, { budgetMs: LONG, owner: "a" });
+    const handed = p.run({ kind: "echo", value: "unheard" }, { budgetMs: LONG, owner: "a", signal: controller.signal }).catch((e: unknown) => e);
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 0 }); // handed to the busy worker, not queued
+    controller.abort();
+    expect(((await handed) as DOMException).name).toBe("AbortError");
+    expect(await running).toBe("heard");
+    await until(() => p.stats().busy === 0);
+    expect(await p.run({ kind: "ran" }, { budgetMs: LONG })).toBe(4);
+    expect(p.stats().replaced.abandoned).toBe(0);
   }, 120_000);
 
   test("over the memory ceiling the longest-running job is stopped", async () => {

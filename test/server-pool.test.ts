@@ -7,18 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ledgerConsistent, postJson, SPIN_WORKER, startServer, expectError, type TestServer } from "./support/server.ts";
 import { SPIN } from "./support/spin-worker.ts";
 import { busyMachineTimeouts } from "./support/timeouts.ts";
+import { until } from "./support/until.ts";
 
 busyMachineTimeouts();
 
 const SMALL = "def f(x):\n    return x + 1\n";
 
-/** Polls until `done` holds (a worker being replaced is asynchronous); fails the test after a minute. */
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; !done(); i++) {
-    if (i > 6000) throw new Error("condition not reached within a minute");
-    await Bun.sleep(10);
-  }
-}
 
 const credits = async (server: TestServer, key: string) => ((await (await fetch(`${server.url}/me`, { headers: { "x-api-key": key } })).json()) as { credits: number }).credits;
 

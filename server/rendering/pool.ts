@@ -6,6 +6,13 @@
  * busy JavaScript thread can be stopped — its worker is terminated — and a fresh worker takes the
  * slot. Jobs wait in order for a free worker; an abandoned job leaves the queue.
  *
+ * An abandoned job that is running (or handed to a busy worker) is answered at once, and its worker
+ * gets ABANDON_GRACE_MS from when it starts that job to finish it before it is terminated: a
+ * student's render ends within a few ms, while a fresh worker costs a cold start — loading the
+ * engine and compiling it again, ≈ 0.5 ms of JIT per render for the next thousands (issue 22:
+ * every client that timed out or a load test's last requests replaced a warm worker). The work still
+ * stops within the grace; its answer is dropped.
+ *
  * Fairness: one owner (a user) holds at most `perOwner` workers at once, by default all but one, and
  * an owner already holding one never takes the last free worker; bulk work (a large source, a batch's
  * bundle) never takes the last free worker at all. So with a worker more than the machine
@@ -59,6 +66,8 @@ export interface PoolSettings {
   sampleMs?: number;
   /** Workers one owner may hold at once; default all but one (at least one). */
   perOwner?: number;
+  /** How long a worker may finish an abandoned job before it is terminated; default ABANDON_GRACE_MS. */
+  abandonGraceMs?: number;
 }
 
 export interface JobLimits {
@@ -85,6 +94,8 @@ interface Pending {
 
 interface Running extends Pending {
   startedAt: number;
+  /** Its caller went away (already answered): the worker's answer is dropped. */
+  abandoned?: true;
 }
 
 interface Slot {
@@ -92,7 +103,12 @@ interface Slot {
   ready: boolean;
   /** The job the worker runs, then at most one more of the same owner waiting on it. */
   jobs: Running[];
+  /** Armed while the job the worker runs is abandoned: replaces the worker at the end of the grace. */
+  grace?: ReturnType<typeof setTimeout> | undefined;
 }
+
+/** How long a worker may go on with an abandoned job before it is terminated (see the header). */
+export const ABANDON_GRACE_MS = 250;
 
 /** Jobs given to one worker at once (the running one and the next). */
 const DEPTH = 2;
@@ -147,6 +163,7 @@ export class WorkerPool {
     this.stopSampling();
     for (const pending of this.queue.splice(0)) this.finish(pending).reject(new Error("the worker pool is closed"));
     for (const slot of this.slots) {
+      clearTimeout(slot.grace);
       slot.worker.terminate();
       for (const job of slot.jobs.splice(0)) this.finish(job).reject(new Error("the worker pool is closed"));
     }
@@ -174,10 +191,13 @@ export class WorkerPool {
     const index = slot.jobs.findIndex((j) => j.id === data.id);
     if (index < 0) return; // an answer for a job already stopped
     const [job] = slot.jobs.splice(index, 1);
-    const { resolve, reject } = this.finish(job!);
-    if (data.ok) resolve(open(data));
-    else reject(open(data));
+    if (!job!.abandoned) {
+      const { resolve, reject } = this.finish(job!);
+      if (data.ok) resolve(open(data));
+      else reject(open(data));
+    }
     if (data.heapBytes > this.settings.recycleBytes) this.replace(slot, "recycled");
+    else this.watchGrace(slot);
     this.dispatch();
   }
 
@@ -236,7 +256,10 @@ export class WorkerPool {
     this.end(pending, "budget", `over the ${pending.limits.budgetMs} ms budget`);
   }
 
-  /** Ends a job: out of the queue if it waits there, else its worker is replaced. */
+  /**
+   * Ends a job: out of the queue if it waits there; abandoned on a worker, answered at once and left
+   * to the grace (see the header); else its worker is replaced.
+   */
   private end(pending: Pending, reason: StopReason, why: string): void {
     const queued = this.queue.indexOf(pending);
     if (queued >= 0) {
@@ -245,7 +268,23 @@ export class WorkerPool {
       return;
     }
     const slot = this.slots.find((s) => s.jobs.includes(pending as Running));
-    if (slot) this.replace(slot, reason, why, pending);
+    if (!slot) return;
+    if (reason !== "abandoned") {
+      this.replace(slot, reason, why, pending);
+      return;
+    }
+    (pending as Running).abandoned = true;
+    this.finish(pending).reject(abandoned());
+    this.watchGrace(slot);
+  }
+
+  /** Arms the slot's grace when the job its worker runs now is abandoned (a job handed over waits its turn). */
+  private watchGrace(slot: Slot): void {
+    if (slot.jobs[0]?.abandoned) slot.grace ??= setTimeout(() => this.replace(slot, "abandoned"), this.settings.abandonGraceMs ?? ABANDON_GRACE_MS);
+    else {
+      clearTimeout(slot.grace);
+      slot.grace = undefined;
+    }
   }
 
   /**
@@ -253,15 +292,17 @@ export class WorkerPool {
    * fails with `reason`; the other jobs given to it go back to the front of the queue.
    */
   private replace(slot: Slot, reason: StopReason | "recycled", why = "", failed: Pending | undefined = slot.jobs[0]): void {
+    clearTimeout(slot.grace);
     slot.worker.onmessage = null;
     slot.worker.onerror = null;
     slot.worker.terminate();
     this.replaced[reason]++;
     const job = reason === "recycled" ? undefined : failed;
-    this.queue.unshift(...slot.jobs.filter((j) => j !== job));
+    // Abandoned jobs were answered already: they are neither sent again nor answered twice.
+    this.queue.unshift(...slot.jobs.filter((j) => j !== job && !j.abandoned));
     const index = this.slots.indexOf(slot);
     if (index >= 0 && !this.closed) this.slots[index] = this.start();
-    if (job && reason !== "recycled") this.finish(job).reject(reason === "abandoned" ? abandoned() : new JobStopped(`rendering stopped: ${why}`, reason));
+    if (job && reason !== "recycled" && !(job as Running).abandoned) this.finish(job).reject(new JobStopped(`rendering stopped: ${why}`, reason));
     this.dispatch();
   }
 

@@ -1,16 +1,22 @@
 /**
  * A minimal worker of the pool protocol (server/rendering/pool.ts) for the pool's own tests:
- * "echo" answers its value, "fail" throws, "spin" never ends, "heap" reports a heap of the given size.
+ * "echo" answers its value, "fail" throws, "spin" never ends, "heap" reports a heap of the given size,
+ * "later" answers its value after `ms` (the worker idle meanwhile), "ran" how many jobs this worker took.
  */
 import type { WorkerJob, WorkerReply } from "../../server/rendering/pool.ts";
 import { open, seal, transferable } from "../../server/rendering/wire.ts";
 
 declare const self: Worker;
 
-self.onmessage = (event: MessageEvent<WorkerJob>) => {
+let ran = 0;
+
+self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   const { id } = event.data;
-  const job = open(event.data) as { kind: string; value?: unknown; heapBytes?: number };
+  const job = open(event.data) as { kind: string; value?: unknown; heapBytes?: number; ms?: number };
+  ran++;
   if (job.kind === "spin") for (;;);
+  if (job.kind === "later") await Bun.sleep(job.ms ?? 0);
+  if (job.kind === "ran") job.value = ran;
   const heapBytes = job.heapBytes ?? 0;
   if (job.kind === "fail") self.postMessage({ id, ok: false, heapBytes, ...seal({ message: "it failed" }) } satisfies WorkerReply);
   else {
