@@ -4,7 +4,7 @@
  * server/main.ts is the same program on both. Chosen once, by the runtime's global.
  */
 import type { AssetLoader } from "../engine/assets.ts";
-import { bunAssets, fullGc, gcHint } from "../hosts/bun.ts";
+import { bunAssets, fullGc } from "../hosts/bun.ts";
 import { denoAssets } from "../hosts/deno.ts";
 
 export interface ServeOptions {
@@ -26,7 +26,6 @@ export interface Listening {
 export interface Runtime {
   name: "bun" | "deno";
   assets: AssetLoader;
-  afterRender?: () => void;
   afterBatch?: () => void;
   serve(options: ServeOptions): Listening;
 }
@@ -43,7 +42,6 @@ function bun(): Runtime {
   return {
     name: "bun",
     assets: bunAssets,
-    afterRender: gcHint(),
     afterBatch: fullGc,
     serve(options) {
       const server = Bun.serve(options);

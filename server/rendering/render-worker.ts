@@ -33,7 +33,6 @@ self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   if (bundle) runtime.afterBatch?.();
   reply.heapBytes = heapBytes();
   self.postMessage(reply, transfer);
-  if (!bundle) runtime.afterRender?.();
 };
 
 await preload(runtime.assets);
