@@ -211,15 +211,17 @@ function methodTable(routes: readonly { method: string; path: string }[]): Metho
       byPath.set(path, (byPath.get(path) ?? new Set()).add(method));
     }
   }
-  return {
-    allowed(path) {
-      const methods = new Set(byPath.get(path));
-      for (const p of patterns) if (p.pattern.test(path)) methods.add(p.method);
-      if (methods.size === 0) return undefined;
-      if (methods.has("GET")) methods.add("HEAD");
-      return [...methods].sort();
-    },
+  const lookUp = (path: string): string[] | undefined => {
+    const methods = new Set(byPath.get(path));
+    for (const p of patterns) if (p.pattern.test(path)) methods.add(p.method);
+    if (methods.size === 0) return undefined;
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods].sort();
   };
+  // Every request asks twice (the method check, the body limit): the routes' own paths are answered
+  // from this table, bounded by the routes; other paths (with parameters, or unknown) are looked up.
+  const known = new Map([...byPath.keys()].map((path) => [path, lookUp(path)]));
+  return { allowed: (path) => (known.has(path) ? known.get(path) : lookUp(path)) };
 }
 
 const OPENAPI_TITLE = "Skhema flowchart rendering API";
