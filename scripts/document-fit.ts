@@ -20,7 +20,7 @@ import type { ChartTree } from "../engine/tree/schema.ts";
 import type { Geometry, Part, Shape } from "../engine/geometry/types.ts";
 import type { ResolvedOptions } from "../engine/options.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
-import { fitDocument } from "../engine/layout/fit/fit-document.ts";
+import { figureCaptions, fitDocument } from "../engine/layout/fit/fit-document.ts";
 import { sizersIn } from "../engine/layout/fit/fit-chart.ts";
 import { NO_TEARS, tearsOf, wholeRoom, type Tears } from "../engine/layout/fit/torn.ts";
 import { FONTS } from "../engine/fonts.ts";
@@ -89,7 +89,7 @@ function designationsOf(parts: readonly Part[]): Map<string, Set<number>> {
 /** The tears of every chart cut as the paged formats cut it, at the document's one module (layoutCharts fits the same way). */
 function documentTears(tree: ChartTree, options: ResolvedOptions): Tears {
   const sum: Tears = { ...NO_TEARS };
-  for (const fitted of fitDocument(tree, options, true, sizersIn(FONTS.tinos))) {
+  for (const fitted of fitDocument(tree, options, true, sizersIn(FONTS.tinos), figureCaptions(tree, options, FONTS.tinos))) {
     const t = tearsOf(fitted.parts.map((p) => p.plans), fitted.module.gap, wholeRoom(fitted.module.gap, fitted.module.connector));
     for (const key of Object.keys(sum) as (keyof Tears)[]) sum[key] += t[key];
   }

@@ -28,6 +28,7 @@ import { resolveOptions } from "../engine/options.ts";
 import type { ChartTree } from "../engine/tree/schema.ts";
 import { decodeSourceBytes } from "../engine/source-bytes.ts";
 import { PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../engine/geometry/style.ts";
+import { LEAST_FILL } from "../engine/layout/sheets.ts";
 import { carefulKey, carefulSheets, measureDocument, type DocumentFit } from "./document-fit.ts";
 import { NO_TEARS, tearsOf, wholeRoom, type Tears } from "../engine/layout/fit/torn.ts";
 
@@ -256,7 +257,7 @@ export interface DocumentSummary {
 }
 
 /** Sheets before a document's last under this fill are reported (issue 21). */
-export const LEAST_FILL = 0.4;
+export { LEAST_FILL };
 
 export function summarizeDocuments(docs: readonly DocumentFit[], careful: Map<string, number> | null): DocumentSummary {
   const judged = careful ? docs.filter((d) => careful.has(carefulKey(d.file))) : [];
