@@ -241,8 +241,10 @@ export interface DocumentSummary {
   careful: { files: number; careful: number; sheets: number } | null;
   /** Fills of the sheets before each document's last, sorted. */
   fills: number[];
-  /** Sheets before a document's last under 40 % full. */
-  underfull: { file: string; sheet: number; fill: number }[];
+  /** Sheets before a document's last under 40 % full; `forced`: the rules force it to end there (document-fit.ts endsForced). */
+  underfull: { file: string; sheet: number; fill: number; forced: boolean }[];
+  /** Of those, the ones the rules do not force: what the layout could avoid. */
+  avoidableUnderfull: number;
   /** Sheets holding more than one figure, and the figures on them. */
   sharedSheets: number;
   sharedFigures: number;
@@ -266,7 +268,7 @@ export function summarizeDocuments(docs: readonly DocumentFit[], careful: Map<st
   for (const d of docs) {
     d.fills.slice(0, -1).forEach((fill, i) => {
       fills.push(fill);
-      if (fill < LEAST_FILL) underfull.push({ file: d.file, sheet: i + 1, fill });
+      if (fill < LEAST_FILL) underfull.push({ file: d.file, sheet: i + 1, fill, forced: d.forced[i]! });
     });
   }
   const sum = (f: (d: DocumentFit) => number, over = docs): number => over.reduce((n, d) => n + f(d), 0);
@@ -277,6 +279,7 @@ export function summarizeDocuments(docs: readonly DocumentFit[], careful: Map<st
     careful: careful ? { files: judged.length, careful: sum((d) => careful.get(carefulKey(d.file))!, judged), sheets: sum((d) => d.sheets, judged) } : null,
     fills: fills.sort((a, b) => a - b),
     underfull,
+    avoidableUnderfull: underfull.filter((u) => !u.forced).length,
     sharedSheets: sum((d) => d.figures.filter((n) => n > 1).length),
     sharedFigures: sum((d) => d.figures.filter((n) => n > 1).reduce((a, b) => a + b, 0)),
     tears: docs.reduce((t, d) => {
@@ -306,8 +309,10 @@ function documentReport(docs: readonly DocumentFit[], careful: Map<string, numbe
   if (s.careful) out.push(`careful judgement (${s.careful.files} files): ${s.careful.careful} sheets, ours ${s.careful.sheets} (${pct(s.careful.sheets / s.careful.careful - 1)})`);
   else out.push("careful judgement: test/corpus/careful-sheets.json not present");
   out.push(`fill of sheets before a document's last: median ${pct(median(s.fills))}, worst ${pct(s.fills[0] ?? NaN)} (${s.fills.length} sheets)`);
-  out.push(`sheets before the last under ${pct(LEAST_FILL)} full: ${s.underfull.length}`);
-  for (const u of s.underfull) out.push(`  ${u.file} sheet ${u.sheet}: ${pct(u.fill)}`);
+  out.push(`sheets before the last under ${pct(LEAST_FILL)} full: ${s.underfull.length}; avoidable (not forced by the rules): ${s.avoidableUnderfull}`);
+  for (const u of s.underfull) {
+    out.push(`  ${u.file} sheet ${u.sheet}: ${pct(u.fill)}${u.forced ? " (forced: the next figure, a whole chart, does not fit the rest)" : " (avoidable)"}`);
+  }
   out.push(`sheets shared by several figures: ${s.sharedSheets} (${s.sharedFigures} figures)`);
   out.push(`torn constructs (fit/torn.ts): ${TEAR_KINDS.map((key) => `${key} ${s.tears[key]}`).join(", ")}; branches laid under their decision on one sheet: ${s.laidUnder}`);
   out.push(`connector pairs: ${s.pairs}; cases whose body is away from their label (a label on a line into a connector): ${s.caseTears}`);
