@@ -12,7 +12,9 @@
  *     part, decisions cut from their branch, parts made only of connectors;
  * and every program as a document (scripts/document-fit.ts, issue 21): sheets against one figure
  * per sheet and against the careful student's judgement (test/corpus/careful-sheets.json, when
- * present), the fill of the sheets, figures sharing a sheet, torn constructs, bracket breaks.
+ * present), the fill of the sheets, the sheets before a document's last under 40 % full (all, and
+ * the avoidable ones: not forced by the rules, document-fit.ts endsForced), figures sharing a sheet,
+ * torn constructs, bracket breaks.
  *   bun scripts/pagefit.ts [folder ...] [--list] [--careful=FILE]     (npm run pagefit)
  * The measuring functions are exported for test/page-fit.test.ts.
  */

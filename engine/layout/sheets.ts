@@ -2,7 +2,8 @@
  * A document laid out as a whole on A4 sheets (issue 21) — what the paged renderers (PDF, DOCX,
  * Typst) and the page-fit report share. The figures of a geometry follow one another down the usable area of 170 × 257 mm (drawing-rules P7): a figure — a chart,
  * or one part of a split chart — with its caption under it (ДСТУ 3008 style), FIGURE_GAP below the
- * one before; a figure that does not fit the rest of a sheet starts the next one. The first part of a chart is captioned with the chart's caption, a later part with its
+ * one before; a figure that does not fit the rest of a sheet starts the next one (a chart split anyway
+ * may have been cut so its first part fits that rest: fit/fit-document.ts). The first part of a chart is captioned with the chart's caption, a later part with its
  * continuation caption «Рисунок 2, аркуш 2» under it (Part.sheetCaption). The geometries of a
  * batch bundle are placed so one after another, each starting a sheet.
  *
