@@ -11,9 +11,11 @@
  * A chart split anyway (taller than a part) may start on the rest of the sheet the figures before it
  * leave (issue 21: a tall figure's parts fill their sheets): it is cut again with its first part no
  * taller than that room (its caption under it), and that cut is taken only where it is no worse — no
- * more parts, no more torn constructs (torn.ts), a first part of at least LEAST_FIRST_PART — and the
- * document's sheets so far come out fewer, or as many with less of the last one used (so the figures
- * after it never need more sheets, sheets.ts placeNext). At most FIRST_PART_CUTS extra cuts a chart.
+ * more torn constructs (torn.ts), a first part of at least LEAST_FIRST_PART — and the document's
+ * sheets so far come out fewer, or as many with less of the last one used (so the figures after it
+ * never need more sheets, sheets.ts placeNext). Its parts are no more than the plain cut's, or one
+ * more (a connector pair more) only where that keeps a sheet from ending under LEAST_FILL and every
+ * sheet it closes at least that full. At most FIRST_PART_CUTS extra cuts a chart: layout stays linear.
  */
 import type { ChartTree } from "../../tree/schema.ts";
 import type { ResolvedOptions } from "../../options.ts";
@@ -68,7 +70,7 @@ export function fitDocument(
     const plain = f.module === shared ? f : fitChart(tree[i]!, options, paged, `c${i + 1}`, sizerFor, shared);
     const chart = onTheRest(tree, i, plain, filling, options, sizerFor, captions) ?? plain;
     fitted.push(chart);
-    filling = extents(chart, i, captions).reduce(placeNext, filling);
+    filling = placeAll(filling, extents(chart, i, captions)).filling;
   });
   return fitted;
 }
