@@ -4,7 +4,8 @@
  * on A4 sheets by engine/layout/sheets.ts) and measured from its geometry alone:
  *   - sheets, and the sheets it took before issue 21 (every part of every chart on its own sheet,
  *     each chart at its own module);
- *   - the fill of every sheet (used height ÷ 257 mm) and how many figures share each;
+ *   - the fill of every sheet (used height ÷ 257 mm) and how many figures share each, and which
+ *     sheets the rules force to end where they do (endsForced);
  *   - torn constructs, by the one definition the cut rules use (engine/layout/fit/torn.ts tearsOf,
  *     exact, from the plans of each part at the document's module): an if/else, switch or loop cut
  *     apart although it fits a part, a decision cut from its branch, a part of connectors only;
@@ -20,12 +21,12 @@ import type { ChartTree } from "../engine/tree/schema.ts";
 import type { Geometry, Part, Shape } from "../engine/geometry/types.ts";
 import type { ResolvedOptions } from "../engine/options.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
-import { fitDocument } from "../engine/layout/fit/fit-document.ts";
+import { figureCaptions, fitDocument } from "../engine/layout/fit/fit-document.ts";
 import { sizersIn } from "../engine/layout/fit/fit-chart.ts";
 import { NO_TEARS, tearsOf, wholeRoom, type Tears } from "../engine/layout/fit/torn.ts";
 import { FONTS } from "../engine/fonts.ts";
 import { textWidthMm } from "../engine/text/measure.ts";
-import { planSheets, SHEET } from "../engine/layout/sheets.ts";
+import { fitsRest, planSheets, SHEET, type Sheet, type SheetFigure } from "../engine/layout/sheets.ts";
 
 export interface DocumentFit {
   file: string;
@@ -36,9 +37,13 @@ export interface DocumentFit {
   fills: number[];
   /** Figures on every sheet, in order. */
   figures: number[];
+  /** Whether the rules force every sheet to end where it does (endsForced), in order. */
+  forced: boolean[];
   /** The module a of each chart, and its parts, in document order. */
   modules: number[];
   parts: number[];
+  /** Whether each chart, in document order, starts on the rest of a sheet: below another figure. */
+  startsOnRest: boolean[];
   /** What the cuts of its charts tear (fit/torn.ts), summed over the charts. */
   tears: Tears;
   /** Decisions with a branch laid under them through a connector pair on the same part. */
@@ -61,14 +66,29 @@ export function measureDocument(file: string, tree: ChartTree, options: Resolved
     sheets: sheets.length,
     fills: sheets.map((s) => s.used / SHEET.height),
     figures: sheets.map((s) => s.figures.length),
+    forced: sheets.map((_, k) => endsForced(sheets, k)),
     modules: geometry.charts.map((c) => c.module),
     parts: geometry.charts.map((c) => c.parts.length),
+    startsOnRest: geometry.charts.map((c) => sheets.some((s) => s.figures.some((f, j) => j > 0 && f.chart === c && f.first === 0))),
     tears,
     laidUnder: laidUnder(geometry),
     pairs: geometry.charts.reduce((n, c) => n + designationsOf(c.parts).size, 0),
     caseTears: caseTears(geometry, [options.texts.yes, options.texts.no]),
     bracketBreaks: geometry.charts.flatMap((c) => c.parts.flatMap((p) => p.shapes)).reduce((n, s) => n + bracketBreaks(s.text), 0),
   };
+}
+
+/**
+ * Whether the rules force sheet `k` to end where it does: its figures are whole charts, and the
+ * figure after it is a whole chart, which fits a sheet of its own but not the rest of this one —
+ * splitting it to fill this sheet would be an avoidable split. A sheet ending before a part of a
+ * split chart, or after one, is not forced: the chart could start on the rest of it
+ * (layout/fit/fit-document.ts), or be cut elsewhere.
+ */
+export function endsForced(sheets: readonly Sheet[], k: number): boolean {
+  const whole = (f: SheetFigure): boolean => f.chart.parts.length === 1;
+  const next = sheets[k + 1]?.figures[0];
+  return next !== undefined && sheets[k]!.figures.every(whole) && whole(next) && !fitsRest({ sheets: 1, used: sheets[k]!.used }, next.extent);
 }
 
 /** Connector designations and the parts they stand on. */
@@ -89,7 +109,7 @@ function designationsOf(parts: readonly Part[]): Map<string, Set<number>> {
 /** The tears of every chart cut as the paged formats cut it, at the document's one module (layoutCharts fits the same way). */
 function documentTears(tree: ChartTree, options: ResolvedOptions): Tears {
   const sum: Tears = { ...NO_TEARS };
-  for (const fitted of fitDocument(tree, options, true, sizersIn(FONTS.tinos))) {
+  for (const fitted of fitDocument(tree, options, true, sizersIn(FONTS.tinos), figureCaptions(tree, options, FONTS.tinos))) {
     const t = tearsOf(fitted.parts.map((p) => p.plans), fitted.module.gap, wholeRoom(fitted.module.gap, fitted.module.connector));
     for (const key of Object.keys(sum) as (keyof Tears)[]) sum[key] += t[key];
   }

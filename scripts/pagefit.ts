@@ -12,7 +12,9 @@
  *     part, decisions cut from their branch, parts made only of connectors;
  * and every program as a document (scripts/document-fit.ts, issue 21): sheets against one figure
  * per sheet and against the careful student's judgement (test/corpus/careful-sheets.json, when
- * present), the fill of the sheets, figures sharing a sheet, torn constructs, bracket breaks.
+ * present), the fill of the sheets, the sheets before a document's last under 40 % full (all, and
+ * the avoidable ones: not forced by the rules, document-fit.ts endsForced), figures sharing a sheet,
+ * torn constructs, bracket breaks.
  *   bun scripts/pagefit.ts [folder ...] [--list] [--careful=FILE]     (npm run pagefit)
  * The measuring functions are exported for test/page-fit.test.ts.
  */
@@ -28,6 +30,7 @@ import { resolveOptions } from "../engine/options.ts";
 import type { ChartTree } from "../engine/tree/schema.ts";
 import { decodeSourceBytes } from "../engine/source-bytes.ts";
 import { PAGE_PART_HEIGHT, PAGE_PART_WIDTH } from "../engine/geometry/style.ts";
+import { LEAST_FILL } from "../engine/layout/sheets.ts";
 import { carefulKey, carefulSheets, measureDocument, type DocumentFit } from "./document-fit.ts";
 import { NO_TEARS, tearsOf, wholeRoom, type Tears } from "../engine/layout/fit/torn.ts";
 
@@ -240,8 +243,10 @@ export interface DocumentSummary {
   careful: { files: number; careful: number; sheets: number } | null;
   /** Fills of the sheets before each document's last, sorted. */
   fills: number[];
-  /** Sheets before a document's last under 40 % full. */
-  underfull: { file: string; sheet: number; fill: number }[];
+  /** Sheets before a document's last under 40 % full; `forced`: the rules force it to end there (document-fit.ts endsForced). */
+  underfull: { file: string; sheet: number; fill: number; forced: boolean }[];
+  /** Of those, the ones the rules do not force: what the layout could avoid. */
+  avoidableUnderfull: number;
   /** Sheets holding more than one figure, and the figures on them. */
   sharedSheets: number;
   sharedFigures: number;
@@ -256,7 +261,7 @@ export interface DocumentSummary {
 }
 
 /** Sheets before a document's last under this fill are reported (issue 21). */
-export const LEAST_FILL = 0.4;
+export { LEAST_FILL };
 
 export function summarizeDocuments(docs: readonly DocumentFit[], careful: Map<string, number> | null): DocumentSummary {
   const judged = careful ? docs.filter((d) => careful.has(carefulKey(d.file))) : [];
@@ -265,7 +270,7 @@ export function summarizeDocuments(docs: readonly DocumentFit[], careful: Map<st
   for (const d of docs) {
     d.fills.slice(0, -1).forEach((fill, i) => {
       fills.push(fill);
-      if (fill < LEAST_FILL) underfull.push({ file: d.file, sheet: i + 1, fill });
+      if (fill < LEAST_FILL) underfull.push({ file: d.file, sheet: i + 1, fill, forced: d.forced[i]! });
     });
   }
   const sum = (f: (d: DocumentFit) => number, over = docs): number => over.reduce((n, d) => n + f(d), 0);
@@ -276,6 +281,7 @@ export function summarizeDocuments(docs: readonly DocumentFit[], careful: Map<st
     careful: careful ? { files: judged.length, careful: sum((d) => careful.get(carefulKey(d.file))!, judged), sheets: sum((d) => d.sheets, judged) } : null,
     fills: fills.sort((a, b) => a - b),
     underfull,
+    avoidableUnderfull: underfull.filter((u) => !u.forced).length,
     sharedSheets: sum((d) => d.figures.filter((n) => n > 1).length),
     sharedFigures: sum((d) => d.figures.filter((n) => n > 1).reduce((a, b) => a + b, 0)),
     tears: docs.reduce((t, d) => {
@@ -305,8 +311,10 @@ function documentReport(docs: readonly DocumentFit[], careful: Map<string, numbe
   if (s.careful) out.push(`careful judgement (${s.careful.files} files): ${s.careful.careful} sheets, ours ${s.careful.sheets} (${pct(s.careful.sheets / s.careful.careful - 1)})`);
   else out.push("careful judgement: test/corpus/careful-sheets.json not present");
   out.push(`fill of sheets before a document's last: median ${pct(median(s.fills))}, worst ${pct(s.fills[0] ?? NaN)} (${s.fills.length} sheets)`);
-  out.push(`sheets before the last under ${pct(LEAST_FILL)} full: ${s.underfull.length}`);
-  for (const u of s.underfull) out.push(`  ${u.file} sheet ${u.sheet}: ${pct(u.fill)}`);
+  out.push(`sheets before the last under ${pct(LEAST_FILL)} full: ${s.underfull.length}; avoidable (not forced by the rules): ${s.avoidableUnderfull}`);
+  for (const u of s.underfull) {
+    out.push(`  ${u.file} sheet ${u.sheet}: ${pct(u.fill)}${u.forced ? " (forced: the next figure, a whole chart, does not fit the rest)" : " (avoidable)"}`);
+  }
   out.push(`sheets shared by several figures: ${s.sharedSheets} (${s.sharedFigures} figures)`);
   out.push(`torn constructs (fit/torn.ts): ${TEAR_KINDS.map((key) => `${key} ${s.tears[key]}`).join(", ")}; branches laid under their decision on one sheet: ${s.laidUnder}`);
   out.push(`connector pairs: ${s.pairs}; cases whose body is away from their label (a label on a line into a connector): ${s.caseTears}`);

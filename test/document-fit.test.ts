@@ -13,20 +13,24 @@ import { strFromU8, unzipSync } from "fflate";
 import { render } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import type { Geometry } from "../engine/geometry/types.ts";
-import { FIGURE_GAP, planSheets, SHEET } from "../engine/layout/sheets.ts";
+import { FIGURE_GAP, LEAST_FILL, planSheets, SHEET } from "../engine/layout/sheets.ts";
 import { renderPdfDocument } from "../engine/render/pdf.ts";
-import { bracketBreaks } from "../scripts/document-fit.ts";
+import { bracketBreaks, endsForced } from "../scripts/document-fit.ts";
 import { busyMachineTimeouts } from "./support/timeouts.ts";
 
 busyMachineTimeouts();
 
 const SMALL = "def inc(x):\n    return x + 1\n\ndef twice(x):\n    return 2 * x\n\nprint(inc(1), twice(2))\n";
 const UNIT = await Bun.file("test/corpus/pascal/lab09_unit_geometry.pas").text();
+/** A small function, then a straight run of 13 assignments: 2 parts at a = 20 mm. */
+const STRAIGHT = `def small(x):\n    return x + 1\n\ndef long_one(n):\n${Array.from({ length: 13 }, (_, i) => `    n = n + ${i}\n`).join("")}    return n\n`;
+const RETRY = await Bun.file("test/corpus/java/lab21_retry_input.java").text();
+type Lang = "python" | "pascal" | "java" | "c";
 
-async function file(code: string, lang: "python" | "pascal", format: "pdf" | "docx" | "typst" | "json"): Promise<string | Uint8Array> {
+async function file(code: string, lang: Lang, format: "pdf" | "docx" | "typst" | "json"): Promise<string | Uint8Array> {
   return (await render({ code, lang, format }, bunAssets)).file.data;
 }
-const geometry = async (code: string, lang: "python" | "pascal"): Promise<Geometry> =>
+const geometry = async (code: string, lang: Lang): Promise<Geometry> =>
   JSON.parse((await render({ code, lang, format: "json", split: true }, bunAssets)).file.data as string) as Geometry;
 const pdfPages = (bytes: Uint8Array): number =>
   Number(/Pages:\s+(\d+)/.exec(spawnSync("pdfinfo", ["-"], { input: bytes, encoding: "utf8" }).stdout)![1]);
@@ -80,6 +84,42 @@ describe("a lab of six subprograms (lab09_unit_geometry.pas)", () => {
     const info = spawnSync("pdfinfo", [join(dir, "unit.pdf")], { encoding: "utf8" });
     expect(Number(/Pages:\s+(\d+)/.exec(info.stdout)?.[1])).toBe(sheets.length);
   }, 120_000);
+});
+
+describe("a split chart starts on the rest of the current sheet (fit/fit-document.ts)", () => {
+  test("a straight run after a small figure: its first part under it, 2 sheets (3 when it started a sheet), its cut no more parts", async () => {
+    const g = await geometry(STRAIGHT, "python");
+    const long = g.charts.find((c) => c.name === "long_one")!;
+    expect(long.parts.length).toBe(2);
+    const sheets = planSheets([g], true);
+    expect(sheets.map((s) => s.figures.map((f) => `${f.chart.name}.${f.first}`))).toEqual([["small.0", "long_one.0"], ["long_one.1"]]);
+    // Drawn at 1:1, the whole sheet used; the continuation captioned «Рисунок 2, аркуш 2» under it.
+    expect(sheets[0]!.figures.every((f) => f.scale === 1)).toBe(true);
+    expect(sheets[0]!.used).toBeLessThanOrEqual(SHEET.height + 1e-6);
+    expect(sheets[1]!.figures[0]!.caption).toEqual(["Рисунок 2, аркуш 2"]);
+    expect(pdfPages((await file(STRAIGHT, "python", "pdf")) as Uint8Array)).toBe(2);
+  }, 60_000);
+
+  test("lab21_retry_input.java: readInt starts under main's last part, no sheet but the last under 40 %, the PDF's pages follow the plan", async () => {
+    const g = await geometry(RETRY, "java");
+    const sheets = planSheets([g], true);
+    const readInt = g.charts.find((c) => c.name.endsWith("readInt"))!;
+    // Sheet 2 held main's 70 mm part alone (32 %) and readInt started sheet 3; one part more (and
+    // one connector pair) is what keeps every sheet at least 40 % full in as many sheets.
+    expect(sheets[1]!.figures.map((f) => [f.chart.figure, f.first])).toEqual([[1, 1], [readInt.figure, 0]]);
+    expect(sheets.slice(0, -1).filter((s) => s.used / SHEET.height < LEAST_FILL)).toEqual([]);
+    expect(sheets.length).toBe(5);
+    expect(pdfPages((await file(RETRY, "java", "pdf")) as Uint8Array)).toBe(sheets.length);
+  }, 60_000);
+
+  test("the page report's forced sheets: whole figures before a whole chart that does not fit the rest (10_matrix.c), not a sheet a split chart could fill", async () => {
+    const matrix = planSheets([await geometry(await Bun.file("test/corpus/c/10_matrix.c").text(), "c")], true);
+    expect(matrix[0]!.used / SHEET.height).toBeLessThan(0.41);
+    expect(endsForced(matrix, 0)).toBe(true);
+    expect(endsForced(matrix, matrix.length - 1)).toBe(false); // nothing after the last
+    const retry = planSheets([await geometry(RETRY, "java")], true);
+    expect(retry.slice(0, -1).map((_, k) => endsForced(retry, k))).toEqual(retry.slice(0, -1).map(() => false)); // every sheet ends in or before a split chart
+  }, 60_000);
 });
 
 describe("the page report's bracket breaks (scripts/document-fit.ts)", () => {

@@ -14,8 +14,7 @@ import { FONTS, type FontChoice } from "../fonts.ts";
 import { lineHeightMm, type FontId } from "../text/measure.ts";
 import { widestLineMm, wrapText } from "../text/wrap.ts";
 import { sizersIn } from "./fit/fit-chart.ts";
-import { fitDocument } from "./fit/fit-document.ts";
-import { captionText } from "./signature.ts";
+import { figureCaptions, fitDocument } from "./fit/fit-document.ts";
 
 function moveShape(s: Shape, dx: number, dy: number): Shape {
   return { ...s, x: s.x + dx, y: s.y + dy, textBox: { ...s.textBox, x: s.textBox.x + dx, y: s.textBox.y + dy } };
@@ -37,13 +36,14 @@ export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: b
   const font: FontChoice = FONTS[fontId];
   const sizerFor = sizersIn(font);
   const captionPitch = lineHeightMm(CAPTION_FONT_SIZE);
-  const fitted = fitDocument(tree, options, split, sizerFor);
+  const captions = figureCaptions(tree, options, font);
+  const fitted = fitDocument(tree, options, split, sizerFor, captions);
   const laidOut = tree.map((fn, i) => {
     const { parts, module } = fitted[i]!;
     const partsWidth = parts.reduce((sum, p) => sum + p.box.w, 0) + PART_GAP * (parts.length - 1);
     const partsHeight = Math.max(...parts.map((p) => p.box.h));
     const figure = options.figStart + i;
-    const text = captionText(fn, figure, options);
+    const text = captions.caption(i);
     const lines = wrapText(text, Math.max(partsWidth, PAGE_PART_WIDTH), CAPTION_FONT_SIZE, font.id);
     const captionWidth = widestLineMm(lines, CAPTION_FONT_SIZE, font.id);
     const width = Math.max(partsWidth, captionWidth);
@@ -53,7 +53,7 @@ export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: b
 
   const canvasInner = Math.max(0, ...laidOut.map((c) => c.width));
   let top = CANVAS_MARGIN;
-  const charts: ChartGeometry[] = laidOut.map((c) => {
+  const charts: ChartGeometry[] = laidOut.map((c, i) => {
     const centre = CANVAS_MARGIN + canvasInner / 2;
     let x = centre - c.partsWidth / 2;
     const parts: Part[] = c.parts.map((p, index) => {
@@ -68,7 +68,7 @@ export function layoutCharts(tree: ChartTree, options: ResolvedOptions, split: b
         shapes: p.drawn.shapes.map((s) => moveShape(s, dx, dy)),
         edges: p.drawn.edges.map((e) => moveEdge(e, dx, dy)),
       };
-      if (index > 0) part.sheetCaption = `${options.texts.capWord} ${c.figure}, ${options.texts.sheetWord} ${index + 1}`;
+      if (index > 0) part.sheetCaption = captions.continuation(i, index);
       x += p.box.w + PART_GAP;
       return part;
     });

@@ -2,7 +2,8 @@
  * A document laid out as a whole on A4 sheets (issue 21) — what the paged renderers (PDF, DOCX,
  * Typst) and the page-fit report share. The figures of a geometry follow one another down the usable area of 170 × 257 mm (drawing-rules P7): a figure — a chart,
  * or one part of a split chart — with its caption under it (ДСТУ 3008 style), FIGURE_GAP below the
- * one before; a figure that does not fit the rest of a sheet starts the next one. The first part of a chart is captioned with the chart's caption, a later part with its
+ * one before; a figure that does not fit the rest of a sheet starts the next one (a chart split anyway
+ * may have been cut so its first part fits that rest: fit/fit-document.ts). The first part of a chart is captioned with the chart's caption, a later part with its
  * continuation caption «Рисунок 2, аркуш 2» under it (Part.sheetCaption). The geometries of a
  * batch bundle are placed so one after another, each starting a sheet.
  *
@@ -20,6 +21,9 @@ export const SHEET = { width: 170, height: 257 } as const;
 
 /** Between a caption and the next figure on a sheet: P7's 5–10 mm, a blank line of the report's text. */
 export const FIGURE_GAP = 10;
+
+/** A sheet before a document's last filled less than this is nearly empty (issue 21: what the teacher deducts for). */
+export const LEAST_FILL = 0.4;
 
 export interface SheetFigure {
   geometry: Geometry;
@@ -56,7 +60,7 @@ export function captionHeight(lines: number, font: FontSpec): number {
 }
 
 /** Caption lines that fit the usable width: the geometry's wrapping when it fits, else wrapped again. */
-function captionLines(text: string, lines: readonly string[] | null, font: FontSpec): string[] {
+export function captionLines(text: string, lines: readonly string[] | null, font: FontSpec): string[] {
   const id = fontByFamily(font.family).id;
   if (lines && lines.every((l) => textWidthMm(l, font.size, id) <= SHEET.width)) return [...lines];
   return wrapText(text, SHEET.width, font.size, id);
@@ -90,16 +94,48 @@ function figure(g: Geometry, chart: ChartGeometry, parts: Part[], first: number,
   const caption = captionText === "" ? [] : captionLines(captionText, first === 0 ? chart.caption.lines : null, chart.caption.font);
   const region = drawnRegion(parts, g.stroke);
   const font = chart.caption.font;
-  const captionH = captionHeight(caption.length, font);
+  return { geometry: g, chart, parts, first, region, captionText, caption, captionFont: font, top: 0, ...figureSize(region, g.stroke, caption.length, font) };
+}
+
+/**
+ * How large a figure is on paper: a drawn region of `region` (half a stroke of `stroke` around)
+ * with a caption of `captionLines` lines in `font` under it — scaled down to fit, never up.
+ */
+export function figureSize(
+  region: { w: number; h: number }, stroke: number, captionLines: number, font: FontSpec,
+): Pick<SheetFigure, "scale" | "height" | "extent"> {
+  const captionH = captionHeight(captionLines, font);
   const maxH = Math.max(1, Math.min(PAGE_PART_HEIGHT, SHEET.height - CAPTION_GAP - captionH));
   // The region includes half a stroke on each side; a part laid out to exactly 230 mm still fits at 1:1
   // (also when placing it on the canvas left a float's last bit on its height: 230.35000000000005).
-  const slack = g.stroke;
-  const fit = Math.min((PAGE_PART_WIDTH + slack) / Math.max(region.w, 1e-9), (maxH + slack) / Math.max(region.h, 1e-9));
+  const fit = Math.min((PAGE_PART_WIDTH + stroke) / Math.max(region.w, 1e-9), (maxH + stroke) / Math.max(region.h, 1e-9));
   const scale = fit > 1 - 1e-9 ? 1 : fit;
   const height = region.h * scale;
-  const extent = height + (caption.length > 0 ? CAPTION_GAP + captionH : 0);
-  return { geometry: g, chart, parts, first, region, scale, captionText, caption, captionFont: font, top: 0, height, extent };
+  return { scale, height, extent: height + (captionLines > 0 ? CAPTION_GAP + captionH : 0) };
+}
+
+/** Figures placed in order so far: the sheets begun, and how much of the last one they use (mm). */
+export interface Filling {
+  sheets: number;
+  used: number;
+}
+
+export const NO_SHEETS: Filling = { sheets: 0, used: 0 };
+
+/** Whether a figure of `extent` mm fits the rest of the last sheet of `filling`. */
+export function fitsRest(filling: Filling, extent: number): boolean {
+  // The tolerance: a float's last bit (230.35000000000005 mm parts) must not push a figure on.
+  return filling.sheets > 0 && filling.used + FIGURE_GAP + extent <= SHEET.height + 1e-6;
+}
+
+/**
+ * `filling` with a figure of `extent` mm placed next: on the rest of the last sheet when it fits,
+ * else on a new one. Placing so, each figure as early as it fits, takes the fewest sheets any
+ * placement in order takes (placeInOrder's count); and a filling of fewer sheets, or as many with
+ * less of the last one used, never needs more sheets for the figures that follow.
+ */
+export function placeNext(filling: Filling, extent: number): Filling {
+  return fitsRest(filling, extent) ? { sheets: filling.sheets, used: filling.used + FIGURE_GAP + extent } : { sheets: filling.sheets + 1, used: extent };
 }
 
 /** The figures of the geometries in order (see the header for `pages`). */
@@ -139,9 +175,8 @@ function placeInOrder(figures: readonly SheetFigure[]): Sheet[] {
   for (let i = n - 1; i >= 0; i--) {
     let used = -FIGURE_GAP;
     for (let j = i; j < n; j++) {
+      if (j > i && !fitsRest({ sheets: 1, used }, figures[j]!.extent)) break;
       used += FIGURE_GAP + figures[j]!.extent;
-      // The tolerance: a float's last bit (230.35000000000005 mm parts) must not push a figure on.
-      if (j > i && used > SHEET.height + 1e-6) break;
       const rest = best[j + 1]!;
       const least = j + 1 === n ? Infinity : Math.min(used / SHEET.height, rest.least);
       const option = { sheets: rest.sheets + 1, least, end: j + 1 };

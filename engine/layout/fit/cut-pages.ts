@@ -58,6 +58,16 @@ export interface PagePlanning {
   lastCase?: Block;
   /** The most a switch's first row may take (PlanCtx.firstRowRoom). */
   firstRowRoom?: number;
+  /**
+   * The most the first part may take, below PAGE_PART_HEIGHT: the chart starts on the rest of a
+   * sheet other figures began (fit-document.ts). Absent: every part has a page's room.
+   */
+  firstPart?: number;
+}
+
+/** The height part `k` of a cut planned so may take. */
+function partRoom(planning: PagePlanning, k: number): number {
+  return k === 0 && planning.firstPart !== undefined ? Math.min(planning.firstPart, PAGE_PART_HEIGHT) : PAGE_PART_HEIGHT;
 }
 
 /**
@@ -90,23 +100,25 @@ const EMPTY_ROOM = PAGE_PART_HEIGHT / 4;
  * planned: its cut would be that one again, considered already.
  */
 export function cutPages(
-  planFor: (planning: PagePlanning) => ChartPlan, bounds: PartBounds, thresholds: readonly number[], first?: Cut,
+  planFor: (planning: PagePlanning) => ChartPlan, bounds: PartBounds, thresholds: readonly number[], first?: Cut, firstPart?: number,
 ): Cut {
   // `first` starts the search made the same way.
   const firstAfter = first?.planning.casesAfterRows === true;
   const seen = { tallCases: false };
-  const inPlace = searchCuts(planFor, bounds, thresholds, {}, seen, firstAfter ? undefined : first);
+  // Every plan of the search keeps the first part's room (PagePlanning.firstPart).
+  const room: SearchBase = firstPart === undefined ? {} : { firstPart };
+  const inPlace = searchCuts(planFor, bounds, thresholds, room, seen, firstAfter ? undefined : first);
   // A menu's tall cases in their places cost parts where their blocks after the rows fill the
   // pages better: that look is searched too, and taken only for fewer parts (or as many tearing
   // fewer constructs — it counts each case it draws away from its label as torn).
   if (!seen.tallCases || inPlace.groups.length <= bounds.ideal) return inPlace;
-  const after = searchCuts(planFor, bounds, thresholds, { casesAfterRows: true }, seen, firstAfter ? first : undefined);
+  const after = searchCuts(planFor, bounds, thresholds, { ...room, casesAfterRows: true }, seen, firstAfter ? first : undefined);
   const parts = after.groups.length - inPlace.groups.length;
   return parts < 0 || (parts === 0 && after.torn < inPlace.torn) ? after : inPlace;
 }
 
-/** What every plan of one search shares: the tall cases of menus in their places, or after the rows. */
-type SearchBase = Pick<PagePlanning, "casesAfterRows">;
+/** What every plan of one search shares: the tall cases of menus in their places, or after the rows; the first part's room. */
+type SearchBase = Pick<PagePlanning, "casesAfterRows" | "firstPart">;
 
 /**
  * cutPages with every plan made on `base`; `seen.tallCases` set when a plan it cut had a switch
@@ -396,7 +408,7 @@ function better(a: Cut, b: Cut): boolean {
 const emptiest = (cut: Cut): number => Math.min(...cut.heights);
 
 /** Pages before the last that are less than half full: a careful student fills a page before turning it. */
-const halfEmpty = (cut: Cut): number => cut.heights.slice(0, -1).filter((h) => h < PAGE_PART_HEIGHT / 2).length;
+const halfEmpty = (cut: Cut): number => cut.heights.slice(0, -1).filter((h, k) => h < partRoom(cut.planning, k) / 2).length;
 
 /**
  * The room a switch's first row may take when it opens a part after one left at least EMPTY_ROOM
@@ -406,7 +418,7 @@ function firstRowRoom(cut: Cut): number | null {
   if (cut.planning.firstRowRoom !== undefined) return null;
   for (let k = 1; k < cut.groups.length; k++) {
     const first = cut.groups[k]![0];
-    const left = PAGE_PART_HEIGHT - cut.heights[k - 1]! - cut.plan.module.gap;
+    const left = partRoom(cut.planning, k - 1) - cut.heights[k - 1]! - cut.plan.module.gap;
     const opensSwitch = first !== undefined && isRow(first) && first.busY > cut.plan.module.stub; // the first row: its bus below the diamond
     if (opensSwitch && left >= EMPTY_ROOM) return left;
   }
@@ -420,7 +432,7 @@ function firstRowRoom(cut: Cut): number | null {
 function pushedWhole(cut: Cut): (Node | Block)[] {
   const found: (Node | Block)[] = [];
   cut.groups.forEach((items, k) => {
-    if (k === 0 || PAGE_PART_HEIGHT - cut.heights[k - 1]! < EMPTY_ROOM) return;
+    if (k === 0 || partRoom(cut.planning, k - 1) - cut.heights[k - 1]! < EMPTY_ROOM) return;
     // The first construct of the part: a head that holds the item below it (holdsNext) opens the same unit.
     const first = items.find((item) => !holdsNext(item));
     if (!first) return;
@@ -452,7 +464,7 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const items = plan.body.items;
   const inner = items.filter((item) => item.type === "inner").length;
   const away = casesAway(items);
-  if (plan.height <= PAGE_PART_HEIGHT || items.length <= 1) {
+  if (plan.height <= partRoom(planning, 0) || items.length <= 1) {
     return { plan, groups: [items], pairs: inner, torn: away, heights: [plan.height], widest: Math.max(...partWidths(plan, [items])), planning };
   }
   const units: Plan[][] = [];
@@ -467,7 +479,7 @@ function cutParts(plan: ChartPlan, planning: PagePlanning): Cut {
   const tears = tearCosts(units, plan.module.gap, wholeRoom(plan.module.gap, plan.connector));
   // What a part [from, to) tears: the constructs the cut opening it falls inside, and itself when it holds only connectors.
   const torn = (from: number, to: number): number => (from > 0 ? tears.across[from]! : 0) + (tears.onlyConnectors(from, to) ? 1 : 0);
-  const starts = fewestCuts(units, height, fits, across, torn);
+  const starts = fewestCuts(units, height, fits, across, torn, (from) => partRoom(planning, from === 0 ? 0 : 1));
   for (let k = 1; k < starts.length; k++) {
     const end = k + 1 < starts.length ? starts[k + 1]! : units.length;
     for (;;) {
@@ -498,12 +510,13 @@ function casesAway(items: readonly Plan[]): number {
 /**
  * The first unit of each part: the fewest parts, then the fewest torn constructs (`torn` of each
  * part, fit/torn.ts), then the fewest cuts where the spine runs on (each costs a connector pair; a
- * cut after a jump costs none), then each part ending as low as that allows. A unit taller than a page stands alone. Parts are searched back from each end while they
+ * cut after a jump costs none), then each part ending as low as that allows. A part opening at unit
+ * `from` takes at most `room(from)`. A unit taller than a page stands alone. Parts are searched back from each end while they
  * can still fit, so this stays linear in the units.
  */
 function fewestCuts(
   units: readonly Plan[][], height: (from: number, to: number) => number, fits: (from: number, to: number) => boolean, across: readonly number[],
-  torn: (from: number, to: number) => number,
+  torn: (from: number, to: number) => number, room: (from: number) => number,
 ): number[] {
   const runsOn = (from: number): number => (from > 0 ? across[from - 1]! : 0);
   // best[to]: the best cutting of units [0, to), its last part opening at `from`.
@@ -516,7 +529,7 @@ function fewestCuts(
       const h = height(from, to);
       // Far past a page no earlier opening fits either.
       if (!alone && h > 2 * PAGE_PART_HEIGHT) break;
-      if (!alone && (h > PAGE_PART_HEIGHT || !fits(from, to))) continue;
+      if (!alone && (h > room(from) || !fits(from, to))) continue;
       const next: Cutting = { parts: best[from]!.parts + 1, torn: best[from]!.torn + torn(from, to), pairs: best[from]!.pairs + runsOn(from), from };
       if (!choice || next.parts < choice.parts || (next.parts === choice.parts && (next.torn < choice.torn || (next.torn === choice.torn && next.pairs < choice.pairs)))) choice = next;
     }

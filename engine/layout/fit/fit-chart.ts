@@ -40,6 +40,12 @@ interface Candidate {
   fold: Folds;
 }
 
+/**
+ * How a chart is laid out: as one sheet (false) or for pages, its first part no taller than
+ * `firstPart` when given (a chart starting on the rest of a sheet, fit-document.ts).
+ */
+type Paged = false | { firstPart?: number };
+
 /** The sizer of a module, with texts wrapped to the narrowest symbols or not (size.ts). */
 export type SizerFor = (m: Module, narrow?: boolean) => Sizer;
 
@@ -68,11 +74,13 @@ export function sizersIn(font: FontChoice): SizerFor {
 /**
  * Lays out one function. `paged`: the output has pages (docx, pdf, typst, or split on request), so
  * a chart taller than the usable page is cut into parts and may take a smaller module first.
- * `module`: the document's module (fit-document.ts) instead of the chart's own choice.
+ * `module`: the document's module (fit-document.ts) instead of the chart's own choice. `firstPart`
+ * (with `paged` and `module`): the most the first part of a chart cut into parts may take.
  */
 export function fitChart(
-  fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizerFor: SizerFor, module?: Module,
+  fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, sizerFor: SizerFor, module?: Module, firstPart?: number,
 ): FittedChart {
+  const pages: Paged = paged && (firstPart === undefined ? {} : { firstPart });
   // The chart planned as one sheet at each module, unfolded: the first plan of each candidate and the
   // bound on the parts it can need (choose-module.ts), planned once.
   const sheets = new Map<Module, ChartPlan>();
@@ -82,7 +90,7 @@ export function fitChart(
     return chart;
   };
   const leastParts = (m: Module): number => Math.ceil(sheetAt(m).height / PAGE_PART_HEIGHT);
-  const layoutAt = (m: Module): Candidate => planFitting(fn, options, paged, sizerFor, m, PAGE_PART_WIDTH, sheetAt(m));
+  const layoutAt = (m: Module): Candidate => planFitting(fn, options, pages, sizerFor, m, PAGE_PART_WIDTH, sheetAt(m));
   const choice = module
     ? { module, result: layoutAt(module) }
     : chooseModule(paged, layoutAt, (c) => c.groups.length, leastParts, (c) => c.planning?.chainsAsSwitch === true);
@@ -92,12 +100,12 @@ export function fitChart(
   // much smaller.
   let target = PAGE_PART_WIDTH;
   for (let attempt = 0; ; attempt++) {
-    const parts = draw(fn, options, paged, prefix, result);
+    const parts = draw(fn, options, pages, prefix, result);
     const over = Math.max(...parts.map((p) => p.box.w)) - PAGE_PART_WIDTH;
     // Only a plan that believed it fits is worth fitting again.
     if (over <= 0 || attempt === REFITS || widthAgainst(target, result) > target) return { parts, module: choice.module };
     target -= over;
-    result = planFitting(fn, options, paged, sizerFor, choice.module, target, sheetAt(choice.module));
+    result = planFitting(fn, options, pages, sizerFor, choice.module, target, sheetAt(choice.module));
   }
 }
 
@@ -115,7 +123,7 @@ export function unsplitAt(fn: ChartFunction, options: ResolvedOptions, sizerFor:
  * then connector pairs.
  */
 function planFitting(
-  fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizerFor: SizerFor, m: Module, target: number,
+  fn: ChartFunction, options: ResolvedOptions, paged: Paged, sizerFor: SizerFor, m: Module, target: number,
   unsplit = planChart(fn, options, sizerFor(m), m.connector),
 ): Candidate {
   const first = planFolded(fn, options, paged, sizerFor(m), m.connector, NO_FOLD, "quick", { unsplit });
@@ -139,7 +147,7 @@ function planFitting(
  * with all its designation circles that much larger, so every connector of the chart has one size
  * and the plan's heights hold.
  */
-function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefix: string, planned: Candidate): FittedChart["parts"] {
+function draw(fn: ChartFunction, options: ResolvedOptions, paged: Paged, prefix: string, planned: Candidate): FittedChart["parts"] {
   let candidate = planned;
   for (;;) {
     const { drawn, needed } = drawChart(fn, candidate.plan, candidate.groups, options, prefix, candidate.sizer);
@@ -157,7 +165,7 @@ function draw(fn: ChartFunction, options: ResolvedOptions, paged: boolean, prefi
  * `first`: the quick cut of the `initial` folds when the caller has planned it already.
  */
 function plan(
-  fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, target: number,
+  fn: ChartFunction, options: ResolvedOptions, paged: Paged, sizer: Sizer, connector: number, target: number,
   stages: readonly FoldStage[], initial: Folds, first?: Candidate,
 ): { candidate: Candidate; fold: Folds } {
   // The folds are searched with quick cuts; the chosen folds are then cut every way cut-pages.ts
@@ -197,7 +205,7 @@ interface Known {
 
 /** A candidate with the given folds: planned, and cut into pages when paged and too tall. */
 function planFolded(
-  fn: ChartFunction, options: ResolvedOptions, paged: boolean, sizer: Sizer, connector: number, fold: Folds, cutting: Cutting,
+  fn: ChartFunction, options: ResolvedOptions, paged: Paged, sizer: Sizer, connector: number, fold: Folds, cutting: Cutting,
   { tall = false, quick, unsplit }: Known,
 ): Candidate {
   let height = quick?.plan.height;
@@ -217,7 +225,8 @@ function planFolded(
   // The pages the chart drawn as one sheet with these folds fills: a menu's cut more than one part
   // over them is searched further (issue 12); the quick cut's plan, laid flat for pages, is taller.
   const least = (): number => Math.min(ideal, Math.ceil((sheet ?? planChart(fn, options, sizer, connector, { fold }).height) / PAGE_PART_HEIGHT));
-  return { ...cutPages(planFor, { ideal, least }, cutting === "quick" ? FLATTEN_TALLER.slice(0, 1) : FLATTEN_TALLER, first), sizer, fold };
+  const thresholds = cutting === "quick" ? FLATTEN_TALLER.slice(0, 1) : FLATTEN_TALLER;
+  return { ...cutPages(planFor, { ideal, least }, thresholds, first, paged === false ? undefined : paged.firstPart), sizer, fold };
 }
 
 /**
