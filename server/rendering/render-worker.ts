@@ -15,6 +15,9 @@ declare const self: Worker;
 /** The heap of this worker's own JavaScript VM (on Bun and Deno, `process` reports per worker). */
 const heapBytes = () => process.memoryUsage().heapTotal;
 
+/** A heap this large after a job is collected fully before it is reported (a third of the default RENDER_RECYCLE_MB). */
+const COLLECT_ABOVE_BYTES = 64 * 1024 * 1024;
+
 self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   const { id } = event.data;
   const job = open(event.data) as Job;
@@ -28,9 +31,11 @@ self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   } catch (err) {
     reply = { id, ok: false, heapBytes: 0, ...seal(sendError(err)) };
   }
-  // A bundle is a batch's peak of memory: collected before the heap is told, so the pool replaces
-  // this worker (and pays a cold start) only for memory a full collection does not give back.
-  if (bundle) runtime.afterBatch?.();
+  // The heap is collected before it is told, so the pool replaces this worker (and pays a cold start)
+  // only for memory a full collection does not give back: after a bundle, a batch's peak of memory,
+  // and whenever garbage has grown the heap past COLLECT_ABOVE_BYTES (JavaScriptCore collects lazily:
+  // a hundred medium items grew it past the pool's 192 MB recycling bound, issue 22).
+  if (bundle || heapBytes() > COLLECT_ABOVE_BYTES) runtime.afterBatch?.();
   reply.heapBytes = heapBytes();
   self.postMessage(reply, transfer);
 };
