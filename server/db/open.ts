@@ -11,7 +11,7 @@ import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema.ts";
-import { openPreparedWrites } from "./prepared-writes.ts";
+import { keepPreparedWrites } from "./prepared-writes.ts";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
@@ -68,7 +68,7 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     await migrate(db, { migrationsFolder: MIGRATIONS });
   }
   // The hot path's writes (a render's charge) on a connection that keeps its statements prepared.
-  const writes = path ? await openPreparedWrites(client, path, BUSY_TIMEOUT_MS) : undefined;
+  const writes = path ? keepPreparedWrites(client, new (await import("libsql")).default(path, { timeout: BUSY_TIMEOUT_MS })) : undefined;
   return {
     db,
     client,

@@ -41,14 +41,12 @@ export function preparedWrites(client: Client): PreparedWrites | undefined {
 }
 
 /**
- * Opens the second connection on the embedded file at `path` and ties it to `client` (open.ts). The
- * native engine is loaded only here, as for the client's own embedded connection: a host that only
- * reaches a remote database never loads it.
+ * Keeps `connection` — a second connection open.ts opened on `client`'s embedded file (only open.ts
+ * loads the native engine: this module is also reached from hosts that have none, the edge worker's
+ * bundle among them) — as `client`'s prepared writes.
  */
-export async function openPreparedWrites(client: Client, path: string, busyTimeoutMs: number): Promise<PreparedWrites> {
-  const { default: Libsql } = await import("libsql");
-  const connection = new Libsql(path, { timeout: busyTimeoutMs });
-  // journal_mode is the file's own (open.ts set WAL); the other two are per connection.
+export function keepPreparedWrites(client: Client, connection: Database.Database): PreparedWrites {
+  // journal_mode is the file's own (open.ts set WAL); these two are per connection.
   connection.exec("PRAGMA synchronous = NORMAL");
   connection.exec("PRAGMA foreign_keys = ON");
   const statements = new Map<string, Database.Statement>();
