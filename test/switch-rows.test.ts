@@ -400,3 +400,13 @@ describe("a row's ends run into the switch's join from the side (switch-rows.ts 
     expect({ parts: fit!.parts.length, ideal: Math.ceil(fit!.unsplitHeight / 230) }).toEqual({ parts: 5, ideal: 4 });
   });
 });
+
+describe("a cut fills the pages before the last (cut-pages.ts fewestCuts, issue 21)", () => {
+  // Of the cuts with as few parts and torn constructs, the one leaving no page but the last less
+  // than half full wins before the one with fewer connector pairs: the inventory menu's shorter rows
+  // left the end of a case alone on a page a third full (a cut after a jump costs no pair).
+  test("test/corpus/cpp/18_inventory_menu.cpp: no part before the last under half a page", async () => {
+    const [fit] = await measureFile("test/corpus/cpp/18_inventory_menu.cpp");
+    expect(fit!.parts.slice(0, -1).filter((p) => p.h < 230 / 2)).toEqual([]);
+  });
+});
