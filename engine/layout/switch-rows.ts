@@ -410,7 +410,7 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     const bottom = colTop + Math.max(...columns.map((c) => c.plan.height));
     const collectY = bottom + stub;
     const falling = columns.filter((c) => c.plan.falls);
-    const rowJoin = r === rows.length - 1 ? null : joinOf(columns, join, collectY, ctx);
+    const rowJoin = r === rows.length - 1 ? null : joinOf(columns, join, colTop, collectY, ctx);
     const extent = {
       left: alone ? Math.max(diamond.w / 2, ...columns.map((c) => c.plan.left - c.x)) : -laneX,
       right: Math.max(r === 0 ? diamond.w / 2 : 0, ...columns.map((c) => c.x + reach(c)), rowJoin ? rowJoin.x + ctx.connector / 2 : 0),
@@ -427,7 +427,7 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     } else {
       // The lane comes back to the spine below the row's join connector, or a stub below its
       // columns when none of them falls.
-      const height = !rowJoin ? bottom + stub : rowJoin.enter.from === "left" ? collectY + laneBack(ctx) : rowJoin.enter.top + ctx.connector;
+      const height = !rowJoin ? bottom + stub : rowJoin.enter.from === "left" ? rowJoin.enter.at + laneBack(ctx) : rowJoin.enter.top + ctx.connector;
       if (rowJoin) join.connectorCount++;
       const place: RowPlace = r === 0 ? { at: "first", diamond, join: rowJoin } : { at: "middle", join: rowJoin };
       row = { ...base, place, height, falls: true };
@@ -490,17 +490,20 @@ function besideEnd(target: JumpTarget, x: number, at: number, ctx: PlanCtx): Row
 
 /**
  * Where a row between others runs its falling ends into the switch's join (null: none falls): on
- * the collector line right of the rightmost falling end when no column stands right of it (RowJoin);
- * else under that end (one end goes straight down into it, more meet on a line first), clear of the
- * spine.
+ * the collector line right of the rightmost falling end when no column stands right of it (RowJoin)
+ * — the line lower where that column is the tallest, so the circle stays a stub below its last
+ * symbol; else under that end (one end goes straight down into it, more meet on a line first),
+ * clear of the spine. `colTop`: where the columns start; `collectY`: the collector line.
  */
-function joinOf(columns: readonly SwitchColumn[], target: JumpTarget, collectY: number, ctx: PlanCtx): RowJoin | null {
+function joinOf(columns: readonly SwitchColumn[], target: JumpTarget, colTop: number, collectY: number, ctx: PlanCtx): RowJoin | null {
   const falling = columns.filter((c) => c.plan.falls);
   const rightmost = falling[falling.length - 1];
   if (!rightmost) return null;
-  if (rightmost === columns[columns.length - 1]) return besideEnd(target, rightmost.x, collectY, ctx);
-  const x = Math.max(rightmost.x, ctx.connector / 2 + LANE_CLEARANCE);
   const stub = ctx.sizer.module.stub;
+  if (rightmost === columns[columns.length - 1]) {
+    return besideEnd(target, rightmost.x, Math.max(collectY, colTop + rightmost.plan.height + stub + ctx.connector / 2), ctx);
+  }
+  const x = Math.max(rightmost.x, ctx.connector / 2 + LANE_CLEARANCE);
   return { target, x, enter: { from: "above", top: falling.length > 1 || x !== rightmost.x ? collectY + stub : collectY } };
 }
 
