@@ -374,8 +374,9 @@ describe("a row's ends run into the switch's join from the side (switch-rows.ts 
   // Where no column stands right of a row's last falling end (and below a case run on the spine),
   // the collector line runs right into the middle of the join connector's left side, and the lane
   // comes back to the spine a stub below that line, not below the circle: the students' menu, every
-  // case of which took a page of its own, fits 5 parts (6 before; ideal 4).
-  for (const file of ["test/corpus/pascal/lab21_students_menu.pas", "test/corpus/pascal/lab20_menu_case.pas"]) {
+  // case of which took a page of its own, fits 5 parts (6 before; ideal 4). The circle stays a stub
+  // below the symbols over it (the collector line runs lower where the column beside it is the tallest).
+  for (const file of [...MENUS, ...WIDE_CASE_MENUS, LIBRARY]) {
     test(`${file}: join connectors entered by a line running right at their middle height`, async () => {
       const main = (await treeOf(file)).filter((fn) => fn.main);
       const geometry = layoutCharts(main, options, true);
@@ -390,6 +391,10 @@ describe("a row's ends run into the switch's join from the side (switch-rows.ts 
           if (a!.y !== b!.y) continue; // entered from above
           fromLeft++;
           expect({ runs: a!.x < b!.x ? "right" : "left", x: b!.x, y: b!.y }).toEqual({ runs: "right", x: circle.x, y: circle.y + circle.h / 2 });
+          // Clear of the symbols above it: at least a stub (5 mm) below any that stands over it.
+          const over = part.shapes.filter((sh) => sh !== circle && sh.x < circle.x + circle.w && circle.x < sh.x + sh.w && sh.y < circle.y);
+          const nearest = Math.min(...over.map((sh) => circle.y - (sh.y + sh.h)));
+          expect(nearest).toBeGreaterThanOrEqual(5 - 1e-6);
         }
       }
       expect(fromLeft).toBeGreaterThan(0);
