@@ -266,11 +266,19 @@ export interface RowClosePlan extends PlanBase {
 /** A case in a row: its block's plan (or the connector of a case too tall for a row) and its value. */
 type Column = { plan: SeqPlan; label: string };
 
-/** The outer connector of the switch's join that a row's ends run into: x of its centre, its top. */
+/**
+ * The outer connector of the switch's join that a row's ends run into, x of its centre, and how the
+ * line enters it: along the collector line into its left side (`at`: the line's y, the circle
+ * centred on it, right of the row's last column when that one falls — and of a case's end on the
+ * spine, RowClosePlan), or from above at its top (`top`: under the rightmost falling column where a
+ * column that does not fall stands right of it). Entered from the side, the circle stands at the
+ * level of the line, so the lane comes back to the spine a stub below that line rather than a stub
+ * below the circle: each row of a menu cut into pages is that much shorter (issue 21).
+ */
 export interface RowJoin {
   target: JumpTarget;
   x: number;
-  top: number;
+  enter: { from: "above"; top: number } | { from: "left"; at: number };
 }
 
 export interface SwitchRowPlan extends PlanBase {
@@ -305,9 +313,9 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
   const diamond = symbol(ctx, "decision", node.cond);
   // What a row adds to its tallest column, at most: a stub to its bus (below the diamond in the
   // first row), the gap to the columns; below them a stub to the collector line, a stub down to the
-  // join's connector, the connector, a stub to the lane's way back to the spine (drawSwitchRow).
+  // join's connector and the connector, whose bottom the lane comes back level with (drawSwitchRow).
   // Counted short, a row could come out taller than the room and its part than the page (P7).
-  const overhead = (first: boolean): number => (first ? diamond.h : 0) + gap + 4 * stub + ctx.connector;
+  const overhead = (first: boolean): number => (first ? diamond.h : 0) + gap + 3 * stub + ctx.connector;
   // The lane of the other values on the left and the lines to the join below every row: no jump
   // lane is free.
   const colScope: Scope = { ...scope, blockedLeft: true, blockedRight: true, returnBlocked: true };
@@ -331,7 +339,9 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     // The first row no taller than the page it opens on leaves (ctx.firstRowRoom).
     if (rows.length === 1 && overhead(true) + Math.max(c.plan.height, ...row.map((col) => col.plan.height)) > ctx.firstRowRoom) return null;
     const left = Math.max(rows.length > 1 && ctx.rowsBesideLane ? diamond.w / 2 : spineLeft, row[0]!.plan.left + LANE_CLEARANCE);
-    return left + x + reach(c) <= PAGE_PART_WIDTH - LANE_CLEARANCE ? x : null;
+    // A falling last column has the join's connector right of its end (joinOf).
+    const right = Math.max(reach(c), c.plan.falls ? LANE_CLEARANCE + ctx.connector : 0);
+    return left + x + right <= PAGE_PART_WIDTH - LANE_CLEARANCE ? x : null;
   };
   const place = (c: Column, block: Block | null): void => {
     const x = besideLast(c);
@@ -400,9 +410,10 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     const bottom = colTop + Math.max(...columns.map((c) => c.plan.height));
     const collectY = bottom + stub;
     const falling = columns.filter((c) => c.plan.falls);
+    const rowJoin = r === rows.length - 1 ? null : joinOf(columns, join, colTop, collectY, ctx);
     const extent = {
       left: alone ? Math.max(diamond.w / 2, ...columns.map((c) => c.plan.left - c.x)) : -laneX,
-      right: Math.max(r === 0 ? diamond.w / 2 : 0, ...columns.map((c) => c.x + reach(c))),
+      right: Math.max(r === 0 ? diamond.w / 2 : 0, ...columns.map((c) => c.x + reach(c)), rowJoin ? rowJoin.x + ctx.connector / 2 : 0),
     };
     const base = { type: "row" as const, node, columns, blocks: blocks[r]!, laneX, busY, colTop, collectY, ...extent };
     const only = columns[0]!;
@@ -414,15 +425,12 @@ export function planFlatSwitchRows(node: SwitchNode, scope: Scope, ctx: PlanCtx,
     if (r === rows.length - 1) {
       row = { ...base, place: { at: "last", diamond: alone ? diamond : null }, height: falling.length > 0 ? collectY : bottom, falls: falling.length > 0 };
     } else {
-      // The connector under the rightmost falling column, clear of the spine (one falling end goes
-      // straight down into it; more meet on a line first); the lane comes back below it.
-      const rightmost = falling[falling.length - 1];
-      const x = Math.max(rightmost?.x ?? 0, ctx.connector / 2 + LANE_CLEARANCE);
-      const top = falling.length > 1 || x !== rightmost?.x ? collectY + stub : collectY;
-      const rowJoin = rightmost ? { target: join, x, top } : null;
+      // The lane comes back to the spine below the row's join connector, or a stub below its
+      // columns when none of them falls.
+      const height = !rowJoin ? bottom + stub : rowJoin.enter.from === "left" ? rowJoin.enter.at + laneBack(ctx) : rowJoin.enter.top + ctx.connector;
       if (rowJoin) join.connectorCount++;
       const place: RowPlace = r === 0 ? { at: "first", diamond, join: rowJoin } : { at: "middle", join: rowJoin };
-      row = { ...base, place, height: (rowJoin ? top + ctx.connector : bottom) + stub, falls: true };
+      row = { ...base, place, height, falls: true };
     }
     if (r === 0 && node.loc) row.source = node.loc.line;
     plans.push(row);
@@ -450,7 +458,6 @@ function openRow(
   { node, diamond, laneX, busY, join }: { node: SwitchNode; diamond: SizedText; laneX: number; busY: number; join: JumpTarget },
   ctx: PlanCtx,
 ): Plan[] {
-  const { stub } = ctx.sizer.module;
   const isLast = r === count - 1;
   const place: RowIntake = r === 0 ? (isLast ? { at: "last", diamond } : { at: "first", diamond }) : isLast ? { at: "last", diamond: null } : { at: "middle" };
   const reach = LABEL_OFFSET + ctx.sizer.label(column.label).w;
@@ -460,11 +467,11 @@ function openRow(
   };
   if (r === 0 && node.loc) open.source = node.loc.line;
   if (isLast) return [open, ...column.plan.items];
-  // The join's connector clear of the spine, a stub below where the case's end turns right to it.
+  // The case's end down the spine, then right into the join's connector beside it, whose circle
+  // stands a gap below the case's last symbol as an outer connector does (P4).
   join.connectorCount++;
-  const x = ctx.connector / 2 + LANE_CLEARANCE;
   const close: RowClosePlan = {
-    type: "row-close", join: { target: join, x, top: stub }, left: -laneX, right: x + ctx.connector / 2, height: 2 * stub + ctx.connector, falls: true,
+    type: "row-close", join: besideEnd(join, 0, ctx.connector / 2, ctx), left: -laneX, right: LANE_CLEARANCE + ctx.connector, height: ctx.connector / 2 + laneBack(ctx), falls: true,
   };
   return [open, ...column.plan.items, close];
 }
@@ -476,8 +483,40 @@ export function drawRowOpen(plan: RowOpenPlan, cx: number, y: number, incoming: 
   return first;
 }
 
+/** The join's connector right of a falling end at `x` (LANE_CLEARANCE clear of it), centred on the collector line at `at` (RowJoin). */
+function besideEnd(target: JumpTarget, x: number, at: number, ctx: PlanCtx): RowJoin {
+  return { target, x: x + LANE_CLEARANCE + ctx.connector / 2, enter: { from: "left", at } };
+}
+
+/**
+ * Where a row between others runs its falling ends into the switch's join (null: none falls): on
+ * the collector line right of the rightmost falling end when no column stands right of it (RowJoin)
+ * — the line lower where that column is the tallest, so the circle stays a stub below its last
+ * symbol; else under that end (one end goes straight down into it, more meet on a line first),
+ * clear of the spine. `colTop`: where the columns start; `collectY`: the collector line.
+ */
+function joinOf(columns: readonly SwitchColumn[], target: JumpTarget, colTop: number, collectY: number, ctx: PlanCtx): RowJoin | null {
+  const falling = columns.filter((c) => c.plan.falls);
+  const rightmost = falling[falling.length - 1];
+  if (!rightmost) return null;
+  const stub = ctx.sizer.module.stub;
+  if (rightmost === columns[columns.length - 1]) {
+    return besideEnd(target, rightmost.x, Math.max(collectY, colTop + rightmost.plan.height + stub + ctx.connector / 2), ctx);
+  }
+  const x = Math.max(rightmost.x, ctx.connector / 2 + LANE_CLEARANCE);
+  return { target, x, enter: { from: "above", top: falling.length > 1 || x !== rightmost.x ? collectY + stub : collectY } };
+}
+
+/**
+ * How far below a collector line that runs into a connector from the side the lane comes back to
+ * the spine: a stub (L7), and never above the circle's bottom.
+ */
+function laneBack(ctx: PlanCtx): number {
+  return Math.max(ctx.sizer.module.stub, ctx.connector / 2);
+}
+
 export function drawRowClose(plan: RowClosePlan, cx: number, y: number, incoming: OpenEdge, ctx: DrawCtx): OpenEdge {
-  intoJoin([incoming], [0], cx, y, y + plan.join.top, plan.join, ctx.canvas);
+  intoJoin([incoming], [0], cx, y, plan.join, ctx.canvas);
   const lane = ctx.rowLane!;
   ctx.rowLane = null;
   return lineTo(down(lane, y + plan.height), cx, y + plan.height);
@@ -530,7 +569,7 @@ export function drawSwitchRow(plan: SwitchRowPlan, cx: number, y: number, incomi
   const { first, lane } = intake(place, plan.laneX, plan.busY, plan.source, cx, y, incoming, ctx);
   const outs = drawColumns(plan.columns, cx, y + plan.busY, y + plan.colTop, first, ctx);
   if (place.at === "last") return collectToSpine(outs, cx, y + plan.collectY, canvas);
-  if (place.join) intoJoin(outs, plan.columns.map((c) => c.x), cx, y + plan.collectY, y + place.join.top, place.join, canvas);
+  if (place.join) intoJoin(outs, plan.columns.map((c) => c.x), cx, y + plan.collectY, place.join, canvas, y);
   // Back to the spine at the row's bottom: a cut may follow (the next row takes the lane up again).
   return lineTo(down(lane!, y + plan.height), cx, y + plan.height);
 }
@@ -544,16 +583,28 @@ function fromLane(edge: OpenEdge, laneX: number, cx: number): boolean {
 }
 
 /**
- * A row's falling ends into the join's outer connector (at join.x, under the rightmost of them or
- * clear of the spine): the leftmost carries a line right at `collectY` onto the line into the
- * connector, the others drop onto it.
+ * A row's falling ends into the join's outer connector (at join.x): the leftmost carries a line right
+ * at the collector line (`collectY`, or join.enter.at entered from the left) and the others drop onto
+ * it; entered from above, that line runs onto the rightmost end's, which goes down into the circle's
+ * top. `y`: the top of the row (join's offsets).
  */
 function intoJoin(
-  outs: readonly (OpenEdge | null)[], xs: readonly number[], cx: number, collectY: number, top: number, join: RowJoin, canvas: Canvas,
+  outs: readonly (OpenEdge | null)[], xs: readonly number[], cx: number, collectY: number, join: RowJoin, canvas: Canvas, y = collectY,
 ): void {
   const falling = outs.flatMap((out, k) => (out ? [{ out, x: cx + xs[k]! }] : []));
   const x = cx + join.x;
   const carrier = falling[falling.length - 1]!;
+  const letter = (join.target.letter ??= canvas.nextLetter());
+  const sized = canvas.designation(letter);
+  if (join.enter.from === "left") {
+    // The leftmost end carries the collector line into the circle; the others drop onto it.
+    const at = y + join.enter.at;
+    const [leftmost, ...others] = falling;
+    lineTo(down(leftmost!.out, at), x - sized.w / 2, at);
+    for (const { out } of others) canvas.close(down(out, at), null, false);
+    canvas.close(leftmost!.out, canvas.addShape("connector", sized, x, at - sized.h / 2).id, false);
+    return;
+  }
   // Only the column under the spine falls: its line turns right to the connector.
   if (carrier.x !== x) lineTo(down(carrier.out, collectY), x, collectY);
   falling.slice(0, -1).forEach(({ out }, i) => {
@@ -561,8 +612,6 @@ function intoJoin(
     if (i === 0) lineTo(out, x, collectY);
     canvas.close(out, null, false);
   });
-  down(carrier.out, top);
-  const letter = (join.target.letter ??= canvas.nextLetter());
-  const circle = canvas.addShape("connector", canvas.designation(letter), x, top);
-  canvas.close(carrier.out, circle.id, false);
+  down(carrier.out, y + join.enter.top);
+  canvas.close(carrier.out, canvas.addShape("connector", sized, x, y + join.enter.top).id, false);
 }

@@ -487,7 +487,9 @@ function outPorts(s: Shape): Port[] {
 
 function inPorts(s: Shape): Port[] {
   const ports: Port[] = [{ x: s.x + s.w / 2, y: s.y, dir: "down" }];
-  if (s.kind === "hexagon") ports.push({ x: s.x, y: s.y + s.h / 2, dir: "right" });
+  // L3: a line may come in from the left too — into a loop's hexagon, and into a connector at the
+  // end of a line running right (a switch row's collector into its join, switch-rows.ts).
+  if (s.kind === "hexagon" || s.kind === "connector") ports.push({ x: s.x, y: s.y + s.h / 2, dir: "right" });
   return ports;
 }
 

@@ -6,7 +6,8 @@
  * module that needs the fewest parts. One module for the whole chart (G3). `leastParts`: the parts a
  * module needs at least (its unsplit height in pages), so modules that cannot win are not planned.
  * `restyled`: the result draws a construct other than as today (an else-if chain as a switch,
- * fit/chain-as-switch.ts) — of as many parts, the one drawn as today wins whatever its module.
+ * fit/chain-as-switch.ts; a menu's tall cases after its rows, away from their labels) — of as many
+ * parts, the one drawn as today wins whatever its module.
  */
 import { COMPACT, STANDARD, type Module } from "../module.ts";
 

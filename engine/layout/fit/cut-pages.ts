@@ -509,9 +509,11 @@ function casesAway(items: readonly Plan[]): number {
 
 /**
  * The first unit of each part: the fewest parts, then the fewest torn constructs (`torn` of each
- * part, fit/torn.ts), then the fewest cuts where the spine runs on (each costs a connector pair; a
- * cut after a jump costs none), then each part ending as low as that allows. A part opening at unit
- * `from` takes at most `room(from)`. A unit taller than a page stands alone. Parts are searched back from each end while they
+ * part, fit/torn.ts), then the fewest parts before the last less than half full (issue 21: a cut
+ * after a jump costs no pair, and left the end of a case alone on a page a third full), then the
+ * fewest cuts where the spine runs on (each costs a connector pair; a cut after a jump costs none),
+ * then each part ending as low as that allows. A part opening at unit `from` takes at most
+ * `room(from)`, and is less than half full below half of it. A unit taller than a page stands alone. Parts are searched back from each end while they
  * can still fit, so this stays linear in the units.
  */
 function fewestCuts(
@@ -519,9 +521,13 @@ function fewestCuts(
   torn: (from: number, to: number) => number, room: (from: number) => number,
 ): number[] {
   const runsOn = (from: number): number => (from > 0 ? across[from - 1]! : 0);
-  // best[to]: the best cutting of units [0, to), its last part opening at `from`.
-  type Cutting = { parts: number; torn: number; pairs: number; from: number };
-  const best: Cutting[] = [{ parts: 0, torn: 0, pairs: 0, from: 0 }];
+  // best[to]: the best cutting of units [0, to), its last part opening at `from`; `sparse`: its parts
+  // before the chart's last less than half full (a careful student fills a page before turning it).
+  type Cutting = { parts: number; torn: number; sparse: number; pairs: number; from: number };
+  const best: Cutting[] = [{ parts: 0, torn: 0, sparse: 0, pairs: 0, from: 0 }];
+  const sparse = (from: number, to: number, h: number): number => (to < units.length && h < room(from) / 2 ? 1 : 0);
+  const before = (a: Cutting, b: Cutting): boolean =>
+    a.parts !== b.parts ? a.parts < b.parts : a.torn !== b.torn ? a.torn < b.torn : a.sparse !== b.sparse ? a.sparse < b.sparse : a.pairs < b.pairs;
   for (let to = 1; to <= units.length; to++) {
     let choice: Cutting | null = null;
     for (let from = to - 1; from >= 0; from--) {
@@ -530,8 +536,9 @@ function fewestCuts(
       // Far past a page no earlier opening fits either.
       if (!alone && h > 2 * PAGE_PART_HEIGHT) break;
       if (!alone && (h > room(from) || !fits(from, to))) continue;
-      const next: Cutting = { parts: best[from]!.parts + 1, torn: best[from]!.torn + torn(from, to), pairs: best[from]!.pairs + runsOn(from), from };
-      if (!choice || next.parts < choice.parts || (next.parts === choice.parts && (next.torn < choice.torn || (next.torn === choice.torn && next.pairs < choice.pairs)))) choice = next;
+      const prev = best[from]!;
+      const next: Cutting = { parts: prev.parts + 1, torn: prev.torn + torn(from, to), sparse: prev.sparse + sparse(from, to, h), pairs: prev.pairs + runsOn(from), from };
+      if (!choice || before(next, choice)) choice = next;
     }
     best.push(choice!);
   }

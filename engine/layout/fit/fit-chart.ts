@@ -93,7 +93,7 @@ export function fitChart(
   const layoutAt = (m: Module): Candidate => planFitting(fn, options, pages, sizerFor, m, PAGE_PART_WIDTH, sheetAt(m));
   const choice = module
     ? { module, result: layoutAt(module) }
-    : chooseModule(paged, layoutAt, (c) => c.groups.length, leastParts, (c) => c.planning?.chainsAsSwitch === true);
+    : chooseModule(paged, layoutAt, (c) => c.groups.length, leastParts, (c) => c.planning?.chainsAsSwitch === true || c.planning?.casesAfterRows === true);
   let { result } = choice;
   // A plan's extents leave out a few drawn details (lanes of the tail, label overhangs): when the
   // drawing comes out wider than the page, the chart is fitted again, at its module, to a width that
