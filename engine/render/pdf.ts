@@ -24,40 +24,8 @@
  * PDF_FIXED_DATE), subset font tags ("ABCDEF+Tinos-Regular") are a hash of the characters drawn, and
  * pdf-lib writes no /ID, so the same geometries give the same bytes.
  */
-import {
-  appendBezierCurve,
-  beginText,
-  closePath,
-  concatTransformationMatrix,
-  endText,
-  fill,
-  fillAndStroke,
-  LineCapStyle,
-  LineJoinStyle,
-  lineTo,
-  moveTo,
-  PageSizes,
-  PDFDocument,
-  type PDFFont,
-  PDFFlateStream,
-  PDFName,
-  PDFRawStream,
-  type PDFOperator,
-  type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
-  setFillingGrayscaleColor,
-  setFontAndSize,
-  setLineCap,
-  setDashPattern,
-  setLineJoin,
-  setLineWidth,
-  setStrokingGrayscaleColor,
-  setTextMatrix,
-  showText,
-  stroke,
-} from "pdf-lib";
-import type { Box, FontSpec, Geometry, Point } from "../geometry/types.ts";
+import { PageSizes, PDFDocument, type PDFFont, PDFFlateStream, PDFName, type PDFPage, PDFRawStream } from "pdf-lib";
+import type { Box, FontSpec, Geometry } from "../geometry/types.ts";
 import { COMMENT_DASH, COMMENT_DASH_GAP } from "../geometry/style.ts";
 import {
   arrowhead,
@@ -66,13 +34,11 @@ import {
   placeText,
   shapeTextAlign,
   strokedPoints,
-  type PathCommand,
   type TextAlign,
 } from "../geometry/outline.ts";
 import { A4_PAGE, planA4Pages, type FigurePlan, type PagePlan } from "./paper.ts";
 import { EngineError } from "../errors.ts";
-// @ts-expect-error pako 1 (pdf-lib's own deflate) ships no type declarations; the one call used is typed below.
-import pakoModule from "pako";
+import { deflateStream, num, PdfContent } from "./pdf-content.ts";
 import { DEFAULT_FONT, fontByFamily } from "../fonts.ts";
 import { loadFonts, textRuns, type Fonts } from "./fonts.ts";
 import { pdfFontkit, textWidth, trueTypeFont } from "./pdf-font.ts";
@@ -87,38 +53,15 @@ export const PDF_FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 export const MM = 72 / 25.4; // pt per mm
 const [PAGE_W_PT, PAGE_H_PT] = PageSizes.A4;
 
+/** Line join and cap styles (PDF 32000 §8.4.3.3–4). */
+const LINE_JOIN_MITER = 0;
+const LINE_CAP_BUTT = 0;
+const LINE_CAP_PROJECTING = 2;
+
 export type PdfFigurePlan = FigurePlan;
 export type PdfPagePlan = PagePlan;
 /** The pages a document of `geometries` becomes: its sheets (layout/sheets.ts) on paper. */
 export const planPdfPages = planA4Pages;
-
-/** Rounds to 0.001 (µm in mm units, 1/1000 pt in pt): short content streams, no visible effect. */
-const r3 = (n: number): number => Math.round(n * 1000) / 1000;
-
-function pathOps(cmds: readonly PathCommand[]): PDFOperator[] {
-  const ops: PDFOperator[] = [];
-  for (const c of cmds) {
-    switch (c.op) {
-      case "M":
-        ops.push(moveTo(r3(c.x), r3(c.y)));
-        break;
-      case "L":
-        ops.push(lineTo(r3(c.x), r3(c.y)));
-        break;
-      case "C":
-        ops.push(appendBezierCurve(r3(c.x1), r3(c.y1), r3(c.x2), r3(c.y2), r3(c.x), r3(c.y)));
-        break;
-      case "Z":
-        ops.push(closePath());
-        break;
-    }
-  }
-  return ops;
-}
-
-function polylineOps(points: readonly Point[]): PDFOperator[] {
-  return points.map((q, i) => (i === 0 ? moveTo(r3(q.x), r3(q.y)) : lineTo(r3(q.x), r3(q.y))));
-}
 
 /** Per-document font state: PDF fonts embedded on first use, resource names per page. */
 export class DocFonts {
@@ -183,8 +126,8 @@ interface PaperText {
   align: TextAlign;
 }
 
-function textOps(page: PDFPage, df: DocFonts, items: readonly PaperText[]): PDFOperator[] {
-  const ops: PDFOperator[] = [beginText(), setFillingGrayscaleColor(0)];
+function writeTexts(content: PdfContent, page: PDFPage, df: DocFonts, items: readonly PaperText[]): void {
+  content.op("BT").op("g", 0);
   let current: PDFName | null = null;
   let currentSize = -1;
   for (const t of items) {
@@ -197,16 +140,15 @@ function textOps(page: PDFPage, df: DocFonts, items: readonly PaperText[]): PDFO
       const font = df.font(r.face);
       const key = df.key(page, font);
       if (key !== current || t.size !== currentSize) {
-        ops.push(setFontAndSize(key, r3(t.size)));
+        content.op("Tf", key.toString(), t.size);
         current = key;
         currentSize = t.size;
       }
-      ops.push(setTextMatrix(1, 0, 0, 1, r3(x), r3(y)), showText(font.encodeText(r.text)));
+      content.op("Tm", 1, 0, 0, 1, x, y).op("Tj", font.encodeText(r.text).toString());
       x += textWidth(df.fonts[r.face], r.text) * t.size;
     }
   }
-  ops.push(endText());
-  return ops;
+  content.op("ET");
 }
 
 export function drawFigure(page: PDFPage, df: DocFonts, plan: PdfFigurePlan): void {
@@ -215,41 +157,40 @@ export function drawFigure(page: PDFPage, df: DocFonts, plan: PdfFigurePlan): vo
   const k = s * MM;
   const e = (origin.x - region.x * s) * MM;
   const f = PAGE_H_PT - (origin.y - region.y * s) * MM;
-  const ops: PDFOperator[] = [
-    pushGraphicsState(),
-    concatTransformationMatrix(r3(k), 0, 0, r3(-k), r3(e), r3(f)),
+  const content = new PdfContent()
+    .op("q")
+    .op("cm", k, 0, 0, -k, e, f)
     // The stroke keeps its paper width whatever the figure's scale.
-    setLineWidth(r3(g.stroke / s)),
-    setLineJoin(LineJoinStyle.Miter),
-    setStrokingGrayscaleColor(0),
-    setFillingGrayscaleColor(1),
-    setLineCap(LineCapStyle.Butt),
-  ];
+    .op("w", g.stroke / s)
+    .op("j", LINE_JOIN_MITER)
+    .op("G", 0)
+    .op("g", 1)
+    .op("J", LINE_CAP_BUTT);
   for (const part of plan.parts) {
     for (const shape of part.shapes) {
       const o = outline(shape);
-      ops.push(...pathOps(outlinePath(o.outline)), o.outline.kind === "open" ? stroke() : fillAndStroke());
-      for (const l of o.lines) ops.push(...polylineOps([l.a, l.b]), stroke());
+      content.path(outlinePath(o.outline)).op(o.outline.kind === "open" ? "S" : "B");
+      for (const l of o.lines) content.polyline([l.a, l.b]).op("S");
     }
   }
-  ops.push(setLineCap(LineCapStyle.Projecting));
+  content.op("J", LINE_CAP_PROJECTING);
   for (const part of plan.parts) {
     for (const edge of part.edges) {
       if (edge.points.length < 2) continue;
       // The comment link (S10, L8) is dashed; its paper dash lengths, like the stroke, ignore the scale.
-      if (edge.dashed) ops.push(setLineCap(LineCapStyle.Butt), setDashPattern([r3(COMMENT_DASH / s), r3(COMMENT_DASH_GAP / s)], 0));
-      ops.push(...polylineOps(strokedPoints(edge.points, edge.arrow)), stroke());
-      if (edge.dashed) ops.push(setDashPattern([], 0), setLineCap(LineCapStyle.Projecting));
+      if (edge.dashed) content.op("J", LINE_CAP_BUTT).op("d", `[${num(COMMENT_DASH / s)} ${num(COMMENT_DASH_GAP / s)}]`, 0);
+      content.polyline(strokedPoints(edge.points, edge.arrow)).op("S");
+      if (edge.dashed) content.op("d", "[]", 0).op("J", LINE_CAP_PROJECTING);
     }
   }
-  ops.push(setFillingGrayscaleColor(0));
+  content.op("g", 0);
   for (const part of plan.parts) {
     for (const edge of part.edges) {
       const head = edge.arrow ? arrowhead(edge.points) : null;
-      if (head) ops.push(...polylineOps(head), closePath(), fill());
+      if (head) content.polyline(head).op("h").op("f");
     }
   }
-  ops.push(popGraphicsState());
+  content.op("Q");
 
   // Texts, in paper mm.
   const texts: PaperText[] = [];
@@ -269,8 +210,8 @@ export function drawFigure(page: PDFPage, df: DocFonts, plan: PdfFigurePlan): vo
   for (const l of placeText(plan.captionBox, plan.caption, plan.captionFont.size, "center")) {
     texts.push({ text: l.text, x: l.x, y: l.y, size: plan.captionFont.size, align: "center" });
   }
-  ops.push(...textOps(page, df, texts));
-  page.pushOperators(...ops);
+  writeTexts(content, page, df, texts);
+  content.addTo(page);
 }
 
 /** Every text a figure draws (to decide which fonts to embed). */
@@ -339,29 +280,17 @@ export async function savePdf(doc: PDFDocument, meta: { title?: string | undefin
   return await doc.save({ addDefaultPage: false });
 }
 
-/** The part of pako 1 this uses: one-shot zlib deflate with its window and hash sizes. */
-const pako = pakoModule as { deflate(data: Uint8Array, options: { level: number; windowBits: number; memLevel: number }): Uint8Array };
-
 /**
- * How the pages' content streams are deflated: pdf-lib calls pako with zlib's defaults, whose 32 KB
- * window and 64 K-entry hash tables are allocated and cleared again for every stream — most of the
- * work for streams of a few KB (a 100-item batch bundle has ~800 of them). An 8 KB window and smaller
- * tables at the same level give the same size (±0.01 %) in about 70 % of the time. Pure JavaScript,
- * so every host writes the same bytes (native zlib through CompressionStream would take a quarter
- * of the time, but its output differs between hosts).
- */
-const STREAM_DEFLATE = { level: 6, windowBits: 13, memLevel: 5 };
-
-/**
- * The pages' content streams deflated with STREAM_DEFLATE before pdf-lib saves them: each is
- * replaced by a raw stream of the same dictionary (its /Filter is FlateDecode already) holding the
- * deflated bytes. Fonts are embedded (and deflated by pdf-lib) at the flush.
+ * The content streams pdf-lib itself writes (the report's text, drawn with its operators) deflated
+ * as the figures' own are (pdf-content.ts STREAM_DEFLATE) before it saves: each is replaced by a raw
+ * stream of the same dictionary (its /Filter is FlateDecode already). Fonts are embedded (and
+ * deflated by pdf-lib) at the flush.
  */
 async function compressStreams(doc: PDFDocument): Promise<void> {
   await doc.flush();
   for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFFlateStream) || object.dict.get(PDFName.of("Filter")) !== PDFName.of("FlateDecode")) continue;
-    doc.context.assign(ref, PDFRawStream.of(object.dict, pako.deflate(object.getUnencodedContents(), STREAM_DEFLATE)));
+    doc.context.assign(ref, PDFRawStream.of(object.dict, deflateStream(object.getUnencodedContents())));
   }
 }
 
