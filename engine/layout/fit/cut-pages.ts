@@ -366,14 +366,19 @@ export function partWidths(plan: ChartPlan, groups: readonly (readonly Plan[])[]
 
 /** Width of a part holding `items`: the first part also holds the Start, the last the End and the return lane. */
 function spanWidth(plan: ChartPlan, items: Iterable<Plan>, first: boolean, last: boolean): number {
-  const ends = Math.max(first ? plan.start.w / 2 : 0, last ? plan.end.w / 2 : 0);
-  let left = ends;
-  let right = ends;
+  let left = 0;
+  let right = 0;
   for (const item of items) {
     left = Math.max(left, item.left);
     right = Math.max(right, item.right);
   }
-  return left + right + (last && plan.returns && plan.returns.laneCount > 0 ? LANE_CLEARANCE : 0);
+  return span(plan, left, right, first, last);
+}
+
+/** The width of a part whose items reach `left` and `right` of the spine, its Start or End included when it holds them. */
+function span(plan: ChartPlan, left: number, right: number, first: boolean, last: boolean): number {
+  const ends = Math.max(first ? plan.start.w / 2 : 0, last ? plan.end.w / 2 : 0);
+  return Math.max(ends, left) + Math.max(ends, right) + (last && plan.returns && plan.returns.laneCount > 0 ? LANE_CLEARANCE : 0);
 }
 
 /**
@@ -565,14 +570,16 @@ function pairsAcross(units: readonly Plan[][]): number[] {
 /** Height of a part holding units [from, to): its opening (Start, page connector or nothing), the units, its closing. */
 function partHeights(plan: ChartPlan, units: readonly Plan[][], across: readonly number[]): (from: number, to: number) => number {
   const { gap } = plan.module;
-  const unitHeight = units.map((unit) => unit.reduce((sum, item) => sum + item.height, 0) + gap * (unit.length - 1));
+  // below[u]: the units before u, each with the gap above it — so a range's height is one
+  // subtraction (the cut search asks of many ranges).
+  const below = [0];
+  for (const unit of units) below.push(below.at(-1)! + gap + unit.reduce((sum, item) => sum + item.height, 0) + gap * (unit.length - 1));
   const last = (u: number): Plan => units[u]![units[u]!.length - 1]!;
   return (from, to) => {
     // The Start terminator, the inner connector opening the part, or nothing after a jump.
-    let h = from === 0 ? plan.start.h : last(from - 1).falls ? plan.connector : -gap;
-    for (let u = from; u < to; u++) h += gap + unitHeight[u]!;
+    const opening = from === 0 ? plan.start.h : last(from - 1).falls ? plan.connector : -gap;
     const after = to === units.length ? plan.tailHeight : across[to - 1]! > 0 ? gap + plan.connector : 0;
-    return h + after;
+    return opening + (below[to]! - below[from]!) + after;
   };
 }
 
@@ -582,7 +589,18 @@ function partHeights(plan: ChartPlan, units: readonly Plan[][], across: readonly
  * lane leaves room for.
  */
 function fitsWidth(plan: ChartPlan, units: readonly Plan[][]): (from: number, to: number) => boolean {
-  return (from, to) => spanWidth(plan, units.slice(from, to).flat(), from === 0, to === units.length) <= PAGE_PART_WIDTH;
+  // Each unit's reach, once: the cut search asks of many ranges (it used to flatten each one).
+  const lefts = units.map((unit) => unit.reduce((m, item) => Math.max(m, item.left), 0));
+  const rights = units.map((unit) => unit.reduce((m, item) => Math.max(m, item.right), 0));
+  return (from, to) => {
+    let left = 0;
+    let right = 0;
+    for (let u = from; u < to; u++) {
+      left = Math.max(left, lefts[u]!);
+      right = Math.max(right, rights[u]!);
+    }
+    return span(plan, left, right, from === 0, to === units.length) <= PAGE_PART_WIDTH;
+  };
 }
 
 /**
