@@ -464,15 +464,18 @@ export function documentRels(more: readonly string[] = []): string {
   );
 }
 
-/** Document defaults: Times New Roman 14 pt, no paragraph spacing (report body text). */
-function stylesXml(g: Geometry): string {
-  const fam = escapeXml(wordFamily(g.font.family));
+/**
+ * Document defaults: text in `family` at `sizePt`, Ukrainian, no paragraph spacing, lines `lineSpacing`
+ * apart (1: single, as the charts' captions; the report's body text: 1.5).
+ */
+export function stylesXml(family: string, sizePt: number, lineSpacing: number): string {
+  const fam = escapeXml(wordFamily(family));
   return (
     XML_HEAD +
     `<w:styles xmlns:w="${NS.w}"><w:docDefaults>` +
     `<w:rPrDefault><w:rPr><w:rFonts w:ascii="${fam}" w:hAnsi="${fam}" w:eastAsia="${fam}" w:cs="${fam}"/>` +
-    `<w:sz w:val="28"/><w:szCs w:val="28"/><w:lang w:val="uk-UA" w:eastAsia="en-US" w:bidi="ar-SA"/></w:rPr></w:rPrDefault>` +
-    `<w:pPrDefault><w:pPr><w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/></w:pPr></w:pPrDefault>` +
+    `<w:sz w:val="${sizePt * 2}"/><w:szCs w:val="${sizePt * 2}"/><w:lang w:val="uk-UA" w:eastAsia="en-US" w:bidi="ar-SA"/></w:rPr></w:rPrDefault>` +
+    `<w:pPrDefault><w:pPr><w:spacing w:before="0" w:after="0" w:line="${Math.round(lineSpacing * 240)}" w:lineRule="auto"/></w:pPr></w:pPrDefault>` +
     `</w:docDefaults>` +
     `<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/></w:style>` +
     `</w:styles>\n`
@@ -494,7 +497,7 @@ export function buildDocx(g: Geometry, pages: boolean): Uint8Array {
     ["_rels/.rels", ROOT_RELS],
     ["word/document.xml", documentXml(g, pages)],
     ["word/_rels/document.xml.rels", documentRels()],
-    ["word/styles.xml", stylesXml(g)],
+    ["word/styles.xml", stylesXml(g.font.family, 14, 1)],
     ["word/settings.xml", SETTINGS],
   ];
   return zip(files.map(([name, xml]) => ({ name, data: utf8.encode(xml), level: DOCX_LEVEL })));

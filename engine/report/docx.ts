@@ -9,8 +9,7 @@
  */
 import { CAPTION_GAP } from "../geometry/style.ts";
 import { escapeXml } from "../render/svg.ts";
-import { contentTypes, documentRels, NS, ROOT_RELS, SETTINGS, XML_HEAD, figureRun, twips, unionBox, type Doc } from "../render/docx.ts";
-import { wordFamily } from "../render/font-names.ts";
+import { contentTypes, documentRels, NS, ROOT_RELS, SETTINGS, XML_HEAD, figureRun, stylesXml, twips, unionBox, type Doc } from "../render/docx.ts";
 import { DOCX_LEVEL, zip } from "../render/zip.ts";
 import { lineHeightMm } from "../text/measure.ts";
 import type { ReportBlock, ReportDocument, ReportFigure } from "./document.ts";
@@ -133,21 +132,6 @@ function coreXml(report: ReportDocument): string {
   );
 }
 
-/** Times New Roman 14 at 1.5 lines, Ukrainian: the report's body text. */
-function stylesXml(): string {
-  const fam = escapeXml(wordFamily(TEXT_FONT));
-  return (
-    XML_HEAD +
-    `<w:styles xmlns:w="${NS.w}"><w:docDefaults>` +
-    `<w:rPrDefault><w:rPr><w:rFonts w:ascii="${fam}" w:hAnsi="${fam}" w:eastAsia="${fam}" w:cs="${fam}"/>` +
-    `<w:sz w:val="${TEXT_SIZE * 2}"/><w:szCs w:val="${TEXT_SIZE * 2}"/><w:lang w:val="uk-UA" w:eastAsia="en-US" w:bidi="ar-SA"/></w:rPr></w:rPrDefault>` +
-    `<w:pPrDefault><w:pPr><w:spacing w:before="0" w:after="0" w:line="360" w:lineRule="auto"/></w:pPr></w:pPrDefault>` +
-    `</w:docDefaults>` +
-    `<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/></w:style>` +
-    `</w:styles>\n`
-  );
-}
-
 export function reportDocx(report: ReportDocument): Uint8Array {
   const utf8 = new TextEncoder();
   const files: [name: string, xml: string][] = [
@@ -156,7 +140,7 @@ export function reportDocx(report: ReportDocument): Uint8Array {
     ["docProps/core.xml", coreXml(report)],
     ["word/document.xml", documentXml(report)],
     ["word/_rels/document.xml.rels", DOCUMENT_RELS],
-    ["word/styles.xml", stylesXml()],
+    ["word/styles.xml", stylesXml(TEXT_FONT, TEXT_SIZE, 1.5)],
     ["word/settings.xml", SETTINGS],
     ["word/header1.xml", HEADER],
   ];
