@@ -28,7 +28,7 @@ const payments = startPayments(database.db, config.payments);
 const housekeeping = startHousekeeping(database.db);
 // The engine runs in these workers, never on this thread (the site's one example chart aside).
 const renderer = workerRenderer(config.render);
-const app = createApp({ db: database.db, config, assets: runtime.assets, renderer, afterBatch: runtime.afterBatch, site, payments: payments.signal });
+const app = createApp({ db: database.db, config, assets: runtime.assets, renderer, afterBatch: runtime.collect, site, payments: payments.signal });
 
 const server = runtime.serve({
   port: config.port,

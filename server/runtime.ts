@@ -26,7 +26,8 @@ export interface Listening {
 export interface Runtime {
   name: "bun" | "deno";
   assets: AssetLoader;
-  afterBatch?: () => void;
+  /** A full collection now (Bun): after a batch, or a worker's heap grown large. */
+  collect?: () => void;
   serve(options: ServeOptions): Listening;
 }
 
@@ -42,7 +43,7 @@ function bun(): Runtime {
   return {
     name: "bun",
     assets: bunAssets,
-    afterBatch: fullGc,
+    collect: fullGc,
     serve(options) {
       const server = Bun.serve(options);
       return { port: server.port ?? options.port, stop: (force) => server.stop(force) };

@@ -35,7 +35,7 @@ self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   // only for memory a full collection does not give back: after a bundle, a batch's peak of memory,
   // and whenever garbage has grown the heap past COLLECT_ABOVE_BYTES (JavaScriptCore collects lazily:
   // a hundred medium items grew it past the pool's 192 MB recycling bound, issue 22).
-  if (bundle || heapBytes() > COLLECT_ABOVE_BYTES) runtime.afterBatch?.();
+  if (bundle || heapBytes() > COLLECT_ABOVE_BYTES) runtime.collect?.();
   reply.heapBytes = heapBytes();
   self.postMessage(reply, transfer);
 };
