@@ -38,7 +38,10 @@ interface Target {
 export const TARGETS = {
   server: {
     kind: "bundle", entry: "server/main.ts", out: "server.js", copy: [["server/db/migrations", "migrations"]],
-    workers: [{ entry: "server/rendering/render-worker.ts", define: "SKHEMA_RENDER_WORKER" }],
+    workers: [
+      { entry: "server/rendering/render-worker.ts", define: "SKHEMA_RENDER_WORKER" },
+      { entry: "server/db/checkpoint-worker.ts", define: "SKHEMA_CHECKPOINT_WORKER" },
+    ],
   },
   cli: { kind: "executable", entry: "cli/main.ts", out: "skhema" },
 } as const satisfies Record<string, Target>;

@@ -21,7 +21,7 @@ if (problems.length > 0) {
   console.error(`skhema: not starting; this start lacks what a deployment needs (docs/deployment.md):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
-const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+const database = await openDatabase(config.databaseUrl, config.databaseAuthToken, { checkpoints: "background" });
 const mailer = startMailSender(database.db, config.mail);
 const site = siteMount({ db: database.db, config, assets: runtime.assets });
 const payments = startPayments(database.db, config.payments);
@@ -57,7 +57,7 @@ async function shutdown(signal: string) {
   housekeeping.stop();
   await mailer.stop();
   renderer.close();
-  database.close();
+  await database.close();
   console.log("skhema: stopped");
   process.exit(0);
 }

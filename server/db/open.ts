@@ -11,6 +11,7 @@ import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema.ts";
+import { checkpointInBackground, type BackgroundCheckpoints } from "./checkpoints.ts";
 import { keepPreparedWrites } from "./prepared-writes.ts";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -18,7 +19,17 @@ export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 export interface Database {
   db: Db;
   client: Client;
-  close(): void;
+  /** The checkpointer worker's start, when one was asked for (`checkpoints: "background"`) on a file; see checkpoints.ts. */
+  checkpoints?: BackgroundCheckpoints;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /**
+   * Who copies the write-ahead log into a file database: the connection that commits (SQLite's
+   * default, for short-lived users such as the admin command) or a worker thread (the server).
+   */
+  checkpoints?: "inline" | "background";
 }
 
 const MIGRATIONS = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -42,7 +53,7 @@ async function createClient(config: Config): Promise<Client> {
   return client.createClient(config);
 }
 
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+export async function openDatabase(url: string, authToken?: string, options: OpenOptions = {}): Promise<Database> {
   const path = localPath(url);
   if (path) mkdirSync(dirname(path), { recursive: true });
   const client = await createClient({
@@ -68,11 +79,21 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     await migrate(db, { migrationsFolder: MIGRATIONS });
   }
   // The hot path's writes (a render's charge) on a connection that keeps its statements prepared.
-  const writes = path ? keepPreparedWrites(client, new (await import("libsql")).default(path, { timeout: BUSY_TIMEOUT_MS })) : undefined;
+  const connection = path ? new (await import("libsql")).default(path, { timeout: BUSY_TIMEOUT_MS }) : undefined;
+  const writes = connection && keepPreparedWrites(client, connection);
+  const checkpoints =
+    path && options.checkpoints === "background"
+      ? checkpointInBackground(path, async (pages) => {
+          await client.execute(`PRAGMA wal_autocheckpoint = ${pages}`);
+          connection?.exec(`PRAGMA wal_autocheckpoint = ${pages}`);
+        })
+      : undefined;
   return {
     db,
     client,
-    close: () => {
+    checkpoints,
+    close: async () => {
+      await checkpoints?.stop();
       writes?.close();
       client.close();
     },
