@@ -92,8 +92,9 @@ export async function openDatabase(url: string, authToken?: string, options: Ope
     db,
     client,
     checkpoints,
+    // Without a worker the connections close before this returns, as callers that do not wait expect.
     close: async () => {
-      await checkpoints?.stop();
+      if (checkpoints) await checkpoints.stop();
       writes?.close();
       client.close();
     },
