@@ -6,7 +6,12 @@
  * so no outcome here depends on how fast the machine is.
  */
 import { afterEach, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { loadConfig } from "../server/config.ts";
 import { JobStopped, WorkerPool, type PoolSettings } from "../server/rendering/pool.ts";
+import { workerRenderer } from "../server/rendering/renderer.ts";
+import { BACKGROUND_NICE } from "../server/rendering/thread-priority.ts";
+import { roleOptions } from "../server/rendering/worker-role.ts";
 import { busyMachineTimeouts } from "./support/timeouts.ts";
 import { until } from "./support/until.ts";
 
@@ -17,7 +22,7 @@ const MiB = 1024 * 1024;
 const pools: WorkerPool[] = [];
 
 function pool(settings: Partial<PoolSettings> = {}): WorkerPool {
-  const p = new WorkerPool({ spawn: () => new Worker(WORKER, { type: "module" }), size: 1, memoryCeilingBytes: 512 * MiB, recycleBytes: 256 * MiB, abandonGraceMs: 50, ...settings });
+  const p = new WorkerPool({ spawn: (role) => new Worker(WORKER, roleOptions(role)), size: 1, memoryCeilingBytes: 512 * MiB, recycleBytes: 256 * MiB, abandonGraceMs: 50, ...settings });
   pools.push(p);
   return p;
 }
@@ -165,6 +170,30 @@ describe("render worker pool", () => {
     await Promise.all(bulk);
   }, 30_000);
 
+  test("bulk work runs on background workers; the foreground one takes small renders, and is not handed an owner's bulk job", async () => {
+    const p = pool({ size: 2 });
+    expect(await p.run({ kind: "role" }, { budgetMs: LONG, owner: "a", bulk: true })).toBe("background");
+    expect(await p.run({ kind: "role" }, { budgetMs: LONG, owner: "a" })).toBe("foreground");
+    const controller = new AbortController();
+    const small = p.run({ kind: "spin" }, { budgetMs: LONG, signal: controller.signal, owner: "a" }).catch((e: unknown) => e);
+    while (p.stats().busy < 1) await Bun.sleep(10);
+    const bulk = p.run({ kind: "role" }, { budgetMs: LONG, signal: controller.signal, owner: "a", bulk: true }).catch((e: unknown) => e);
+    await Bun.sleep(20);
+    // Not handed over to a's busy foreground worker, nor given the last free one.
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 1 });
+    controller.abort();
+    await Promise.all([small, bulk]);
+  }, 120_000);
+
+  test("workers are spawned for their role, and a replaced worker's successor keeps it", async () => {
+    const roles: string[] = [];
+    const p = pool({ size: 3, spawn: (role) => (roles.push(role), new Worker(WORKER, roleOptions(role))) });
+    expect(roles).toEqual(["foreground", "background", "background"]);
+    const stopped = await p.run({ kind: "spin" }, { budgetMs: 300, owner: "a", bulk: true }).catch((e: unknown) => e);
+    expect((stopped as JobStopped).reason).toBe("budget");
+    expect(roles).toEqual(["foreground", "background", "background", "background"]);
+  }, 120_000);
+
   test("a pool of one runs bulk work (there is no worker to keep)", async () => {
     const p = pool({ size: 1 });
     expect(await p.run({ kind: "echo", value: "big" }, { budgetMs: LONG, owner: "a", bulk: true })).toBe("big");
@@ -189,5 +218,31 @@ describe("render worker pool", () => {
     expect(p.stats().replaced.recycled).toBe(1);
     expect(await p.run({ kind: "echo", value: "after" }, { budgetMs: LONG })).toBe("after");
     expect(p.stats().replaced.recycled).toBe(1); // a small heap keeps its (warm) worker
+  }, 120_000);
+});
+
+describe("the render workers' CPU priority", () => {
+  /** This process's threads (Linux): name and nice value (field 19 of /proc/self/task/<tid>/stat). */
+  const threads = () =>
+    readdirSync("/proc/self/task").map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      return { name: readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim(), nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) };
+    });
+  const niceOf = (name: string) => threads().filter((t) => t.name === name).map((t) => t.nice);
+
+  // Bun names a worker's thread after the worker's `name`, which the pool sets to its role.
+  test.skipIf(process.platform !== "linux")("background workers run at BACKGROUND_NICE; the foreground one and this thread keep theirs", async () => {
+    const renderer = workerRenderer({ ...loadConfig({}).render, workers: 3 });
+    try {
+      await until(() => niceOf("background").join() === `${BACKGROUND_NICE},${BACKGROUND_NICE}`);
+      // The foreground worker renders, at the priority the background ones do not have.
+      const svg = await renderer.run({ kind: "render", input: { code: "x = 1\nprint(x)\n", lang: "python", format: "svg" } }, { budgetMs: LONG });
+      expect(svg.file.contentType).toContain("svg");
+      expect(niceOf("foreground")).toEqual([0]);
+      const own = readFileSync("/proc/thread-self/stat", "utf8");
+      expect(Number(own.slice(own.lastIndexOf(")") + 2).split(" ")[16])).toBe(0);
+    } finally {
+      renderer.close();
+    }
   }, 120_000);
 });

@@ -1,16 +1,25 @@
 /**
- * A render worker of the pool (pool.ts): loads the engine once, warms its WebAssembly runtimes, says
+ * A render worker of the pool (pool.ts): lowers its own CPU priority if it is a background worker,
+ * loads the engine once, warms its WebAssembly runtimes, says
  * it is ready, then runs one job at a time (jobs.ts) and answers with the result — sealed as JSON
  * text with its byte arrays transferred, not copied (wire.ts) — and its own heap size, which tells the
  * pool when to recycle it.
  */
-import { preload } from "../../engine/index.ts";
-import { runtime } from "../runtime.ts";
-import { runJob, sendError, type Job } from "./jobs.ts";
+import type { Job } from "./jobs.ts";
 import type { WorkerJob, WorkerReply } from "./pool.ts";
-import { open, seal, transferable } from "./wire.ts";
+import { lowerThreadPriority } from "./thread-priority.ts";
+import { ownRole } from "./worker-role.ts";
 
 declare const self: Worker;
+
+// Before the engine is loaded: a background worker compiles it, too, at its own priority.
+if (ownRole() === "background") lowerThreadPriority();
+const [{ preload }, { runtime }, { runJob, sendError }, { open, seal, transferable }] = await Promise.all([
+  import("../../engine/index.ts"),
+  import("../runtime.ts"),
+  import("./jobs.ts"),
+  import("./wire.ts"),
+]);
 
 /** The heap of this worker's own JavaScript VM (on Bun and Deno, `process` reports per worker). */
 const heapBytes = () => process.memoryUsage().heapTotal;

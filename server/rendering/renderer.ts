@@ -11,6 +11,7 @@ import type { AssetLoader } from "../../engine/assets.ts";
 import type { RenderConfig } from "../config.ts";
 import { ApiError } from "../http/errors.ts";
 import { receiveError, runJob, type Job, type JobResult, type SentError } from "./jobs.ts";
+import { roleOptions } from "./worker-role.ts";
 import { JobStopped, WorkerPool, type JobLimits, type PoolSettings } from "./pool.ts";
 import { renderWorkerUrl } from "./worker-url.ts";
 
@@ -63,7 +64,7 @@ const MiB = 1024 * 1024;
 /** The server's pool of render workers (render-worker.ts, or a test's stand-in), sized and bounded by the configuration. */
 export function workerRenderer(config: RenderConfig, script: URL = renderWorkerUrl()): Renderer & { pool: WorkerPool } {
   return poolRenderer({
-    spawn: () => new Worker(script, { type: "module" }),
+    spawn: (role) => new Worker(script, roleOptions(role)),
     size: config.workers,
     memoryCeilingBytes: config.memoryMb * MiB,
     recycleBytes: config.recycleMb * MiB,
