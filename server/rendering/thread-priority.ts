@@ -1,9 +1,9 @@
 /**
- * The CPU priority of the calling thread. Linux keeps a nice value per thread: a thread finds its own
- * id in /proc/thread-self, and os.setPriority(id, …) changes that thread alone, not its process.
- * Elsewhere there is no such file, and the priority stays as it is.
+ * The CPU priority of the calling thread. Linux keeps a nice value per thread, and
+ * setpriority(PRIO_PROCESS, 0) — os.setPriority without a pid — changes the calling thread's alone
+ * (setpriority(2), "BUGS"). Other systems apply it to the whole process, the server's own thread
+ * included, so there the priority stays as it is.
  */
-import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 
 /**
@@ -12,12 +12,11 @@ import { setPriority } from "node:os";
  */
 export const BACKGROUND_NICE = 10;
 
-/** Lowers this thread's priority to `nice`; false where the system does not let it (not Linux). */
+/** Lowers this thread's priority to `nice`; false where the system does not let it, or not per thread. */
 export function lowerThreadPriority(nice = BACKGROUND_NICE): boolean {
+  if (process.platform !== "linux") return false;
   try {
-    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
-    if (!Number.isInteger(tid)) return false;
-    setPriority(tid, nice);
+    setPriority(nice);
     return true;
   } catch {
     return false;
