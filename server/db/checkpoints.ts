@@ -120,8 +120,9 @@ export function checkpointInBackground(
     if ("stopped" in report) finish();
     else if ("failed" in report) await takeBack(report.failed);
     else if (!closing) {
-      await setAutoCheckpoint(0);
+      // Marked first: a failure reported while the pragma is set still gives the checkpoints back.
       handedOver = true;
+      await setAutoCheckpoint(0);
       settle(true);
     }
   };
