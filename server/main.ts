@@ -57,7 +57,8 @@ async function shutdown(signal: string) {
   housekeeping.stop();
   await mailer.stop();
   renderer.close();
-  await database.close();
+  await database.checkpoints?.stop(); // its connection closed before the server's own
+  database.close();
   console.log("skhema: stopped");
   process.exit(0);
 }

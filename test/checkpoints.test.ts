@@ -56,7 +56,8 @@ describe("the server's database", () => {
     // Only the worker's TRUNCATE empties the file: a committing connection's checkpoint leaves it long.
     await until(() => statSync(`${path}-wal`).size === 0);
     expect(await ledgerConsistent(database, user.id)).toEqual({ balance: 500, sum: 500, rows: 501 });
-    await database.close();
+    await database.checkpoints!.stop();
+    database.close();
     const reopened = new Sqlite(path);
     expect(reopened.prepare("SELECT credits FROM users WHERE id = ?").get(user.id)).toMatchObject({ credits: 500 });
     reopened.close();
@@ -66,7 +67,7 @@ describe("the server's database", () => {
     const database = await openDatabase(`file:${join(dir, "inline.db")}`);
     expect(database.checkpoints).toBeUndefined();
     expect((await database.client.execute("PRAGMA wal_autocheckpoint")).rows[0]![0]).toBe(1000);
-    await database.close();
+    database.close();
   });
 });
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
   // The money test races 100 renders of one key: the per-key limit on renders in flight (fair use) is lifted.
   worker = await startEdgeWorker({ RENDER_CONCURRENCY_PER_KEY: "1000" });
   url = worker.url;
-  database = { db: openD1(worker.d1), client: d1Client(worker.d1), close: async () => {} };
+  database = { db: openD1(worker.d1), client: d1Client(worker.d1), close: () => {} };
 }, 120_000);
 
 afterAll(async () => {
