@@ -2,11 +2,11 @@
  * Realistic student programs, messy ones included, in every language (test/corpus/<lang>/, at least
  * 15 each; the four languages of issue 27 at least 7): the front-end never throws, reports syntax errors (files named `*syntax_error*`) with line
  * and column and nothing else, gives a valid native tree, and the charts lay out — split and unsplit —
- * with no geometry-checker violations.
+ * with no geometry-checker violations. None is a copy of a gallery example.
  */
 import { describe, expect, test } from "bun:test";
-import { readdirSync } from "node:fs";
-import { frontendFor, type Lang } from "../engine/index.ts";
+import { readdirSync, readFileSync } from "node:fs";
+import { frontendFor, langFromFileName, SOURCE_EXTENSIONS, type Lang } from "../engine/index.ts";
 import { bunAssets } from "../hosts/bun.ts";
 import { layoutCharts } from "../engine/layout/index.ts";
 import { resolveOptions } from "../engine/options.ts";
@@ -61,3 +61,23 @@ for (const { lang, dir, least } of LANGUAGES) {
     }
   });
 }
+
+describe("the corpus holds its own programs", () => {
+  // `npm run pagefit` and `npm run notation` walk test/corpus and examples/ alike: a corpus file that
+  // copies an example counts that program twice in every total (four did until 28 Nov).
+  const shape = (path: string): string => readFileSync(path).toString("latin1").replace(/\s+/g, "");
+  // The gallery's programs, not its pictures (`.svg`) or script (`.sh`).
+  const isSource = (file: string): boolean => SOURCE_EXTENSIONS.includes(file.split(".").pop()!.toLowerCase()) && langFromFileName(file) !== "native";
+
+  test("no corpus program is a copy of an example, whitespace and line ends aside", () => {
+    const examples = new Map(readdirSync("examples").filter(isSource).map((f) => [shape(`examples/${f}`), f]));
+    expect(examples.size).toBeGreaterThanOrEqual(10);
+    const copies = LANGUAGES.flatMap(({ dir }) =>
+      readdirSync(`test/corpus/${dir}`).flatMap((f) => {
+        const example = examples.get(shape(`test/corpus/${dir}/${f}`));
+        return example ? [`${dir}/${f} = examples/${example}`] : [];
+      }),
+    );
+    expect(copies).toEqual([]);
+  });
+});

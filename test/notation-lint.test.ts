@@ -95,6 +95,10 @@ describe("the notation linter finds what it is meant to find", () => {
     expect(lint(main(out('"{0} грн", sum')))).toEqual(["format-string"]);
     expect(lint(main(out('f"{x:.2f}"')))).toEqual(["format-string"]);
     expect(lint(main(out("avg:0:2")), "", "pascal")).toEqual(["format-string"]);
+    // A JS/TS object literal's numeric field is data, not Pascal's write width.
+    const books = 'books := [{ title: "Кобзар", year: 1840, isTaken: false }, { title: "Тигролови", year: 1944 }]';
+    expect(lint(main(step(books)), "", "typescript")).toEqual([]);
+    expect(lint(main(out("avg:8")), "", "pascal")).toEqual(["format-string"]);
     expect(lint(main(out('sum, " $"')))).toEqual([]);
     expect(lint(main(out('"100% готово"')))).toEqual([]);
     expect(lint(main(out('"Сума: " + s')))).toEqual(["output-concat"]);

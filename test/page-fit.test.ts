@@ -259,10 +259,12 @@ describe("the corpus and the examples as documents (issue 21)", () => {
   test("a menu's case is drawn away from its label (a connector in its row, its block after the rows) in few documents", () => {
     // Only where its place among the cases costs the chart a part (fit/cut-pages.ts): 20 cases in
     // 11 documents before issue 21's menus, 16 in 7 after; issue 27's corpus added one (the Go
-    // labels program's select, where its place would cost a part): 17 in 8.
+    // labels program's select, where its place would cost a part): 17 in 8; 11 in 7 by 28 Nov. The
+    // corpus menus that replaced two copies of gallery examples (typescript/lab01_menu.ts, six cases
+    // and a default; php/lab01_menu.php, the same) draw three cases each away: 17 in 9.
     const s = summarizeDocuments(docs, null);
     expect(s.caseTears).toBeLessThanOrEqual(17);
-    expect(s.tornMenus.length).toBeLessThanOrEqual(8);
+    expect(s.tornMenus.length).toBeLessThanOrEqual(9);
   });
 
   test.skipIf(careful === null)("total sheets within 10 % of the careful student's judgement (test/corpus/careful-sheets.json)", () => {

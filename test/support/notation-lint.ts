@@ -169,11 +169,14 @@ const cast: Rule = (chart) => where(chart, TEXT_KINDS, (s) => CAST.test(code(s))
 
 const PRINTF = /%[-+#0]*(\d+|\*)?(\.\d+)?(hh|h|ll|l|L|z)?[diouxXeEfgGcsn]/;
 const COMPOSITE = /\{\d+(,\s*-?\d+)?(:[^}]*)?\}|\{[^{}"]*:[A-Za-z]\d*\}/;
-const formatString: Rule = (chart) =>
+// Pascal's write width `x:0:2` (`x:8`): only Pascal writes it; elsewhere `year: 1840,` is an object
+// literal's field (JS/TS `{ title: "…", year: 1840 }`), data and not a format.
+const PASCAL_WIDTH = /[\w\])]\s*:\s*\d+(\s*:\s*\d+)?\s*(,|$)/;
+const formatString: Rule = (chart, program) =>
   where(chart, TEXT_KINDS, (s) =>
     literals(s).some((l) => PRINTF.test(l) || COMPOSITE.test(l)) ||
     /(^|[^\w])[f$](""|'')/.test(code(s)) ||
-    /[\w\])]\s*:\s*\d+(\s*:\s*\d+)?\s*(,|$)/.test(code(s)) ||
+    (program.lang === "pascal" && PASCAL_WIDTH.test(code(s))) ||
     /\b(setw|setprecision|fixed)\b/.test(code(s)),
   );
 
