@@ -27,9 +27,10 @@ const heapBytes = () => process.memoryUsage().heapTotal;
 /** A heap this large after a job is collected fully before it is reported (a third of the default RENDER_RECYCLE_MB). */
 const COLLECT_ABOVE_BYTES = 64 * 1024 * 1024;
 
-self.onmessage = async (event: MessageEvent<WorkerJob>) => {
-  const { id } = event.data;
-  const job = open(event.data) as Job;
+/** Runs one job and posts its answer. */
+async function answer(message: WorkerJob): Promise<void> {
+  const { id } = message;
+  const job = open(message) as Job;
   const bundle = job.kind === "pdfBundle" || job.kind === "zip";
   let reply: WorkerReply;
   let transfer: ArrayBuffer[] = [];
@@ -47,7 +48,14 @@ self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   if (bundle || heapBytes() > COLLECT_ABOVE_BYTES) runtime.collect?.();
   reply.heapBytes = heapBytes();
   self.postMessage(reply, transfer);
-};
+}
+
+// One job at a time, in the order given. The pool hands a busy worker its owner's next job; were it
+// started on arrival, it would run while the job before it waits on something (a renderer loaded on
+// first use, an asset read), and both would share this thread and their budgets. The handler gives
+// back the turn, so a wrapper (test/support/spin-worker.ts) can take its own place in the order.
+let turn: Promise<void> = Promise.resolve();
+self.onmessage = (event: MessageEvent<WorkerJob>): Promise<void> => (turn = turn.then(() => answer(event.data)));
 
 await preload(runtime.assets);
 self.postMessage({ ready: true } satisfies WorkerReply);

@@ -11,9 +11,14 @@ import { open } from "../../server/rendering/wire.ts";
 export const SPIN = "# spin forever\n";
 
 declare const self: Worker;
-const real = self.onmessage!;
+const real = self.onmessage as (event: MessageEvent<WorkerJob>) => Promise<void>;
+// The spin takes its turn like any job: a job given before it is answered first.
+let turn: Promise<void> = Promise.resolve();
 self.onmessage = (event: MessageEvent<WorkerJob>) => {
   const job = open(event.data) as Job;
-  if ("input" in job && "code" in job.input && job.input.code === SPIN) for (;;);
-  return real.call(self, event);
+  const spin = "input" in job && "code" in job.input && job.input.code === SPIN;
+  turn = turn.then(() => {
+    if (spin) for (;;);
+    return real.call(self, event);
+  });
 };
