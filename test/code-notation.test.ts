@@ -63,6 +63,10 @@ describe("library calls as mathematical signs", () => {
   test("Python (** and math.)", async () => {
     expect(await chartTexts("python", "import math\nx = 2\nn = 3\nr = math.sqrt(x + 1) + x ** 2 + math.pow(x, 3) + x ** n + x ** (n + 1) + abs(x - 1) + math.pi\n")).toContain(expected[0]!);
   });
+  test("JavaScript / TypeScript (** and Math.), also inside an output's template literal", async () => {
+    expect(await chartTexts("javascript", "const x = 2, n = 3;\nconst r = Math.sqrt(x + 1) + x ** 2 + Math.pow(x, 3) + x ** n + x ** (n + 1) + Math.abs(x - 1) + Math.PI;\n")).toContain(expected[0]!);
+    expect(await chartTexts("typescript", "const discs: number = 3;\nconsole.log(`moves: ${2 ** discs - 1}`);\n")).toEqual(["discs: number := 3", 'Вивід "moves: ", 2^discs - 1']);
+  });
   test("Pascal (sqr, power, pi; any letter case)", async () => {
     expect(await chartTexts("pascal", pas("x, r: real; n: integer", "r := Sqrt(x + 1) + sqr(x) + power(x, 3) + power(x, n) + power(x, n + 1) + abs(x - 1) + Pi;"))).toContain(expected[0]!);
   });

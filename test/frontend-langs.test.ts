@@ -94,6 +94,16 @@ describe("javascript", () => {
   });
 });
 
+describe("javascript and typescript template literals", () => {
+  test("a template literal kept as a value reads as the same text written with + (no backticks, no ${})", async () => {
+    const code = "function readInt(q, lo, hi) { return lo; }\nconst i = 2;\nconst v = readInt(`arr[${i}] = `, -1000, 1000);\nconst w = readInt(\"arr[\" + i + \"] = \", -1000, 1000);\nconst s = `plain`;\nconst t = `${i}${i}`;\n";
+    const texts = main(await charts("javascript", code)).map((n) => ("text" in n ? n.text : ""));
+    expect(texts).toEqual(["i := 2", 'v := readInt("arr[" + i + "] = ", -1000, 1000)', 'w := readInt("arr[" + i + "] = ", -1000, 1000)', 's := "plain"', "t := `${i}${i}`"]);
+    // verbatim keeps the source's spelling.
+    expect(main(await charts("typescript", "const i = 2;\nconst v = f(`a${i}`);\n", { verbatim: true }))[1]).toMatchObject({ text: "v := f(`a${i}`)" });
+  });
+});
+
 describe("typescript", () => {
   test("annotations are types: shown as written, gone with stripTypes; `as` and `!` read as the value", async () => {
     const code = "function f(a: number): number {\n  const n: number = a as number;\n  return n! * 2;\n}\n";

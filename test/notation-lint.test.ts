@@ -140,6 +140,22 @@ describe("the notation linter finds what it is meant to find", () => {
     expect(lint([...main(out("Площа(р)")), { name: "Площа", block: { stmts: [] } }], cyr, "csharp")).toEqual(["own-call", "start-params"]);
   });
 
+  test("Go and JS/TS: a start showing a type where the parameter's name belongs (read from the source, not the tree's params)", () => {
+    const fn = (name: string, params: string[]): ChartTree[number] => ({ name, params, block: { stmts: [] } });
+    const go = "package main\nfunc binarySearch(a []int, x, lo, hi int) int { return 0 }\nfunc both(int, string) {}\n";
+    expect(lint([...main(), fn("binarySearch", ["int", "x", "lo", "int"])], go, "go")).toEqual(["start-params"]);
+    expect(lint([...main(), fn("binarySearch", ["a", "x", "lo", "hi"])], go, "go")).toEqual([]);
+    expect(lint([...main(), fn("both", ["int", "string"])], go, "go")).toEqual([]); // types only: no names to show
+    const ts = "function gcd(a: number, b: number): number { return b; }\nconst hanoi = (n: number, from: string): void => {};\nconst inc = x => x + 1;\nclass P { constructor(private x: number, this_: number) {} }\n";
+    expect(lint([...main(), fn("gcd", ["number", "number"])], ts, "typescript")).toEqual(["start-params"]);
+    expect(lint([...main(), fn("gcd", ["a", "b"])], ts, "typescript")).toEqual([]);
+    expect(lint([...main(), fn("hanoi", [])], ts, "typescript")).toEqual(["start-params"]);
+    expect(lint([...main(), fn("hanoi", ["n", "from"])], ts, "typescript")).toEqual([]);
+    expect(lint([...main(), fn("inc", [])], ts, "javascript")).toEqual(["start-params"]);
+    expect(lint([...main(), fn("P.P", [])], ts, "typescript")).toEqual(["start-params"]);
+    expect(lint([...main(), fn("P.P", ["x", "this_"])], ts, "typescript")).toEqual([]);
+  });
+
   test("a caption with the program's class, «функції» on a Pascal procedure", () => {
     const java = "public class Lab { static void hello() { } public static void main(String[] a) { } }";
     expect(lint([...main(), { name: "Lab.hello", block: { stmts: [] } }], java, "java")).toEqual(["caption-class"]);

@@ -78,6 +78,57 @@ describe("captions and start terminators name the subprogram and its parameters"
   });
 });
 
+/** The start terminator of every subprogram chart (main left out). */
+const starts = async (lang: Lang, code: string, options: Options = {}) => (await charts(lang, code, options)).map(([, start]) => start).filter((t) => t !== "Початок");
+
+describe("parameters by each language's rule (name first in Go and TypeScript)", () => {
+  test("Go: the name comes first; names sharing a type, variadics, channels and generics", async () => {
+    const code = [
+      "package main",
+      "func selectionSort(s []Student) {}",
+      "func binarySearch(a []int, x, lo, hi int) int { return binarySearch(a, x, lo, hi) }",
+      "func sum(prefix string, args ...int) {}",
+      "func square(n int, out chan<- int, wg *sync.WaitGroup) {}",
+      "func apply(f func(a, b int) int, m map[string]int) {}",
+      "func Map[T any](s []T) []T { return s }",
+      "func onlyTypes(int, string) {}",
+      "func (s *Stack) Push(x int) {}",
+      "func main() {}",
+    ].join("\n");
+    expect(await starts("go", code)).toEqual([
+      "selectionSort(s)", "binarySearch(a, x, lo, hi)", "sum(prefix, args)", "square(n, out, wg)", "apply(f, m)", "Map(s)",
+      "onlyTypes(int, string)", "Stack.Push(x)",
+    ]);
+  });
+
+  test("TypeScript: the name before its annotation, optional mark and default; this: T is no parameter", async () => {
+    const code = [
+      "function gcd(a: number, b: number): number { return b; }",
+      "function readYear(prompt?: string, min: number = 1900, ...rest: number[]): number { return min; }",
+      "function draw(this: Canvas, { x, y = 0 }: Point, [first, second]: number[], cb: (v: number) => void, sep = \", \") {}",
+      "function id<T>(v: T): T { return v; }",
+      "class Account { constructor(private owner: string, public readonly balance = 0) {} }",
+      "console.log(gcd(4, 6));",
+    ].join("\n");
+    expect(await starts("typescript", code, { stripTypes: true })).toEqual([
+      "gcd(a, b)", "readYear(prompt, min, ...rest)", "draw({x, y}, [first, second], cb, sep)", "id(v)", "Account.Account(owner, balance)",
+    ]);
+  });
+
+  test("JavaScript and TypeScript: a function bound to a name has that function's parameters", async () => {
+    const code = [
+      "const hanoi = (n: number, from: string, to: string): void => { if (n > 0) hanoi(n - 1, from, to); };",
+      "const f = function (a, b) { return a; };",
+      "const g = async (x) => x;",
+      "let h = x => x + 1;",
+      "const k = async function* gen(a = 1, ...more) { yield a; };",
+      "console.log(f(1, 2));",
+    ].join("\n");
+    expect(await starts("typescript", code)).toEqual(["hanoi(n, from, to)", "f(a, b)", "g(x)", "h(x)", "k(a, ...more)"]);
+    expect(await starts("javascript", code.replace(/: (?:number|string|void)/g, ""))).toEqual(["hanoi(n, from, to)", "f(a, b)", "g(x)", "h(x)", "k(a, ...more)"]);
+  });
+});
+
 describe("native trees (interface §2.9 extensions)", () => {
   const native = (fn: object) => JSON.stringify([{ name: "f", block: { stmts: [{ kind: "process", text: "x := 1" }] }, ...fn }]);
 

@@ -36,14 +36,20 @@ export type Construct =
   /** A name that may be a constant with a sign (`M_PI`, `Math.PI`). */
   | { kind: "name"; text: string };
 
-/** `(a + b)` → `a + b` (one pair of brackets around the whole text). */
-/** `x * y` of a tree-sitter binary expression (C, C++, Java and C# name its fields alike): a product, else nothing. */
-export function productConstruct(node: SyntaxNode): Construct | undefined {
+/**
+ * `x * y` / `x ** y` of a tree-sitter binary expression (C, C++, Java, C#, JS/TS, Go and PHP name its
+ * fields alike): a product or a power (JS/TS and PHP's `**`), else nothing.
+ */
+export function arithmeticConstruct(node: SyntaxNode): Construct | undefined {
   const left = node.childForFieldName("left");
   const right = node.childForFieldName("right");
-  return left && right && node.childForFieldName("operator")?.type === "*" ? { kind: "product", left, right } : undefined;
+  if (!left || !right) return undefined;
+  const op = node.childForFieldName("operator")?.type;
+  if (op === "*") return { kind: "product", left, right };
+  return op === "**" ? { kind: "power", base: left, exponent: right } : undefined;
 }
 
+/** `(a + b)` → `a + b` (one pair of brackets around the whole text). */
 export function withoutOuterParens(text: string): string {
   if (!text.startsWith("(") || !text.endsWith(")")) return text;
   let depth = 0;

@@ -1,54 +1,14 @@
 /**
  * What a subprogram's chart says about it (issue 20): its kind (the caption's «функції» /
- * «процедури» / «методу»), its parameters by name, and the name shown without the class prefix
+ * «процедури» / «методу»), its parameters by name (each language's rule: parameters.ts), and the name shown without the class prefix
  * where the class is the program itself. Read from the source at each chart's position
  * (header.ts), so every front-end is served alike; layout/signature.ts turns it into the start
  * terminator `sum(a, n)` and the caption.
  */
 import type { Lang } from "../langs.ts";
 import type { ChartFunction, ChartTree, SubprogramKind } from "../tree/schema.ts";
-import { headerParams, positions, splitParams } from "./header.ts";
-
-const IDENT = /[\p{L}_][\p{L}\p{N}_]*/u;
-/** The name at the end of a C-like parameter, before any `[]`. */
-const LAST_NAME = new RegExp(`(${IDENT.source})\\s*(?:\\[[^\\]]*\\]\\s*)*$`, "u");
-
-/** Pascal `var a, b: real; const s: string = ''` → `a`, `b`, `s` (names, or `name: type` when `typed`). */
-function pascalParams(list: string, typed: boolean): string[] {
-  return list.split(";").flatMap((group) => {
-    const colon = group.indexOf(":");
-    const names = (colon < 0 ? group : group.slice(0, colon)).replace(/^\s*(?:var|const|out|constref|params)\s+/i, "");
-    const type = colon < 0 ? "" : group.slice(colon + 1).replace(/=.*$/s, "").trim();
-    return names.split(",").map((n) => n.trim()).filter((n) => n !== "").map((n) => (typed && type ? `${n}: ${type}` : n));
-  });
-}
-
-/** Python `self, a, b=2, *args, c: int = 3, **kw` → `a`, `b`, `*args`, `c`, `**kw` (self/cls only of a method). */
-function pythonParams(list: string, method: boolean): string[] {
-  const names = splitParams(list)
-    .map((p) => p.replace(/[:=].*$/s, "").trim())
-    .filter((p) => p !== "" && p !== "/" && p !== "*");
-  return method && (names[0] === "self" || names[0] === "cls") ? names.slice(1) : names;
-}
-
-/** C-like `const int *a, int b[] = {}, String... xs` → `a`, `b`, `xs`; a parameter that is only a type (`int`) stays as written. */
-function curlyParams(list: string, typed: boolean): string[] {
-  return splitParams(list).flatMap((param) => {
-    const p = param.replace(/=.*$/s, "").trim();
-    if (p === "" || p === "void") return [];
-    if (typed || p === "...") return [p.replace(/\s+/g, " ")];
-    const m = LAST_NAME.exec(p);
-    const onlyType = !/[\s*&]/.test(p.replace(/\[[^\]]*\]$/, "").trim());
-    return [m && !onlyType ? m[1]! : p.replace(/\s+/g, " ")];
-  });
-}
-
-/** The parameters of a header's list: names only, or as written with their types (`typed`, for overloads). */
-export function parameters(list: string, lang: Lang, options: { typed?: boolean; method?: boolean } = {}): string[] {
-  if (lang === "pascal") return pascalParams(list, options.typed === true);
-  if (lang === "python") return pythonParams(list, options.method === true);
-  return curlyParams(list, options.typed === true);
-}
+import { headerParams, positions } from "./header.ts";
+import { parameters } from "./parameters.ts";
 
 /** The class part of `Class.method` / `Class::method`, or undefined for a plain name. */
 export function classOf(name: string): string | undefined {

@@ -7,7 +7,7 @@
 import type { ChartTree } from "../tree/schema.ts";
 import type { Lang } from "../langs.ts";
 import { headerParams, positions, splitParams } from "./header.ts";
-import { parameters } from "./subprograms.ts";
+import { parameters } from "./parameters.ts";
 
 /** The type of one C-like parameter: `const int *a = 0` → `int*`. */
 function paramType(param: string): string {

@@ -17,7 +17,8 @@
  *  - `placeholder`: a symbol whose text is or ends with `…` (its text went to a comment);
  *  - `own-call`: a call of the program's own subprogram outside a predefined-process symbol (not in
  *    a lambda's body: it runs per element, later or never);
- *  - `start-params`: a subprogram chart whose start does not name the subprogram's parameters;
+ *  - `start-params`: a subprogram chart whose start does not name the subprogram's parameters (Go
+ *    and JS/TS names read from the source by their own rule, so a type shown instead is seen);
  *  - `caption-class`: a caption naming the program's own class (`Program.Hanoi`);
  *  - `caption-procedure`: a Pascal procedure captioned as a function;
  *  - `loop-unpaired`: a loop-limit begin without its end (or an end without its begin);
@@ -344,6 +345,10 @@ export function programClass(lang: Lang, source: string): string | undefined {
  * tree's `params` when the front-end gives them, else from the definitions in the source.
  */
 function parameterLists(fn: ChartFunction, program: Program): string[][] {
+  // Go and JS/TS are read from the source here, never from the front-end's `params`: their names
+  // stand where C puts a type (`x, lo, hi int`, `a: number`), so a start showing a type is seen.
+  if (program.lang === "go") return goParameterLists(fn, program.source);
+  if (program.lang === "javascript" || program.lang === "typescript") return scriptParameterLists(fn, program.source);
   const given: unknown = (fn as { params?: unknown }).params;
   if (Array.isArray(given)) return [given.map((p) => String(typeof p === "object" && p && "name" in p ? p.name : p)).map(lastIdentifier)];
   const name = escapeRe(lastSegment(fn.name));
@@ -364,6 +369,49 @@ function parameterLists(fn: ChartFunction, program: Program): string[][] {
   const uncommented = source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, " ");
   return [...uncommented.matchAll(definition)].map((m) =>
     splitTop(m[1]!, ",").map((p) => p.replace(/=.*$/s, "").trim()).filter((p) => p && p !== "void").map(lastIdentifier),
+  );
+}
+
+/** A parameter list with one level of inner brackets (`f func(a, b int) int`, `cb: (x: T) => void`). */
+const LIST = "\\(([^()]*(?:\\([^()]*\\)[^()]*)*)\\)";
+
+/**
+ * Go `func (r *T) name[T any](a []int, x, lo, hi int, args ...int)` → a, x, lo, hi, args: the name
+ * comes first and a lone name shares the next type; a list of types only (`func(int, string)`) names nothing.
+ */
+function goParameterLists(fn: ChartFunction, source: string): string[][] {
+  const name = escapeRe(lastSegment(fn.name));
+  const definition = new RegExp(`\\bfunc\\s*(?:\\([^)]*\\)\\s*)?${name}\\s*(?:\\[[^\\]]*\\]\\s*)?${LIST}`, "gu");
+  return [...source.matchAll(definition)].map((m) => {
+    const pieces = splitTop(m[1]!.replace(/<-/g, " "), ",");
+    const named = pieces.some((p) => /^\S+\s+\S/.test(p) && !/^(?:chan|func|map|struct|interface)\b/.test(p));
+    return named ? pieces.map((p) => p.split(/\s+/)[0]!) : [];
+  });
+}
+
+/**
+ * JavaScript / TypeScript: `function name(…) {`, a method `name(…): T {`, the constructor of a
+ * `Class.Class` chart, and a function bound to the name (`name = (…) =>`, `= function (…)`,
+ * `= x =>`). A parameter's name comes before its annotation and default; `this: T` is none, and a
+ * destructuring pattern is left out (its names are the pattern's).
+ */
+function scriptParameterLists(fn: ChartFunction, source: string): string[][] {
+  const parts = segments(fn.name);
+  const last = parts.at(-1)!;
+  const name = escapeRe(last === parts.at(-2) ? "constructor" : last);
+  const uncommented = source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, " ");
+  const definitions = [
+    new RegExp(`(?<!${ID}|\\.)${name}\\s*(?:<[^()]*>)?\\s*${LIST}\\s*(?::[^{;=]*)?\\{`, "gu"),
+    new RegExp(`(?<!${ID}|\\.)${name}\\s*=\\s*(?:async\\s+)?(?:function\\b[^(]*|(?=(?:<[^()]*>)?\\s*${LIST}\\s*(?::[^=]*)?=>))(?:<[^()]*>)?\\s*${LIST}`, "gu"),
+  ];
+  const lists = definitions.flatMap((re) => [...uncommented.matchAll(re)].map((m) => m.at(-1)!));
+  const bare = new RegExp(`(?<!${ID}|\\.)${name}\\s*=\\s*(?:async\\s+)?(${ID}+)\\s*=>`, "gu");
+  lists.push(...[...uncommented.matchAll(bare)].map((m) => m[1]!));
+  return lists.map((list) =>
+    splitTop(list.replace(/=>/g, "->"), ",")
+      .map((p) => p.replace(/^(?:@\S+\s+)*(?:(?:public|private|protected|readonly|override)\s+)*/, "").replace(/^\.\.\.\s*/, ""))
+      .map((p) => new RegExp(`^${ID}+`, "u").exec(p)?.[0] ?? "")
+      .filter((p) => p !== "" && p !== "this"),
   );
 }
 

@@ -8,7 +8,7 @@
 import type { Locale } from "../../options.ts";
 import { ASSIGN, augmentedAssignment, comparisonSymbol, DIV, logicalWord, MOD } from "../../text/notation.ts";
 import {
-  assignmentChain, bareIncrement, chainedAssignment, notationReplace, productConstruct, statementWithIncrements, type Construct, type Increment,
+  assignmentChain, bareIncrement, chainedAssignment, notationReplace, arithmeticConstruct, statementWithIncrements, type Construct, type Increment,
   type NotationSwitch,
 } from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
@@ -151,7 +151,7 @@ function construct(node: Node, ctx: TextContext): Construct | undefined {
       return type && value ? { kind: "cast", type: type.text, value, whole: isInteger(value, ctx) } : undefined;
     }
     case "binary_expression":
-      return productConstruct(node);
+      return arithmeticConstruct(node);
     case "identifier":
     case "qualified_identifier":
       return { kind: "name", text: node.text.replace(/\s+/g, "") };

@@ -9,11 +9,12 @@
  */
 import { ASSIGN, comparisonSymbol, logicalWord, MOD } from "../../text/notation.ts";
 import {
-  assignmentChain, bareIncrement, chainedAssignment, notationReplace, productConstruct, statementWithIncrements, type Construct, type Increment,
+  assignmentChain, bareIncrement, chainedAssignment, notationReplace, arithmeticConstruct, statementWithIncrements, type Construct, type Increment,
 } from "../code-notation.ts";
 import { expressionText, spaced } from "../expression-text.ts";
 import { emptyCollection } from "../../text/math-signs.ts";
 import { concatenation, FORMAT_CALLS, formatPieces, hasConversions, quotedInside } from "../format-string.ts";
+import { interpolationItems } from "../interpolation.ts";
 import type { SyntaxNode as TsNode, TextHooks } from "../tree-sitter.ts";
 import { COMMENT_TYPES, type BuildContext } from "./context.ts";
 
@@ -137,9 +138,12 @@ const arguments_ = (node: TsNode | null): TsNode[] =>
 
 /**
  * `String.format("%s: %.1f", name, avg)` / `string.Format("{0}: {1}", …)` kept as a value reads as
- * the concatenation of its pieces (`name + ": " + avg`, format-string.ts), as a Python format does.
+ * the concatenation of its pieces (`name + ": " + avg`, format-string.ts), as a Python format does;
+ * so does a JS/TS template literal (`` `arr[${i}] = ` `` → `"arr[" + i + "] = "`, one without
+ * values `"abc"`): the chart writes the string as the same text written with `+` reads.
  */
 function builtString(node: TsNode, ctx: BuildContext): string | undefined {
+  if (node.type === "template_string") return concatenation(interpolationItems(node, (e) => exprText(e, ctx)));
   let callee: string;
   if (node.type === "method_invocation") {
     const object = node.childForFieldName("object");
@@ -178,7 +182,7 @@ function construct(node: TsNode): Construct | undefined {
       return type && value ? { kind: "cast", type: type.text, value } : undefined;
     }
     case "binary_expression":
-      return productConstruct(node);
+      return arithmeticConstruct(node);
     case "field_access":
     case "member_access_expression":
     case "member_expression": // JavaScript `Math.PI`
