@@ -38,6 +38,7 @@ const keys = <K extends string>(record: Record<K, true>) => Object.keys(record) 
 export const FORMATS = keys<Format>({ svg: true, png: true, pdf: true, docx: true, typst: true, excalidraw: true, json: true, drawio: true, vsdx: true });
 export const LANGS = keys<Lang>({ python: true, c: true, cpp: true, java: true, csharp: true, pascal: true, javascript: true, typescript: true, go: true, php: true, native: true });
 export const BATCH_FORMATS = ["svg", "png", "pdf", "typst", "excalidraw", "drawio", "vsdx"] as const;
+export const REPORT_FORMATS = ["docx", "pdf", "typst"] as const;
 
 /** One flag per engine option (interface.md §2.3), named in kebab case: singleEnd → --single-end. */
 type OptionKind = { kind: "boolean" } | { kind: "integer" } | { kind: "string"; values?: readonly string[] };
@@ -131,7 +132,7 @@ const renderCommand: Command = {
     "With --local (and automatically when no key is configured, with a note on stderr) the chart is drawn in this process by the engine: no network, no credits; " +
     "the custom text options then need no Pro. The file name comes from the answer (the source's name with the format's extension).",
   flags: [
-    { name: "format", short: "f", type: "string", value: "FORMAT", values: FORMATS, default: "svg", help: `output format: ${FORMATS.join(", ")}` },
+    { name: "format", short: "f", type: "string", value: "FORMAT", values: FORMATS, default: "svg", help: `output format: ${FORMATS.join(", ")}; without it, the one -o's extension names` },
     ...REQUEST,
     { name: "url", type: "string", value: "URL", help: "fetch the source from this link (raw GitHub, gist, GitLab, Bitbucket, Codeberg) instead of a file" },
     output,
@@ -186,7 +187,7 @@ const reportCommand: Command = {
     "Every chart costs 1 credit, listings nothing; a file that cannot be drawn is named in the document in its place and on stderr. " +
     "With --local (and automatically when no key is configured) the document is made in this process: no network, no credits. See docs/report.md.",
   flags: [
-    { name: "format", short: "f", type: "string", value: "FORMAT", values: ["docx", "pdf", "typst"], default: "docx", help: "docx (native, editable Word shapes), pdf or typst" },
+    { name: "format", short: "f", type: "string", value: "FORMAT", values: REPORT_FORMATS, default: "docx", help: "docx (native, editable Word shapes), pdf or typst; without it, the one -o's extension names" },
     { name: "lang", type: "string", value: "LANG", values: LANGS, help: "source language of every file. Default: from each file's extension" },
     { name: "fn", type: "string", value: "NAME", help: "only the function with this name, in every file" },
     { name: "font", type: "string", value: "NAME", values: FONT_NAMES, default: "Times New Roman", help: `the charts' font: ${FONT_NAMES.join(", ")}` },

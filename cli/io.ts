@@ -4,6 +4,8 @@
  * it is imported only to create a folder.
  */
 import { EngineError } from "../engine/errors.ts";
+import { formatOfPath } from "../engine/file-names.ts";
+import type { Format } from "../engine/index.ts";
 import { decodeSourceBytes } from "../engine/source-bytes.ts";
 import type { Context } from "./context.ts";
 import { CliError, EXIT, usageError } from "./exit-codes.ts";
@@ -54,6 +56,21 @@ export async function readText(path: string): Promise<string> {
  * answer's own name inside it (the folder is created); any other path → that file; no `-o` → the
  * answer's name in the current folder. Returns where it went.
  */
+/**
+ * The format to write: `--format` when given, else the one `-o`'s extension names (`-o chart.pdf` is
+ * a PDF), else `fallback`. An `-o` whose extension names another format than `--format`, or one this
+ * command does not write, is a usage error: the file would hold one format under another's name.
+ */
+export function outputFormat<F extends Format>(given: string | undefined, output: string | undefined, allowed: readonly F[], fallback: F): F {
+  const named = output === undefined || output === "-" ? undefined : formatOfPath(output);
+  if (named !== undefined && !(allowed as readonly Format[]).includes(named)) {
+    throw usageError(`-o ${output} asks for ${named}; this command writes ${allowed.join(", ")}`);
+  }
+  if (given === undefined) return (named as F | undefined) ?? fallback;
+  if (named !== undefined && named !== given) throw usageError(`-o ${output} asks for ${named}, but --format is ${given}: make them agree, or leave --format out`);
+  return given as F;
+}
+
 export async function writeOutput(ctx: Context, data: string | Uint8Array, name: string, output: string | undefined): Promise<string> {
   if (output === "-") {
     await ctx.out(data);

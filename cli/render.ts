@@ -5,7 +5,8 @@
 import type { RenderRequest, RenderUpload } from "../client/api.ts";
 import { str, type Context } from "./context.ts";
 import { usageError } from "./exit-codes.ts";
-import { basename, readSource, readText, writeOutput } from "./io.ts";
+import { FORMATS } from "./commands.ts";
+import { basename, outputFormat, readSource, readText, writeOutput } from "./io.ts";
 import { commonFields, type CommonFields } from "./request.ts";
 
 type Source = { kind: "file"; path: string } | { kind: "stdin" } | { kind: "url"; url: string };
@@ -24,8 +25,8 @@ export async function runRender(ctx: Context): Promise<number> {
   const source = sourceOf(ctx);
   const fields = commonFields(ctx.values);
   if (source.kind === "stdin" && fields.lang === undefined) throw usageError("--lang is needed with - (a source on standard input has no file extension)");
-  const format = (str(ctx.values, "format") ?? "svg") as NonNullable<RenderRequest["format"]>;
   const output = str(ctx.values, "output");
+  const format: NonNullable<RenderRequest["format"]> = outputFormat(str(ctx.values, "format"), output, FORMATS, "svg");
 
   let local = ctx.values.local === true;
   if (!local && !(await ctx.settings()).key && source.kind !== "url") {

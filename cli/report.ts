@@ -5,7 +5,8 @@
 import type { ReportRequest, ReportResponse } from "../client/api.ts";
 import { int, str, type Context } from "./context.ts";
 import { usageError } from "./exit-codes.ts";
-import { basename, readText, writeOutput } from "./io.ts";
+import { REPORT_FORMATS } from "./commands.ts";
+import { basename, outputFormat, readText, writeOutput } from "./io.ts";
 import { commonFields } from "./request.ts";
 
 type Report = NonNullable<ReportRequest["report"]>;
@@ -37,7 +38,7 @@ export async function runReport(ctx: Context): Promise<number> {
   if (ctx.positionals.includes("-")) throw usageError("a report is made of files (their names caption the listings); - is not taken");
   const items: ReportRequest["items"] = [];
   for (const path of ctx.positionals) items.push({ code: await readText(path), name: basename(path), ...(lang ? { lang } : {}), ...(fn ? { fn } : {}) });
-  const format = (str(ctx.values, "format") ?? "docx") as NonNullable<ReportRequest["format"]>;
+  const format: NonNullable<ReportRequest["format"]> = outputFormat(str(ctx.values, "format"), str(ctx.values, "output"), REPORT_FORMATS, "docx");
   const request: ReportRequest = { items, format, report: reportOptions(ctx), ...shared };
 
   let local = ctx.values.local === true;

@@ -18,6 +18,7 @@ import { dropUndrawable } from "./text/drawable.ts";
 import { checkOptions, proFeatures, resolveOptions, type CustomTextOption, type Options, type ResolvedOptions } from "./options.ts";
 import { renderJson } from "./render/json.ts";
 import { renderSvg } from "./render/svg.ts";
+import { FORMAT_EXTENSIONS } from "./file-names.ts";
 import { PNG_SCALE as SCALE } from "./render/png-scale.ts";
 import type { RenderContext, Renderer } from "./render/types.ts";
 import type { ChartTree } from "./tree/schema.ts";
@@ -91,18 +92,18 @@ function lazy<M>(load: () => Promise<M>, renderer: (m: M) => Renderer, start?: (
 }
 
 const RENDERERS: Partial<Record<Format, FormatSpec>> = {
-  svg: { type: "image/svg+xml", ext: "svg", render: text(renderSvg) },
-  json: { type: "application/json", ext: "json", render: text(renderJson) },
-  typst: { type: "text/x-typst; charset=utf-8", ext: "typ", ...lazy(() => import("./render/typst.ts"), (m) => m.renderTypst) },
-  excalidraw: { type: "application/vnd.excalidraw+json", ext: "excalidraw", ...lazy(() => import("./render/excalidraw.ts"), (m) => m.renderExcalidraw) },
+  svg: { type: "image/svg+xml", ext: FORMAT_EXTENSIONS.svg, render: text(renderSvg) },
+  json: { type: "application/json", ext: FORMAT_EXTENSIONS.json, render: text(renderJson) },
+  typst: { type: "text/x-typst; charset=utf-8", ext: FORMAT_EXTENSIONS.typst, ...lazy(() => import("./render/typst.ts"), (m) => m.renderTypst) },
+  excalidraw: { type: "application/vnd.excalidraw+json", ext: FORMAT_EXTENSIONS.excalidraw, ...lazy(() => import("./render/excalidraw.ts"), (m) => m.renderExcalidraw) },
   docx: {
-    type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx",
+    type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: FORMAT_EXTENSIONS.docx,
     ...lazy(() => import("./render/docx.ts"), (m) => m.renderDocx),
   },
-  drawio: { type: "application/vnd.jgraph.mxfile", ext: "drawio", ...lazy(() => import("./render/drawio/index.ts"), (m) => m.renderDrawio) },
-  vsdx: { type: "application/vnd.ms-visio.drawing.main+xml", ext: "vsdx", ...lazy(() => import("./render/vsdx/index.ts"), (m) => m.renderVsdx) },
-  png: { type: "image/png", ext: "png", ...lazy(() => import("./render/png.ts"), (m) => m.renderPng, (m, assets) => m.ensureResvg(assets)) },
-  pdf: { type: "application/pdf", ext: "pdf", ...lazy(() => import("./render/pdf.ts"), (m) => m.renderPdf) },
+  drawio: { type: "application/vnd.jgraph.mxfile", ext: FORMAT_EXTENSIONS.drawio, ...lazy(() => import("./render/drawio/index.ts"), (m) => m.renderDrawio) },
+  vsdx: { type: "application/vnd.ms-visio.drawing.main+xml", ext: FORMAT_EXTENSIONS.vsdx, ...lazy(() => import("./render/vsdx/index.ts"), (m) => m.renderVsdx) },
+  png: { type: "image/png", ext: FORMAT_EXTENSIONS.png, ...lazy(() => import("./render/png.ts"), (m) => m.renderPng, (m, assets) => m.ensureResvg(assets)) },
+  pdf: { type: "application/pdf", ext: FORMAT_EXTENSIONS.pdf, ...lazy(() => import("./render/pdf.ts"), (m) => m.renderPdf) },
 };
 
 /**

@@ -593,6 +593,27 @@ describe("render --local", () => {
     expect(verbatim.stdout).toContain("setlocale");
   });
 
+  test("-o's extension chooses the format when --format is not given; one that disagrees with --format, or that the command does not write, exits 2", async () => {
+    const home = cliHome();
+    writeFileSync(join(home.cwd, "lab.py"), PY);
+    const env = { XDG_CONFIG_HOME: home.config, SKHEMA_API_URL: "http://127.0.0.1:9/v1" };
+    ok(await runCli(["render", "lab.py", "--local", "-o", "chart.pdf"], { env, cwd: home.cwd }));
+    expect(readFileSync(join(home.cwd, "chart.pdf")).subarray(0, 5).toString()).toBe("%PDF-");
+    ok(await runCli(["render", "lab.py", "--local", "-o", "CHART.PNG"], { env, cwd: home.cwd }));
+    expect(isPng(readFileSync(join(home.cwd, "CHART.PNG")))).toBe(true);
+    ok(await runCli(["render", "lab.py", "--local", "-o", "chart.out"], { env, cwd: home.cwd })); // no format's extension: the default
+    expect(readFileSync(join(home.cwd, "chart.out"), "utf8")).toMatch(SVG);
+    const clash = await runCli(["render", "lab.py", "--local", "-o", "other.pdf", "-f", "svg"], { env, cwd: home.cwd });
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain("-o other.pdf asks for pdf, but --format is svg");
+    expect(existsSync(join(home.cwd, "other.pdf"))).toBe(false);
+    const report = await runCli(["report", "lab.py", "--local", "-o", "report.svg"], { env, cwd: home.cwd });
+    expect(report.code).toBe(2);
+    expect(report.stderr).toContain("-o report.svg asks for svg; this command writes docx, pdf, typst");
+    ok(await runCli(["report", "lab.py", "--local", "-o", "report.pdf"], { env, cwd: home.cwd }));
+    expect(readFileSync(join(home.cwd, "report.pdf")).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
   test("npm run render still renders a file locally", async () => {
     const home = cliHome();
     const out = join(home.cwd, "grade.svg");
