@@ -11,6 +11,7 @@ import { layoutCharts } from "../engine/layout/index.ts";
 import type { ChartFunction, ChartTree, Node } from "../engine/tree/schema.ts";
 import { negated } from "../engine/frontends/endless-loops.ts";
 import { bare } from "./support/frontend-helpers.ts";
+import { checkGeometry } from "./support/geometry-checker.ts";
 
 const uk = resolveOptions({ stripTypes: true });
 
@@ -86,6 +87,24 @@ describe("endless loops in every language", () => {
       layoutCharts(t, resolveOptions({ locale }), false).charts[0]!.parts.flatMap((part) => part.shapes).filter((s) => s.kind === "loop_end").map((s) => s.text.join(" "));
     expect(ends(tree, "uk")).toEqual(["Цикл 1 нескінченно"]);
     expect(ends(tree, "en")).toEqual(["Loop 1 forever"]);
+  });
+
+  test("a closing symbol wider than the opening one is kept clear of the lines beside the loop", () => {
+    // Found by layout-property.test (seed 940793487): a for loop's exit line ran down the right edge
+    // of «Цикл 1 / нескінченно», which is wider than «Цикл 1», the only width the loop reported.
+    const endless: Node = { kind: "infloop", body: { stmts: [] } };
+    const withBreak: Node = { kind: "infloop", body: { stmts: [{ kind: "if", cond: "x > 0", then: { stmts: [{ kind: "break" }] } }, { kind: "process", text: "x := x - 1" }] } };
+    for (const body of [endless, withBreak]) {
+      const tree: ChartTree = [{ name: "main", main: true, block: { stmts: [{ kind: "for", cond: "x ∈ xs", body: { stmts: [body] } }] } }];
+      for (const singleEnd of [false, true]) {
+        const geometry = layoutCharts(tree, resolveOptions({ singleEnd }), false);
+        expect(checkGeometry(geometry)).toEqual([]);
+        if (body === endless) {
+          const shapes = geometry.charts[0]!.parts[0]!.shapes;
+          expect(shapes.find((s) => s.kind === "loop_end")!.w).toBeGreaterThan(shapes.find((s) => s.kind === "loop_begin")!.w);
+        }
+      }
+    }
   });
 });
 

@@ -193,7 +193,12 @@ export function planLoop(node: LoopNode, scope: Scope, ctx: PlanCtx): LoopPlan {
     geo.tailTop = (cc ? bodyBottom + innerConnectorBlock(ctx.connector, m.stub) : bodyBottom) + m.gap;
     const last = loops ? geo.tailTop + tail!.h : bodyBottom;
     geo.exitY = last + m.stub;
-    geo.xBreak = Math.max(besideRight, Math.max(w / 2, cc ? innerConnectorRight(ctx.connector) : 0) + LANE_CLEARANCE);
+    // The closing symbol, when drawn, may be wider than the opening one (`Цикл 1` over `нескінченно`):
+    // what stands beside the loop (a break's lane, an enclosing loop's exit line) keeps clear of both.
+    const halfWidth = loops ? Math.max(w, tail!.w) / 2 : w / 2;
+    left = Math.max(left, halfWidth);
+    right = Math.max(right, halfWidth);
+    geo.xBreak = Math.max(besideRight, Math.max(halfWidth, cc ? innerConnectorRight(ctx.connector) : 0) + LANE_CLEARANCE);
     geo.innerBreakY = bl ? geo.exitY : last;
     height = bc ? geo.innerBreakY + innerConnectorBlock(ctx.connector, m.stub) : bl ? geo.exitY : last;
     falls = bl || bc;
