@@ -19,12 +19,14 @@
  * has cores (the server's default) a small render finds a free worker even while one user's slow
  * inputs, or several users' large sources and batches, keep the others busy.
  *
- * Roles: the first worker is the foreground one and never takes bulk work (in a pool of two or more);
- * the others are background workers, spawned to run at a lower CPU priority (render-worker.ts). Free
- * workers are given jobs in order, so small renders go to the foreground worker first. On a machine
- * whose cores are all busy with bulk work, the scheduler then still gives the server's thread and
- * the foreground worker their time: beside six 1 MiB sources (issue 22), ten rounds each, the slowest
- * small render took 140 ms with equal priorities, 63 ms with these.
+ * Roles: a third of the workers (at least one, in a pool of two or more; the last ones) are background
+ * workers, spawned to run at a lower CPU priority (render-worker.ts); only they take bulk work. The
+ * others are foreground workers. Free workers are given jobs in order, so small renders go to the
+ * foreground ones first. On a machine whose cores are all busy with bulk work, the scheduler then
+ * still gives the server's thread and the foreground workers their time: beside six 1 MiB sources
+ * (issue 22), ten rounds each, the slowest small render took 140 ms with equal priorities, 63 ms with
+ * one foreground worker. A user's small renders (one holds all workers but one) stay on foreground
+ * workers too, where a worker at the lower priority would wait behind every other thread.
  *
  * Memory: a worker reports its own heap after each job; one holding more than `recycleBytes`
  * (a spike it will not give back) is replaced, which returns the memory to the system. (Replacing
@@ -142,7 +144,8 @@ export class WorkerPool {
 
   constructor(private readonly settings: PoolSettings) {
     if (!(settings.size >= 1)) throw new Error("a worker pool needs at least one worker");
-    for (let i = 0; i < settings.size; i++) this.slots.push(this.start(i === 0 ? "foreground" : "background"));
+    const background = settings.size === 1 ? 0 : Math.max(1, Math.round(settings.size / 3));
+    for (let i = 0; i < settings.size; i++) this.slots.push(this.start(i < settings.size - background ? "foreground" : "background"));
   }
 
   /** Runs `message` on a worker; resolves with its answer, rejects with its error or a JobStopped. */
