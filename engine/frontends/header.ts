@@ -14,6 +14,12 @@ export function positions(source: string): (line: number, col: number) => number
   return (line, col) => (starts[line - 1] ?? source.length) + col - 1;
 }
 
+/** The index just past the string literal whose quote is at `open` (the text's end when it does not close). */
+export function stringEnd(text: string, open: number): number {
+  const end = text.indexOf(text[open]!, open + 1);
+  return end < 0 ? text.length : end + 1;
+}
+
 /**
  * Splits at top-level commas (not inside brackets, angle brackets or string literals; the `>` of an
  * arrow `=>` closes nothing and Go's channel arrow `<-` opens nothing: a TypeScript
@@ -26,8 +32,7 @@ export function splitParams(list: string): string[] {
   for (let i = 0; i < list.length; i++) {
     const ch = list[i]!;
     if (ch === '"' || ch === "'" || ch === "`") {
-      const end = list.indexOf(ch, i + 1);
-      const stop = end < 0 ? list.length : end + 1;
+      const stop = stringEnd(list, i);
       current += list.slice(i, stop);
       i = stop - 1;
       continue;

@@ -8,7 +8,7 @@
  * on the type goes with the type (Go `args ...int`, Java `String... xs` show `args`, `xs`).
  */
 import type { Lang } from "../langs.ts";
-import { splitParams } from "./header.ts";
+import { splitParams, stringEnd } from "./header.ts";
 
 const IDENT = /[\p{L}_$][\p{L}\p{N}_$]*/u;
 const LEADING_IDENT = new RegExp(`^${IDENT.source}`, "u");
@@ -61,11 +61,15 @@ function goParams(list: string, typed: boolean): string[] {
     return m && !GO_TYPE_WORDS.has(m[1]!) ? { name: m[1]!, type: m[2]! } : undefined;
   });
   if (named.every((n) => n === undefined)) return pieces;
-  return pieces.map((p, i) => {
-    const name = named[i]?.name ?? p;
-    const type = named.slice(i).find((n) => n !== undefined)?.type;
-    return typed && type ? `${name} ${type}` : name;
-  });
+  // From the end, so each lone name finds the type after it in one pass (a header may hold hundreds).
+  const out: string[] = [];
+  let type: string | undefined;
+  for (let i = pieces.length - 1; i >= 0; i--) {
+    type = named[i]?.type ?? type;
+    const name = named[i]?.name ?? pieces[i]!;
+    out.push(typed && type ? `${name} ${type}` : name);
+  }
+  return out.reverse();
 }
 
 /** TypeScript's parameter properties and accessibility words before a name (`private readonly x: number`). */
@@ -76,10 +80,8 @@ function pastClosing(text: string): number {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (ch === '"' || ch === "'" || ch === "`") {
-      const end = text.indexOf(ch, i + 1);
-      i = end < 0 ? text.length : end;
-    } else if ("([{".includes(ch)) depth++;
+    if (ch === '"' || ch === "'" || ch === "`") i = stringEnd(text, i) - 1;
+    else if ("([{".includes(ch)) depth++;
     else if (")]}".includes(ch) && --depth === 0) return i + 1;
   }
   return text.length;
