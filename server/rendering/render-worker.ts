@@ -54,8 +54,13 @@ async function answer(message: WorkerJob): Promise<void> {
 // started on arrival, it would run while the job before it waits on something (a renderer loaded on
 // first use, an asset read), and both would share this thread and their budgets. The handler gives
 // back the turn, so a wrapper (test/support/spin-worker.ts) can take its own place in the order.
+// A job that fails outside its own try (a message it cannot open) is thrown as an uncaught error, as
+// it was before the turn, so the pool replaces this worker; the turn itself stays usable.
 let turn: Promise<void> = Promise.resolve();
-self.onmessage = (event: MessageEvent<WorkerJob>): Promise<void> => (turn = turn.then(() => answer(event.data)));
+const uncaught = (err: unknown) => void setTimeout(() => {
+  throw err;
+});
+self.onmessage = (event: MessageEvent<WorkerJob>): Promise<void> => (turn = turn.then(() => answer(event.data)).catch(uncaught));
 
 await preload(runtime.assets);
 self.postMessage({ ready: true } satisfies WorkerReply);
